@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests run in Node: the engine and formats never touch the DOM.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+})
