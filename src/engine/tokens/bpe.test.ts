@@ -1,0 +1,169 @@
+import fc from 'fast-check'
+import { encode as gptO200k } from 'gpt-tokenizer/encoding/o200k_base'
+import { encode as gptCl100k } from 'gpt-tokenizer/encoding/cl100k_base'
+import { Tiktoken } from 'js-tiktoken/lite'
+import cl100k from 'js-tiktoken/ranks/cl100k_base'
+import o200k from 'js-tiktoken/ranks/o200k_base'
+import { describe, expect, it } from 'vitest'
+import { BpeCounter } from './bpe.ts'
+
+const encodings = [
+  { name: 'o200k_base', data: o200k, other: gptO200k },
+  { name: 'cl100k_base', data: cl100k, other: gptCl100k },
+] as const
+
+// Characters chosen to hit every branch of both split patterns: cases, contractions, digits,
+// punctuation runs, CR/LF mixes, non-Latin letters, combining marks, astral emoji, lone surrogates.
+const alphabet = [
+  'a',
+  'b',
+  'Z',
+  'Q',
+  'é',
+  'ß',
+  "'",
+  "'s",
+  "'LL",
+  '0',
+  '7',
+  '42',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\n\n',
+  '.',
+  ',',
+  '/',
+  '{',
+  '}',
+  '"',
+  '=',
+  '->',
+  '中',
+  '文',
+  'ア',
+  '한',
+  'д',
+  'ب',
+  '\u0301',
+  '😀',
+  '👍🏽',
+  '\ud800',
+  '\udc00',
+  '<|endoftext|>',
+  '<|endofprompt|>',
+  '<|fim_prefix|>',
+  'function',
+  'The',
+  ' the',
+]
+
+// Every ASCII code, weighted toward the characters the split patterns care about.
+const asciiUnits = [
+  ...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)),
+  ...Array.from({ length: 20 }, () => ' '),
+  "'",
+  "'",
+  '\n',
+  '\r',
+  '/',
+  's',
+  'S',
+  'l',
+  'L',
+  'd',
+  'r',
+  'e',
+  'v',
+  'm',
+  't',
+  'A',
+  'z',
+  '1',
+  '9',
+  'é',
+  '\u00a0',
+  '中',
+  '²',
+]
+
+describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
+  const ours = BpeCounter.fromRankData(data)
+  const heapOnly = BpeCounter.fromRankData(data, { smallPiece: 1 })
+  const regexOnly = BpeCounter.fromRankData(data, { regexOnly: true })
+  const reference = new Tiktoken(data)
+  const ref = (s: string) => reference.encode(s, [], []).length
+
+  it('matches js-tiktoken on hand-picked text, including special-token strings', () => {
+    for (const s of [
+      '',
+      'hello world',
+      'Say <|endoftext|> and <|endofprompt|> literally',
+      "I'm sure they'LL say it's fine",
+      'const x = { "a": [1, 2, 3] }\n\n\tif (x) return 0;\r\n',
+      '日本語のテキストです。',
+      '😀😃 emoji \ud800 lone surrogate',
+      'x'.repeat(3000),
+      ' '.repeat(1500) + 'y',
+    ]) {
+      expect(ours.count(s), JSON.stringify(s.slice(0, 40))).toBe(ref(s))
+    }
+  })
+
+  it('matches js-tiktoken on random mixed text, through both merge paths', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 120 }), (chunks) => {
+        const s = chunks.join('')
+        const expected = ref(s)
+        expect(ours.count(s)).toBe(expected)
+        expect(heapOnly.count(s)).toBe(expected)
+        expect(regexOnly.count(s)).toBe(expected)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  it('splits ASCII exactly like the regex (scanner vs regex on random ASCII)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...asciiUnits), maxLength: 300 }), (s) => {
+        expect(ours.count(s)).toBe(regexOnly.count(s))
+      }),
+      { numRuns: 3000 },
+    )
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...asciiUnits), maxLength: 80 }), (s) => {
+        expect(ours.count(s)).toBe(ref(s))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('matches js-tiktoken on arbitrary unicode strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => {
+        expect(ours.count(s)).toBe(ref(s))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('counts long single-class runs exactly (checked against gpt-tokenizer)', () => {
+    // js-tiktoken needs ~16 s for 10k identical letters; gpt-tokenizer is exact and faster.
+    for (const s of [
+      'a'.repeat(10_000),
+      ' '.repeat(10_000),
+      '中'.repeat(5_000),
+      '9'.repeat(10_000),
+      '=-'.repeat(5_000),
+    ]) {
+      expect(ours.count(s)).toBe(other(s, { disallowedSpecial: new Set() }).length)
+    }
+  })
+
+  it('gives the same count twice (the memo never changes answers)', () => {
+    const s = 'repeat repeat repeat '.repeat(50)
+    expect(ours.count(s)).toBe(ours.count(s))
+  })
+})

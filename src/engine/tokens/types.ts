@@ -1,0 +1,13 @@
+/** The exact BPE vocabularies we ship (js-tiktoken rank data). */
+export type EncodingName = 'o200k_base' | 'cl100k_base'
+
+/** A tokenizer choice: an exact encoding, or the instant chars/4 estimate. */
+export type TokenizerId = EncodingName | 'estimate'
+
+/** Counts tokens of plain text. Special-token strings (`<|endoftext|>`) count as ordinary text. */
+export interface TextCounter {
+  readonly id: TokenizerId
+  /** True when `count` equals js-tiktoken's `encode(text, [], []).length` for every input. */
+  readonly exact: boolean
+  count(text: string): number
+}
