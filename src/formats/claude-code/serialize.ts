@@ -1,0 +1,176 @@
+import type { Conversation, Message, Part } from '../../engine/model.ts'
+import { isObject, str } from '../util.ts'
+import { partToBlock } from './blocks.ts'
+import type { ExtraLine, LineRecord } from './lines.ts'
+
+interface OutLine {
+  /** Original line number (fractional for messages that did not come from the file). */
+  readonly key: number
+  readonly seq: number
+  readonly value: unknown
+}
+
+/**
+ * Write a conversation back as a Claude Code session file: one line per content block for
+ * assistant messages that still match their source lines, the kept non-message lines at their
+ * original positions, and fresh lines for messages a compaction added.
+ */
+export function serializeClaudeCode(conversation: Conversation): string {
+  const out: OutLine[] = []
+  let seq = 0
+  let last = 0
+  const extras = conversation.source?.extras
+  if (Array.isArray(extras)) {
+    for (const e of extras as ExtraLine[]) out.push({ key: e.line, seq: seq++, value: e.value })
+  }
+  conversation.messages.forEach((m, index) => {
+    const recs = lineRecords(m)
+    const objects = recs ? fromRecords(m, recs) : undefined
+    if (recs && objects) {
+      pinId(objects, m, index)
+      objects.forEach((value, i) => {
+        const key = recs[i]?.line ?? last + 0.5
+        out.push({ key, seq: seq++, value })
+        last = Math.max(last, key)
+      })
+    } else {
+      for (const value of freshLines(m, conversation, recs?.[0]?.envelope)) {
+        out.push({ key: last + 0.5, seq: seq++, value })
+      }
+    }
+  })
+  out.sort((a, b) => a.key - b.key || a.seq - b.seq)
+  relinkParents(out)
+  return out.map((o) => JSON.stringify(o.value)).join('\n') + '\n'
+}
+
+/**
+ * Lines without a uuid (user) or `message.id` (assistant), as in `claude -p` stream-json, import
+ * with positional ids (`m<index>`): when edits moved a message, write its id so it survives.
+ */
+function pinId(lines: unknown[], m: Message, index: number): void {
+  const first = lines[0]
+  if (!isObject(first) || m.id === `m${index}`) return
+  const message = isObject(first.message) ? first.message : undefined
+  if (m.role === 'assistant') {
+    if (message && str(message.id) === undefined)
+      lines[0] = { ...first, message: { ...message, id: m.id } }
+  } else if (str(first.uuid) === undefined) lines[0] = { ...first, uuid: m.id }
+}
+
+function lineRecords(m: Message): readonly LineRecord[] | undefined {
+  const lines = m.source?.lines
+  if (!Array.isArray(lines) || lines.length === 0) return undefined
+  return lines.every((r) => isObject(r) && isObject(r.envelope) && typeof r.parts === 'number')
+    ? (lines as LineRecord[])
+    : undefined
+}
+
+/** Rewrite each source line with the parts it produced; undefined when the parts changed shape. */
+function fromRecords(m: Message, recs: readonly LineRecord[]): unknown[] | undefined {
+  const total = recs.reduce((n, r) => n + r.parts, 0)
+  if (total !== m.parts.length) return undefined
+  const lines: unknown[] = []
+  let at = 0
+  for (const rec of recs) {
+    const parts = m.parts.slice(at, at + rec.parts)
+    at += rec.parts
+    lines.push(withContent(rec.envelope, parts))
+  }
+  return lines
+}
+
+function withContent(envelope: Record<string, unknown>, parts: readonly Part[]): unknown {
+  const message = isObject(envelope.message) ? envelope.message : {}
+  const prev = message.content
+  const prevBlocks = Array.isArray(prev) ? prev : []
+  let content: unknown
+  const onlyText = parts.length === 1 && parts[0]?.kind === 'text'
+  if (typeof prev === 'string' && onlyText) content = parts[0]?.kind === 'text' ? parts[0].text : ''
+  else content = parts.map((p, i) => partToBlock(p, prevBlocks[i]))
+  if ('toolUseResult' in envelope && resultChanged(parts, prevBlocks)) {
+    // toolUseResult repeats the full original output for the UI: a trimmed or stubbed result
+    // must not keep it, or the "compacted" file still carries everything.
+    const { toolUseResult: _dropped, ...rest } = envelope
+    return { ...rest, message: { ...message, content } }
+  }
+  return { ...envelope, message: { ...message, content } }
+}
+
+function resultChanged(parts: readonly Part[], prevBlocks: readonly unknown[]): boolean {
+  return parts.some((p, i) => {
+    if (p.kind !== 'tool_result') return false
+    const prev = prevBlocks[i]
+    if (!isObject(prev)) return true
+    const before = prev.content
+    const text = (c: unknown): string =>
+      typeof c === 'string' ? c : isObject(c) ? (str(c.text) ?? `[${String(c.type)}]`) : ''
+    const beforeText = Array.isArray(before) ? before.map(text).join('') : text(before)
+    const afterText = p.content.map((c) => (c.kind === 'text' ? c.text : `[${c.kind}]`)).join('')
+    return beforeText !== afterText
+  })
+}
+
+/** Lines for a message the source file did not have (or whose parts no longer match it). */
+function freshLines(m: Message, c: Conversation, template?: Record<string, unknown>): unknown[] {
+  const isAssistant = m.role === 'assistant'
+  const base: Record<string, unknown> = template
+    ? { ...template }
+    : {
+        parentUuid: null,
+        isSidechain: m.sidechain !== undefined,
+        userType: 'external',
+        ...(c.meta.cwd ? { cwd: c.meta.cwd } : {}),
+        ...(c.meta.sessionId ? { sessionId: c.meta.sessionId } : {}),
+        type: isAssistant ? 'assistant' : 'user',
+      }
+  base.type = isAssistant ? 'assistant' : 'user'
+  if (m.sidechain !== undefined && m.sidechain !== 'sidechain' && !template)
+    base.agentId = m.sidechain
+  // A kept line keeps its uuid; a new user line's uuid is the message id (what import reads back).
+  if (!template) base.uuid = isAssistant ? `${m.id}-0` : m.id
+  if (m.timestamp) base.timestamp = m.timestamp
+  if ((m.injected || m.role === 'system') && !isAssistant && !template) base.isMeta = true
+  const prevMessage = template && isObject(template.message) ? template.message : {}
+  const blocks = m.parts.map((p) => partToBlock(p))
+  if (isAssistant) {
+    const message = {
+      ...prevMessage,
+      id: str(prevMessage.id) ?? m.id,
+      type: 'message',
+      role: 'assistant',
+      ...(m.model ? { model: m.model } : {}),
+      content: blocks,
+    }
+    // Several blocks in one line is valid and re-imports as the same single message.
+    return [{ ...base, message }]
+  }
+  const only = m.parts[0]
+  const content = m.parts.length === 1 && only?.kind === 'text' ? only.text : blocks
+  return [{ ...base, message: { role: 'user', content } }]
+}
+
+/**
+ * Lines whose parent was removed (a compaction dropped it) are re-attached to the previous line
+ * of the same chain, so Claude Code can still walk the tree. Untouched files are not changed.
+ */
+function relinkParents(out: OutLine[]): void {
+  const present = new Set<string>()
+  for (const o of out) {
+    const uuid = isObject(o.value) ? str(o.value.uuid) : undefined
+    if (uuid !== undefined) present.add(uuid)
+  }
+  const lastOf = new Map<boolean, string>()
+  for (let i = 0; i < out.length; i++) {
+    const o = out[i]
+    if (!o || !isObject(o.value)) continue
+    const v = o.value
+    const chain = v.isSidechain === true
+    const parent = str(v.parentUuid)
+    if (parent !== undefined && !present.has(parent)) {
+      out[i] = { ...o, value: { ...v, parentUuid: lastOf.get(chain) ?? null } }
+    }
+    const uuid = str(v.uuid)
+    if (uuid !== undefined) lastOf.set(chain, uuid)
+  }
+}

@@ -1,0 +1,141 @@
+import type { Conversation, FormatId } from '../engine/model.ts'
+import { importer as aider } from './aider/index.ts'
+import { importer as aiSdk } from './ai-sdk/index.ts'
+import { importer as anthropic } from './anthropic-messages/index.ts'
+import { importer as claudeCode } from './claude-code/index.ts'
+import { importer as codex } from './codex/index.ts'
+import { importer as gemini } from './gemini/index.ts'
+import { importer as geminiCli } from './gemini-cli/index.ts'
+import { importer as langchain } from './langchain/index.ts'
+import { importer as openaiChat } from './openai-chat/index.ts'
+import { importer as openaiResponses } from './openai-responses/index.ts'
+import { importer as opencode } from './opencode/index.ts'
+import { importer as openhands } from './openhands/index.ts'
+import { sniff } from './sniff.ts'
+import { importer as sweAgent } from './swe-agent/index.ts'
+import type { Detection, Importer, ImportOptions, ParseResult, SniffedInput } from './types.ts'
+import { parseError } from './util.ts'
+
+export type { Detection, Importer, ParseResult, ParseWarning, SniffedInput } from './types.ts'
+export { sniff } from './sniff.ts'
+
+/**
+ * Every importer, most specific envelope first: on equal confidence the earlier one wins
+ * (Codex lines embed Responses items, Claude Code lines embed Anthropic messages, AI-SDK uses
+ * OpenAI's `role:"tool"`).
+ */
+export const IMPORTERS: readonly Importer[] = [
+  aider,
+  codex,
+  claudeCode,
+  geminiCli,
+  opencode,
+  sweAgent,
+  openhands,
+  langchain,
+  aiSdk,
+  gemini,
+  openaiResponses,
+  anthropic,
+  openaiChat,
+]
+
+export const FORMAT_IDS: readonly FormatId[] = IMPORTERS.map((i) => i.id)
+
+export function importerFor(id: FormatId): Importer {
+  const found = IMPORTERS.find((i) => i.id === id)
+  if (!found) throw new Error(`unknown format ${id}`)
+  return found
+}
+
+export function isFormatId(value: string): value is FormatId {
+  return IMPORTERS.some((i) => i.id === value)
+}
+
+/** Every importer's opinion, best first (the UI shows the runner-ups as override choices). */
+export function detectAll(input: SniffedInput, options?: ImportOptions): Detection[] {
+  const hits: { detection: Detection; order: number }[] = []
+  IMPORTERS.forEach((imp, order) => {
+    let detection: Detection | null = null
+    try {
+      detection = imp.detect(input, options)
+    } catch {
+      detection = null // a detector bug must not stop the others
+    }
+    if (detection) hits.push({ detection, order })
+  })
+  hits.sort((a, b) => b.detection.confidence - a.detection.confidence || a.order - b.order)
+  return hits.map((h) => h.detection)
+}
+
+export interface ImportOutcome {
+  readonly detection: Detection | null
+  readonly candidates: readonly Detection[]
+  readonly result: ParseResult
+}
+
+/**
+ * Detect (unless `format` overrides) and parse. Never throws: an unrecognised input yields a
+ * parse error that says which formats were tried.
+ */
+export function importTranscript(
+  text: string,
+  options: ImportOptions & { format?: FormatId } = {},
+): ImportOutcome {
+  const input = sniff(text)
+  const candidates = detectAll(input, options)
+  if (options.format) {
+    const forced = importerFor(options.format)
+    const own = candidates.find((c) => c.format === options.format)
+    const detection: Detection = own ?? {
+      format: options.format,
+      confidence: 0,
+      evidence: ['chosen by the user (detection did not recognise this format)'],
+    }
+    return { detection, candidates, result: safeParse(forced, input, options) }
+  }
+  const best = candidates[0]
+  if (!best) {
+    const where = input.kind === 'text' ? input.jsonError : undefined
+    const message =
+      input.kind === 'text' && where
+        ? `could not read the input: ${where.message}`
+        : 'unrecognised transcript: expected one of ' + FORMAT_IDS.join(', ')
+    return {
+      detection: null,
+      candidates,
+      result: {
+        ok: false,
+        error: parseError(where?.line ?? 1, where?.offset ?? 0, message),
+        warnings: [],
+      },
+    }
+  }
+  return {
+    detection: best,
+    candidates,
+    result: safeParse(importerFor(best.format), input, options),
+  }
+}
+
+function safeParse(imp: Importer, input: SniffedInput, options: ImportOptions): ParseResult {
+  try {
+    return imp.parse(input, options)
+  } catch (error) {
+    // Importers must not throw; if one does, fail with a clear message instead of crashing.
+    return {
+      ok: false,
+      error: parseError(
+        0,
+        0,
+        `${imp.label} importer failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+      warnings: [],
+    }
+  }
+}
+
+/** Serialize a conversation back to its own source format. */
+export function serializeConversation(conversation: Conversation): string {
+  return importerFor(conversation.meta.format).serialize(conversation)
+}

@@ -1,0 +1,211 @@
+import type { Conversation, ToolCallPart } from '../engine/model.ts'
+import type { ParseError, ParseResult, ParseWarning } from './types.ts'
+
+/** Plain-object guard used by every importer: JSON objects only, never arrays or null. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+export function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+}
+
+export function arr(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : []
+}
+
+/** 1-based line number of a character offset. */
+export function lineOfOffset(text: string, offset: number): number {
+  let line = 1
+  const end = Math.min(offset, text.length)
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++
+  return line
+}
+
+/**
+ * Where a `JSON.parse` failure happened. V8 reports either "at position N" or
+ * "(line L column C)"; both are turned into an absolute offset.
+ */
+export function jsonErrorOffset(text: string, error: unknown): number {
+  const message = error instanceof Error ? error.message : String(error)
+  const pos = /position (\d+)/.exec(message)
+  if (pos) return Number(pos[1])
+  const lc = /line (\d+) column (\d+)/.exec(message)
+  if (lc) {
+    let line = 1
+    let i = 0
+    const wanted = Number(lc[1])
+    while (line < wanted && i < text.length) {
+      if (text.charCodeAt(i) === 10) line++
+      i++
+    }
+    return i + Number(lc[2]) - 1
+  }
+  return text.length
+}
+
+export function warning(line: number, offset: number, message: string): ParseWarning {
+  return { line, offset, message }
+}
+
+export function parseError(line: number, offset: number, message: string): ParseError {
+  return { kind: 'parse_error', line, offset, message }
+}
+
+export function ok(conversation: Conversation, warnings: readonly ParseWarning[]): ParseResult {
+  return { ok: true, conversation, warnings }
+}
+
+export function fail(error: ParseError, warnings: readonly ParseWarning[] = []): ParseResult {
+  return { ok: false, error, warnings }
+}
+
+/**
+ * Build a tool call from a raw argument string (OpenAI, Responses, Codex): the string is kept
+ * byte-for-byte; parsing is attempted once and a failure is recorded, never thrown.
+ */
+export function callFromRawArgs(
+  base: Omit<ToolCallPart, 'kind' | 'argsRaw' | 'args' | 'argsError'>,
+  raw: string,
+): ToolCallPart {
+  if (raw.trim() === '') return { kind: 'tool_call', ...base, argsRaw: raw }
+  try {
+    return { kind: 'tool_call', ...base, argsRaw: raw, args: JSON.parse(raw) as unknown }
+  } catch (error) {
+    return {
+      kind: 'tool_call',
+      ...base,
+      argsRaw: raw,
+      argsError: error instanceof Error ? error.message : String(error),
+    }
+  }
+}
+
+/** Build a tool call from an argument object (Anthropic `input`, Gemini `args`). */
+export function callFromObjectArgs(
+  base: Omit<ToolCallPart, 'kind' | 'argsRaw' | 'args' | 'argsError'>,
+  args: unknown,
+): ToolCallPart {
+  return { kind: 'tool_call', ...base, argsRaw: JSON.stringify(args ?? {}), args: args ?? {} }
+}
+
+/**
+ * Hands out unique message ids: the source id when it is new, else the id with a `#n` suffix
+ * (sources reuse ids: Claude Code merged lines, regenerated turns). Missing ids become `m<index>`.
+ */
+export class IdAllocator {
+  private readonly used = new Set<string>()
+
+  next(preferred: string | undefined, index: number): string {
+    let id = preferred && preferred.length > 0 ? preferred : `m${index}`
+    if (this.used.has(id)) {
+      let n = 2
+      while (this.used.has(`${id}#${n}`)) n++
+      id = `${id}#${n}`
+    }
+    this.used.add(id)
+    return id
+  }
+}
+
+/** Byte length of a base64 payload once decoded (ignores padding and whitespace). */
+export function base64DecodedBytes(data: string): number {
+  let len = data.length
+  while (len > 0 && data.charCodeAt(len - 1) === 61 /* = */) len--
+  return Math.floor((len * 3) / 4)
+}
+
+/** UTF-8 byte length without allocating. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) bytes += 1
+    else if (c < 0x800) bytes += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4
+        i++
+      } else bytes += 3
+    } else bytes += 3
+  }
+  return bytes
+}
+
+/** Split a `data:` URL into media type and base64 payload. */
+export function parseDataUrl(url: string): { mediaType: string; data: string } | null {
+  const m = /^data:([^;,]*)(?:;[^,]*)?;base64,/.exec(url.slice(0, 200))
+  if (!m) return null
+  return { mediaType: m[1] ?? '', data: url.slice(m[0].length) }
+}
+
+/** Parse the events of a Server-Sent-Events text: `data:` payloads as JSON where possible. */
+export function parseSse(text: string): { event?: string; data: unknown }[] {
+  const events: { event?: string; data: unknown }[] = []
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    let event: string | undefined
+    const dataLines: string[] = []
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith('event:')) event = line.slice(6).trim()
+      else if (line.startsWith('data:')) dataLines.push(line.slice(5).trimStart())
+    }
+    if (dataLines.length === 0) continue
+    const payload = dataLines.join('\n')
+    if (payload === '[DONE]') continue
+    try {
+      events.push({ event, data: JSON.parse(payload) as unknown })
+    } catch {
+      events.push({ event, data: payload })
+    }
+  }
+  return events
+}
+
+export function looksLikeSse(value: unknown): value is string {
+  return typeof value === 'string' && /^(event:|data:)/m.test(value.slice(0, 500))
+}
+
+/** Decode UTF-8 bytes (the engine layer has no TextDecoder); invalid sequences become U+FFFD. */
+export function utf8Decode(bytes: Uint8Array): string {
+  const parts: string[] = []
+  let chunk: number[] = []
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i] as number
+    let cp = 0xfffd
+    let size = 1
+    if (b < 0x80) cp = b
+    else if (b >= 0xc2 && b < 0xe0 && i + 1 < bytes.length) {
+      cp = ((b & 0x1f) << 6) | ((bytes[i + 1] as number) & 0x3f)
+      size = 2
+    } else if (b >= 0xe0 && b < 0xf0 && i + 2 < bytes.length) {
+      cp =
+        ((b & 0x0f) << 12) |
+        (((bytes[i + 1] as number) & 0x3f) << 6) |
+        ((bytes[i + 2] as number) & 0x3f)
+      size = 3
+    } else if (b >= 0xf0 && b < 0xf5 && i + 3 < bytes.length) {
+      cp =
+        ((b & 0x07) << 18) |
+        (((bytes[i + 1] as number) & 0x3f) << 12) |
+        (((bytes[i + 2] as number) & 0x3f) << 6) |
+        ((bytes[i + 3] as number) & 0x3f)
+      size = 4
+    }
+    if (cp > 0xffff) {
+      cp -= 0x10000
+      chunk.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff))
+    } else chunk.push(cp)
+    i += size
+    if (chunk.length >= 8192) {
+      parts.push(String.fromCharCode(...chunk))
+      chunk = []
+    }
+  }
+  parts.push(String.fromCharCode(...chunk))
+  return parts.join('')
+}
