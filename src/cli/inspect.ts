@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises'
+import { inspectConversation } from '../engine/inspect.ts'
+import type { InspectReport } from '../engine/inspect-types.ts'
+import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
+import { FORMAT_IDS, importTranscript, isFormatId } from '../formats/index.ts'
+import type { Detection, ParseWarning } from '../formats/types.ts'
+import { flagString, parseArgs, UsageError } from './args.ts'
+import type { Io } from './io.ts'
+
+const TOKENIZERS = ['o200k_base', 'cl100k_base', 'estimate'] as const
+type TokenizerFlag = (typeof TOKENIZERS)[number]
+
+export const INSPECT_USAGE =
+  'usage: compaction-lab inspect FILE [--format ID] [--tokenizer o200k_base|cl100k_base|estimate] [--json]'
+
+export interface InspectJson extends InspectReport {
+  readonly file: string
+  readonly detection: { readonly confidence: number; readonly evidence: readonly string[] } | null
+  readonly warnings: readonly ParseWarning[]
+}
+
+/** `compaction-lab inspect`: exit 0 ok, 1 invalid input (line/offset on stderr), 2 usage. */
+export async function inspectCommand(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { format: 'value', tokenizer: 'value', json: 'switch' })
+  const [file, ...extra] = args.positional
+  if (!file || extra.length > 0) throw new UsageError(INSPECT_USAGE)
+  const format = flagString(args, 'format')
+  if (format !== undefined && !isFormatId(format)) {
+    throw new UsageError(`unknown --format ${format}; one of: ${FORMAT_IDS.join(', ')}`)
+  }
+  const tokenizer = (flagString(args, 'tokenizer') ?? 'o200k_base') as TokenizerFlag
+  if (!TOKENIZERS.includes(tokenizer)) {
+    throw new UsageError(`unknown --tokenizer ${tokenizer}; one of: ${TOKENIZERS.join(', ')}`)
+  }
+
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+  const outcome = importTranscript(text, { fileName: file, ...(format ? { format } : {}) })
+  if (!outcome.result.ok) {
+    const e = outcome.result.error
+    io.stderr(`${file}:${e.line}: offset ${e.offset}: ${e.message}\n`)
+    return 1
+  }
+  const counter: TextCounter =
+    tokenizer === 'estimate' ? estimateCounter : await loadCounter(tokenizer)
+  const report = inspectConversation(outcome.result.conversation, counter)
+  const json: InspectJson = {
+    file,
+    ...report,
+    detection: detectionSummary(outcome.detection),
+    warnings: outcome.result.warnings,
+  }
+  io.stdout(args.flags.has('json') ? JSON.stringify(json, null, 2) + '\n' : humanReport(json))
+  return 0
+}
+
+function detectionSummary(d: Detection | null): InspectJson['detection'] {
+  return d ? { confidence: d.confidence, evidence: d.evidence } : null
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US')
+
+function humanReport(r: InspectJson): string {
+  const lines: string[] = []
+  const conf = r.detection ? ` (confidence ${Math.round(r.detection.confidence * 100)}%)` : ''
+  lines.push(`${r.file}`, `  format        ${r.format}${conf}`)
+  if (r.meta.title) lines.push(`  title         ${r.meta.title}`)
+  if (r.meta.model) lines.push(`  model         ${r.meta.model}`)
+  lines.push(
+    `  messages      ${fmt(r.messages)} in ${fmt(r.turns)} turns`,
+    `  groups        ${fmt(r.groups.total)} (system ${r.groups.system}, user ${r.groups.user}, assistant_text ${r.groups.assistant_text}, tool_call ${r.groups.tool_call})`,
+    `  tool calls    ${fmt(r.toolCalls)}  results ${fmt(r.toolResults)}  orphans ${r.orphans}  pending ${r.pending}  paired by position ${r.pairedByPosition}`,
+    `  upstream compactions ${r.markers}`,
+    `  tokens        ${fmt(r.tokens.total)} (${r.tokens.tokenizer}${r.tokens.exact ? ', exact' : ', estimate'})`,
+  )
+  for (const [cat, n] of Object.entries(r.tokens.byCategory)) {
+    if (n > 0) lines.push(`    ${cat.padEnd(13)} ${fmt(n).padStart(12)}`)
+  }
+  for (const a of r.tokens.approximate)
+    lines.push(`    ≈ ${fmt(a.tokens)} priced by rule: ${a.what}`)
+  const c = r.tokens.calibration
+  if (c.factor !== 1)
+    lines.push(`  calibrated    ≈ ${fmt(c.total)} (${c.family} ×${c.factor}, configurable)`)
+  if (r.reported) {
+    const diff = r.reported.contextTokens - r.tokens.total
+    lines.push(
+      `  reported      ${fmt(r.reported.contextTokens)} at the last model call (${r.reported.source}; ${diff >= 0 ? '+' : ''}${fmt(diff)} vs estimate)`,
+    )
+  }
+  for (const note of r.meta.notes) lines.push(`  note          ${note}`)
+  if (r.warnings.length > 0) {
+    lines.push(`  warnings      ${r.warnings.length}`)
+    for (const w of r.warnings.slice(0, 20))
+      lines.push(`    line ${w.line}, offset ${w.offset}: ${w.message}`)
+    if (r.warnings.length > 20) lines.push(`    … ${r.warnings.length - 20} more (use --json)`)
+  }
+  return lines.join('\n') + '\n'
+}
