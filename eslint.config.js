@@ -71,6 +71,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ['src/cli/**', 'bench/**', 'scripts/**', 'e2e/**', 'bin/**', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -109,5 +110,41 @@ describe('compaction-lab inspect', () => {
       c.io,
     )
     expect(code).toBe(0)
+  })
+})
+
+describe('the compaction-lab binary', () => {
+  const bin = join(__dirname, '../../bin/compaction-lab.mjs')
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' })
+
+  it('runs from source with no build step and prints JSON', () => {
+    const res = run('inspect', file('bin.json', chat), '--json')
+    expect(res.status).toBe(0)
+    expect((JSON.parse(res.stdout) as InspectJson).format).toBe('openai-chat')
+  })
+
+  it('exits 1 naming the line of a broken JSONL file', () => {
+    const good = JSON.stringify({
+      type: 'user',
+      uuid: 'u1',
+      parentUuid: null,
+      sessionId: 's',
+      message: { role: 'user', content: 'hi' },
+    })
+    const res = run(
+      'inspect',
+      file('broken.jsonl', `${good}\n{"type": "assistant", "uuid"\n${good}\n`),
+    )
+    // A bad line in the middle is skipped with a warning; the rest still loads.
+    expect(res.status).toBe(0)
+    expect(res.stdout).toMatch(/line 2, offset \d+/)
+    const fatal = run('inspect', file('fatal.json', '{"messages": [1, 2,'))
+    expect(fatal.status).toBe(1)
+    expect(fatal.stderr).toMatch(/fatal\.json:1: offset \d+:/)
+  })
+
+  it('exits 2 on usage errors', () => {
+    expect(run('inspect').status).toBe(2)
   })
 })

@@ -204,7 +204,7 @@ describe('opencode parsing', () => {
     const out = JSON.parse(importer.serialize(conv)) as { messages: { parts: { id: string }[] }[] }
     expect(out.messages).toHaveLength(2)
     expect(out.messages[1]?.parts.map((p) => p.id)).toEqual(
-      multiStep.messages[1]?.parts.map((p) => p.id),
+      (multiStep.messages[1]?.parts as { id: string }[] | undefined)?.map((p) => p.id),
     )
     expect(out).toEqual(multiStep)
   })
