@@ -1,0 +1,133 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { countTestId, TID, type CountKey } from '../../src/ui/testids.ts'
+
+/** Everything a spec needs to drive the first page, by user intent rather than by selector. */
+export class AppPage {
+  readonly page: Page
+  readonly app: Locator
+  readonly pasteBox: Locator
+  readonly loadButton: Locator
+  readonly fileInput: Locator
+  readonly samplePicker: Locator
+  readonly detectedFormat: Locator
+  readonly formatConfidence: Locator
+  readonly formatEvidence: Locator
+  readonly formatOverride: Locator
+  readonly totalTokens: Locator
+  readonly tokenizerSelect: Locator
+  readonly loadError: Locator
+  readonly warnings: Locator
+  readonly preview: Locator
+  readonly sourceLine: Locator
+  readonly otherFiles: Locator
+  readonly privacyNote: Locator
+  readonly themeToggle: Locator
+
+  constructor(page: Page) {
+    this.page = page
+    const id = (testId: string) => page.getByTestId(testId)
+    this.app = id(TID.app)
+    this.pasteBox = id(TID.pasteBox)
+    this.loadButton = id(TID.loadButton)
+    this.fileInput = id(TID.fileInput)
+    this.samplePicker = id(TID.samplePicker)
+    this.detectedFormat = id(TID.detectedFormat)
+    this.formatConfidence = id(TID.formatConfidence)
+    this.formatEvidence = id(TID.formatEvidence)
+    this.formatOverride = id(TID.formatOverride)
+    this.totalTokens = id(TID.totalTokens)
+    this.tokenizerSelect = id(TID.tokenizerSelect)
+    this.loadError = id(TID.loadError)
+    this.warnings = id(TID.warnings)
+    this.preview = id(TID.preview)
+    this.sourceLine = id(TID.sourceLine)
+    this.otherFiles = id(TID.otherFiles)
+    this.privacyNote = id(TID.privacyNote)
+    this.themeToggle = id(TID.themeToggle)
+  }
+
+  /**
+   * Record every text the total-tokens figure shows, from the very first paint. A
+   * MutationObserver sees each React commit, so a short-lived estimate cannot slip between polls.
+   * Call before `open()`.
+   */
+  async recordTotalTokens(): Promise<void> {
+    await this.page.addInitScript((testId: string) => {
+      const history: string[] = []
+      Object.assign(window, { __totalTokenHistory: history })
+      const record = () => {
+        const text = document.querySelector(`[data-testid="${testId}"]`)?.textContent
+        if (text && history[history.length - 1] !== text) history.push(text)
+      }
+      new MutationObserver(record).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
+    }, TID.totalTokens)
+  }
+
+  async totalTokenHistory(): Promise<string[]> {
+    return this.page.evaluate(
+      () => (window as unknown as { __totalTokenHistory?: string[] }).__totalTokenHistory ?? [],
+    )
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/')
+  }
+
+  count(key: CountKey): Locator {
+    return this.page.getByTestId(countTestId(key))
+  }
+
+  async countValue(key: CountKey): Promise<number> {
+    return Number(await this.count(key).getAttribute('data-value'))
+  }
+
+  /** Type into the paste box and press Load. */
+  async paste(text: string): Promise<void> {
+    await this.pasteBox.fill(text)
+    await this.loadButton.click()
+  }
+
+  /** Paste and load with the keyboard shortcut instead of the button. */
+  async pasteWithShortcut(text: string): Promise<void> {
+    await this.pasteBox.fill(text)
+    await this.pasteBox.press('ControlOrMeta+Enter')
+  }
+
+  async pickFiles(paths: string[]): Promise<void> {
+    await this.fileInput.setInputFiles(paths)
+  }
+
+  /** Drop a file on the page the way a browser does (dragenter → dragover → drop). */
+  async dropFile(name: string, content: string): Promise<void> {
+    await this.page.evaluate(
+      ({ name, content }) => {
+        const data = new DataTransfer()
+        data.items.add(new File([content], name, { type: 'application/json' }))
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          const event = new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true })
+          document.body.dispatchEvent(event)
+        }
+      },
+      { name, content },
+    )
+  }
+
+  async expectStatus(status: 'idle' | 'loading' | 'loaded' | 'error'): Promise<void> {
+    await expect(this.app).toHaveAttribute('data-status', status)
+  }
+
+  async expectLoaded(format: string): Promise<void> {
+    await this.expectStatus('loaded')
+    await expect(this.detectedFormat).toHaveText(format)
+  }
+
+  /** Wait until the exact o200k_base total replaced the estimate. */
+  async expectExactTotal(tokenizer = 'o200k_base'): Promise<void> {
+    await expect(this.totalTokens).toHaveAttribute('data-tokenizer', tokenizer)
+    await expect(this.totalTokens).toHaveAttribute('data-exact', 'true')
+  }
+}

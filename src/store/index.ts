@@ -1,0 +1,4 @@
+/** The app store: slices + named selector hooks. Components import from here only. */
+export { useAppStore, type AppState } from './store.ts'
+export * from './selectors.ts'
+export type * from './types.ts'

@@ -1,0 +1,65 @@
+/**
+ * Named hooks over module-scope selectors (xyflow style): components never pass inline selectors,
+ * and object-returning hooks use `useShallow` so a re-render happens only when a field changes.
+ * Event handlers should call actions through `useAppStore.getState()` or `useTranscriptActions()`.
+ */
+import { useShallow } from 'zustand/react/shallow'
+import { useAppStore, type AppState } from './store.ts'
+
+const selectStatus = (s: AppState) => s.status
+const selectDetection = (s: AppState) => s.detection
+const selectDraft = (s: AppState) => s.draft
+const selectProgress = (s: AppState) => s.progress
+const selectError = (s: AppState) => s.error
+const selectTheme = (s: AppState) => s.theme
+const selectPreview = (s: AppState) => s.preview
+
+const selectFormatChoice = (s: AppState) => ({
+  detection: s.detection,
+  candidates: s.candidates,
+  formats: s.formats,
+  forcedFormat: s.forcedFormat,
+})
+const selectReports = (s: AppState) => ({
+  report: s.report,
+  exactReport: s.exactReport,
+  timings: s.timings,
+})
+const selectWarnings = (s: AppState) => ({ warnings: s.warnings, warningCount: s.warningCount })
+const selectSource = (s: AppState) => ({
+  fileName: s.fileName,
+  origin: s.origin,
+  otherFiles: s.otherFiles,
+  status: s.status,
+})
+const selectSamples = (s: AppState) => ({
+  samples: s.samples,
+  samplesStatus: s.samplesStatus,
+  samplesError: s.samplesError,
+})
+const selectTranscriptActions = (s: AppState) => ({
+  setDraft: s.setDraft,
+  loadDraft: s.loadDraft,
+  loadFiles: s.loadFiles,
+  loadSample: s.loadSample,
+  overrideFormat: s.overrideFormat,
+  recount: s.recount,
+})
+const selectPrefsActions = (s: AppState) => ({ setTheme: s.setTheme, cycleTheme: s.cycleTheme })
+
+export const useStatus = () => useAppStore(selectStatus)
+export const useDetection = () => useAppStore(selectDetection)
+export const useDraft = () => useAppStore(selectDraft)
+export const useProgress = () => useAppStore(selectProgress)
+export const useLoadError = () => useAppStore(selectError)
+export const useTheme = () => useAppStore(selectTheme)
+export const usePreview = () => useAppStore(selectPreview)
+
+export const useFormatChoice = () => useAppStore(useShallow(selectFormatChoice))
+/** The instant report, the exact one (when counted) and how long each took. */
+export const useReport = () => useAppStore(useShallow(selectReports))
+export const useWarnings = () => useAppStore(useShallow(selectWarnings))
+export const useSource = () => useAppStore(useShallow(selectSource))
+export const useSamples = () => useAppStore(useShallow(selectSamples))
+export const useTranscriptActions = () => useAppStore(useShallow(selectTranscriptActions))
+export const usePrefsActions = () => useAppStore(useShallow(selectPrefsActions))

@@ -1,0 +1,219 @@
+import type { StateCreator } from 'zustand'
+import type { InspectReport } from '../../engine/inspect-types.ts'
+import type { FormatId } from '../../engine/model.ts'
+import type { TokenizerId } from '../../engine/tokens/types.ts'
+import type { Detection, ParseWarning } from '../../formats/types.ts'
+import { isStale } from '../../worker/client.ts'
+import type {
+  LoadedMessage,
+  LoadPhase,
+  MessagePreview,
+  ProgressMessage,
+  WireProblem,
+} from '../../worker/protocol.ts'
+import { engineClient } from '../engine.ts'
+import type { AppState } from '../store.ts'
+
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'error'
+export type InputOrigin = 'sample' | 'paste' | 'file'
+
+export interface LoadProgress {
+  readonly phase: LoadPhase
+  readonly done: number
+  readonly total: number
+}
+
+/** What was handed to the worker last: kept so the format override can re-parse it. */
+interface LastInput {
+  readonly text: string
+  readonly fileName?: string
+  readonly origin: InputOrigin
+}
+
+export interface LoadTextOptions {
+  readonly fileName?: string
+  readonly origin: InputOrigin
+  readonly format?: FormatId
+  /** Other files picked or dropped together with this one (listed, not loaded yet). */
+  readonly otherFiles?: readonly string[]
+}
+
+export interface TranscriptSlice {
+  status: LoadStatus
+  /** Name of the loaded file or sample; null for pasted text. */
+  fileName: string | null
+  origin: InputOrigin | null
+  otherFiles: readonly string[]
+  detection: Detection | null
+  candidates: readonly Detection[]
+  formats: readonly FormatId[]
+  /** The format the user forced, or null for automatic detection. */
+  forcedFormat: FormatId | null
+  warnings: readonly ParseWarning[]
+  warningCount: number
+  error: WireProblem | null
+  /** The instant chars/4 report. */
+  report: InspectReport | null
+  /** The exact report, once the tokenizer has loaded and counted. */
+  exactReport: InspectReport | null
+  /** Excerpts of the first user / last assistant message. */
+  preview: readonly MessagePreview[]
+  /** Set while the worker is busy; null when idle. */
+  progress: LoadProgress | null
+  timings: { readonly loadMs: number | null; readonly countMs: number | null }
+  /** The paste box text: kept in the store so an error never loses it. */
+  draft: string
+  lastInput: LastInput | null
+
+  setDraft: (text: string) => void
+  loadText: (text: string, options: LoadTextOptions) => Promise<void>
+  loadDraft: () => Promise<void>
+  loadFiles: (files: readonly File[]) => Promise<void>
+  overrideFormat: (format: FormatId | null) => Promise<void>
+  recount: (tokenizer: TokenizerId) => Promise<void>
+}
+
+function toProgress(message: ProgressMessage): LoadProgress | null {
+  // The final phase clears the bar rather than leaving a full one on screen.
+  return message.phase === 'done'
+    ? null
+    : { phase: message.phase, done: message.done, total: message.total }
+}
+
+function failure(error: unknown): WireProblem {
+  return { line: 0, offset: 0, message: error instanceof Error ? error.message : String(error) }
+}
+
+function fromLoaded(message: LoadedMessage): Partial<TranscriptSlice> {
+  return {
+    status: message.error ? 'error' : 'loaded',
+    detection: message.detection,
+    candidates: message.candidates,
+    formats: message.formats,
+    warnings: message.warnings,
+    warningCount: message.warningCount,
+    error: message.error,
+    report: message.report,
+    preview: message.preview,
+    timings: { loadMs: message.ms, countMs: null },
+  }
+}
+
+export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSlice> = (
+  set,
+  get,
+) => ({
+  status: 'idle',
+  fileName: null,
+  origin: null,
+  otherFiles: [],
+  detection: null,
+  candidates: [],
+  formats: [],
+  forcedFormat: null,
+  warnings: [],
+  warningCount: 0,
+  error: null,
+  report: null,
+  exactReport: null,
+  preview: [],
+  progress: null,
+  timings: { loadMs: null, countMs: null },
+  draft: '',
+  lastInput: null,
+
+  setDraft: (text) => set({ draft: text }),
+
+  loadText: async (text, options) => {
+    const onProgress = (message: ProgressMessage) => set({ progress: toProgress(message) })
+    set({
+      status: 'loading',
+      fileName: options.fileName ?? null,
+      origin: options.origin,
+      otherFiles: options.otherFiles ?? [],
+      forcedFormat: options.format ?? null,
+      error: null,
+      report: null,
+      exactReport: null,
+      preview: [],
+      progress: { phase: 'parse', done: 0, total: 1 },
+      lastInput: { text, fileName: options.fileName, origin: options.origin },
+    })
+    const request = engineClient().load(text, {
+      fileName: options.fileName,
+      format: options.format,
+      onProgress,
+    })
+    try {
+      set(fromLoaded(await request.loaded))
+      const counted = await request.counted
+      if (counted) {
+        set({
+          exactReport: counted.report,
+          timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
+        })
+      }
+      set({ progress: null })
+    } catch (error) {
+      if (isStale(error)) return
+      // An engine failure (not a bad transcript): keep whatever report we already have.
+      set({ status: get().report ? 'loaded' : 'error', error: failure(error), progress: null })
+    }
+  },
+
+  loadDraft: async () => {
+    const text = get().draft
+    if (text.trim() === '') return
+    await get().loadText(text, { origin: 'paste' })
+  },
+
+  loadFiles: async (files) => {
+    const [first, ...rest] = files
+    if (!first) return
+    set({ status: 'loading', progress: { phase: 'parse', done: 0, total: 1 }, error: null })
+    let text: string
+    try {
+      text = await first.text()
+    } catch (error) {
+      set({ status: 'error', error: failure(error), progress: null, fileName: first.name })
+      return
+    }
+    await get().loadText(text, {
+      origin: 'file',
+      fileName: first.name,
+      otherFiles: rest.map((file) => file.name),
+    })
+  },
+
+  overrideFormat: async (format) => {
+    const { lastInput, otherFiles } = get()
+    if (!lastInput) return
+    await get().loadText(lastInput.text, {
+      origin: lastInput.origin,
+      fileName: lastInput.fileName,
+      otherFiles,
+      format: format ?? undefined,
+    })
+  },
+
+  recount: async (tokenizer) => {
+    if (!get().report) return
+    const request = engineClient().count(tokenizer, (message) =>
+      set({ progress: toProgress(message) }),
+    )
+    set({ progress: { phase: 'tokenizer', done: 2, total: 4 } })
+    try {
+      const counted = await request.counted
+      if (counted) {
+        set({
+          exactReport: counted.report,
+          timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
+        })
+      }
+      set({ progress: null })
+    } catch (error) {
+      if (isStale(error)) return
+      set({ error: failure(error), progress: null })
+    }
+  },
+})

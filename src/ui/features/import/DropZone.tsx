@@ -1,0 +1,23 @@
+import { useCallback } from 'react'
+import { useAppStore } from '../../../store/index.ts'
+import { TID } from '../../testids.ts'
+import { useFileDrop } from './useFileDrop.ts'
+
+/** Drop files (or dragged text) anywhere on the page; an overlay says where it will go. */
+export function DropZone() {
+  const onFiles = useCallback((files: File[]) => void useAppStore.getState().loadFiles(files), [])
+  const onText = useCallback((text: string) => {
+    const { setDraft, loadDraft } = useAppStore.getState()
+    setDraft(text)
+    void loadDraft()
+  }, [])
+  const dragging = useFileDrop({ onFiles, onText })
+  if (!dragging) return null
+  return (
+    <div className="drop-overlay" data-testid={TID.dropOverlay} aria-hidden="true">
+      <div className="drop-card">
+        Drop to load — the file is read here, in your browser, and never uploaded.
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { useReport, useStatus } from '../../../store/index.ts'
+import { CountsGrid } from './CountsGrid.tsx'
+import { FormatCard } from './FormatCard.tsx'
+import { PreviewList } from './PreviewList.tsx'
+import { TokensCard } from './TokensCard.tsx'
+import { WarningsList } from './WarningsList.tsx'
+
+/** Everything the first page knows about the loaded transcript. */
+export function SummaryPanel() {
+  const status = useStatus()
+  const { report } = useReport()
+  const empty = status === 'idle' || (status === 'loading' && !report)
+  return (
+    <div className="column summary-column">
+      {empty ? (
+        <div className="empty">
+          {status === 'loading'
+            ? 'Reading the transcript…'
+            : 'Load a transcript to see its summary.'}
+        </div>
+      ) : (
+        <>
+          <FormatCard />
+          {report ? (
+            <>
+              <CountsGrid report={report} />
+              <TokensCard />
+            </>
+          ) : null}
+          <WarningsList />
+          <PreviewList />
+        </>
+      )}
+    </div>
+  )
+}
