@@ -66,23 +66,49 @@ export function fail(error: ParseError, warnings: readonly ParseWarning[] = []):
 
 /**
  * Build a tool call from a raw argument string (OpenAI, Responses, Codex): the string is kept
- * byte-for-byte; parsing is attempted once and a failure is recorded, never thrown.
+ * byte-for-byte. Parsing is deferred: `args` and `argsError` are getters that parse once, on first
+ * read, and cache the outcome. Eagerly parsing every argument string was a third of import time on
+ * large rollouts, while most uses (counting, display of untouched calls) never need the object.
+ * Spreading or cloning the part reads the getters, so copies carry plain data.
  */
 export function callFromRawArgs(
   base: Omit<ToolCallPart, 'kind' | 'argsRaw' | 'args' | 'argsError'>,
   raw: string,
 ): ToolCallPart {
-  if (raw.trim() === '') return { kind: 'tool_call', ...base, argsRaw: raw }
-  try {
-    return { kind: 'tool_call', ...base, argsRaw: raw, args: JSON.parse(raw) as unknown }
-  } catch (error) {
-    return {
-      kind: 'tool_call',
-      ...base,
-      argsRaw: raw,
-      argsError: error instanceof Error ? error.message : String(error),
+  const part = { kind: 'tool_call' as const, ...base, argsRaw: raw }
+  if (raw.trim() === '') return part
+  // Shared descriptors: no closure per call (closures are costly in hot import loops).
+  return Object.defineProperties(part, LAZY_ARGS) as ToolCallPart
+}
+
+const parsedArgs = new WeakMap<object, { value?: unknown; error?: string }>()
+
+function parseOnce(part: { readonly argsRaw: string }): { value?: unknown; error?: string } {
+  let parsed = parsedArgs.get(part)
+  if (!parsed) {
+    try {
+      parsed = { value: JSON.parse(part.argsRaw) as unknown }
+    } catch (error) {
+      parsed = { error: error instanceof Error ? error.message : String(error) }
     }
+    parsedArgs.set(part, parsed)
   }
+  return parsed
+}
+
+const LAZY_ARGS: PropertyDescriptorMap = {
+  args: {
+    enumerable: true,
+    get(this: { readonly argsRaw: string }) {
+      return parseOnce(this).value
+    },
+  },
+  argsError: {
+    enumerable: true,
+    get(this: { readonly argsRaw: string }) {
+      return parseOnce(this).error
+    },
+  },
 }
 
 /** Build a tool call from an argument object (Anthropic `input`, Gemini `args`). */
