@@ -1,0 +1,69 @@
+import type { ImportResult } from './importers.ts'
+import type { CategoryResult, PathologicalResult } from './tokens.ts'
+
+interface Results {
+  date: string
+  machine: { node: string; cpus: number; cpu: string }
+  imports: ImportResult[]
+  endToEnd: { bytes: number; ms: number; tokens: number }
+  tokens: {
+    categories: CategoryResult[]
+    typicalMix: { oursColdMBps: number; oursWarmMBps: number; jsTiktokenMBps: number }
+    rankBuildMs: number
+  }
+  pathological: PathologicalResult[]
+}
+
+/** The human-readable results file (the JSON beside it has every figure). */
+export function renderMarkdown(r: Results): string {
+  const out: string[] = []
+  out.push(
+    '# Bench results',
+    '',
+    `Measured ${r.date} on ${r.machine.cpu} (${r.machine.cpus} cpus), Node ${r.machine.node}. Medians; ranges in results.json.`,
+    '',
+    '## Import (sniff + detect + parse) vs plain JSON.parse of the same bytes',
+    '',
+    '| source | format | MB | messages | import MB/s | JSON.parse MB/s | fraction |',
+    '|---|---|---|---|---|---|---|',
+  )
+  for (const i of r.imports) {
+    out.push(
+      `| ${i.source} | ${i.format} | ${(i.bytes / 1e6).toFixed(2)} | ${i.messages} | ${i.importMBps} | ${i.jsonParseMBps ?? 'n/a'} | ${i.fractionOfJsonParse ?? 'n/a'} |`,
+    )
+  }
+  out.push(
+    '',
+    `End to end (import + exact o200k count, one pass): ${(r.endToEnd.bytes / 1e6).toFixed(1)} MB → ${r.endToEnd.tokens} tokens in ${r.endToEnd.ms} ms.`,
+    '',
+    '## Exact counting (o200k_base) vs js-tiktoken `encode` on the same messages',
+    '',
+    `Rank table build: ${r.tokens.rankBuildMs} ms.`,
+    '',
+    '| category | MB | ours cold MB/s | ours warm MB/s | js-tiktoken MB/s | same tokens |',
+    '|---|---|---|---|---|---|',
+  )
+  for (const c of r.tokens.categories) {
+    out.push(
+      `| ${c.category} | ${(c.bytes / 1e6).toFixed(2)} | ${c.oursColdMBps} | ${c.oursWarmMBps} | ${c.jsTiktokenMBps} | ${c.equal ? 'yes' : 'NO'} |`,
+    )
+  }
+  const m = r.tokens.typicalMix
+  out.push(
+    `| **typical mix** (code+json+prose+minified) | | **${m.oursColdMBps}** | **${m.oursWarmMBps}** | ${m.jsTiktokenMBps} | |`,
+    '',
+    '## Pathological runs (one count() call, ms)',
+    '',
+    '| input | 1k | 10k | 100k | 1M | js-tiktoken 1k |',
+    '|---|---|---|---|---|---|',
+  )
+  const byInput = new Map<string, PathologicalResult[]>()
+  for (const p of r.pathological) byInput.set(p.input, [...(byInput.get(p.input) ?? []), p])
+  for (const [input, rows] of byInput) {
+    const cell = (i: number) => (rows[i] ? `${rows[i].oursMs}` : '')
+    out.push(
+      `| ${input} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${rows[0]?.jsTiktokenMs ?? ''} |`,
+    )
+  }
+  return out.join('\n') + '\n'
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm run bench`: measures import speed, exact counting speed and pathological runs in one
+ * process, writes bench/results.json and bench/RESULTS.md. Figures are never asserted in tests.
+ */
+import { writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { basename, join } from 'node:path'
+import {
+  generateLargeClaudeCode,
+  generateLargeOpenAIChat,
+} from '../scripts/sample/generate-large.ts'
+import { inspectConversation } from '../src/engine/inspect.ts'
+import { loadCounter } from '../src/engine/tokens/index.ts'
+import { importTranscript } from '../src/formats/index.ts'
+import { benchImport, largestCorpusFiles, readText, type ImportResult } from './importers.ts'
+import { renderMarkdown } from './report.ts'
+import { benchPathological, benchTokens } from './tokens.ts'
+import { once, round } from './timing.ts'
+
+const quick = process.argv.includes('--quick')
+const LARGE = quick ? 5_000_000 : 50_000_000
+
+console.log(
+  `compaction-lab bench${quick ? ' (quick)' : ''} — node ${process.version}, ${cpus().length} cpus`,
+)
+
+console.log('import speed')
+const imports: ImportResult[] = []
+for (const { folder, path } of largestCorpusFiles()) {
+  imports.push(benchImport(`corpus ${folder}/${basename(path)}`, readText(path)))
+}
+const largeClaude = generateLargeClaudeCode(LARGE, 7)
+const largeChat = generateLargeOpenAIChat(LARGE, 7)
+imports.push(benchImport(`generated claude-code ${(LARGE / 1e6).toFixed(0)} MB`, largeClaude, 3))
+imports.push(benchImport(`generated openai-chat ${(LARGE / 1e6).toFixed(0)} MB`, largeChat, 3))
+
+console.log('end-to-end exact count of the generated claude-code transcript')
+const counter = await loadCounter('o200k_base')
+let total = 0
+const e2eMs = once(() => {
+  const outcome = importTranscript(largeClaude)
+  if (!outcome.result.ok) throw new Error(outcome.result.error.message)
+  total = inspectConversation(outcome.result.conversation, counter).tokens.total
+})
+const endToEnd = { bytes: largeClaude.length, ms: round(e2eMs, 0), tokens: total }
+console.log(`  ${(largeClaude.length / 1e6).toFixed(1)} MB → ${total} tokens in ${endToEnd.ms} ms`)
+
+console.log('exact counting vs js-tiktoken')
+const tokens = await benchTokens(quick ? 300_000 : 1_000_000)
+console.log('pathological runs')
+const pathological = benchPathological()
+
+const results = {
+  date: new Date().toISOString(),
+  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' },
+  quick,
+  imports,
+  endToEnd,
+  tokens,
+  pathological,
+}
+const dir = import.meta.dirname
+writeFileSync(
+  join(dir, quick ? 'results.quick.json' : 'results.json'),
+  JSON.stringify(results, null, 2) + '\n',
+)
+writeFileSync(join(dir, quick ? 'RESULTS.quick.md' : 'RESULTS.md'), renderMarkdown(results))
+console.log(
+  `wrote bench/${quick ? 'results.quick.json' : 'results.json'} and bench/${quick ? 'RESULTS.quick.md' : 'RESULTS.md'}`,
+)

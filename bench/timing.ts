@@ -1,0 +1,33 @@
+/** Median-of-n timing with a warm-up, reported with its range (like the perf anchors). */
+export interface Timing {
+  readonly medianMs: number
+  readonly minMs: number
+  readonly maxMs: number
+  readonly runs: number
+}
+
+export function time(fn: () => unknown, runs = 5, warmup = 1): Timing {
+  for (let i = 0; i < warmup; i++) fn()
+  const samples: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    fn()
+    samples.push(performance.now() - t0)
+  }
+  samples.sort((a, b) => a - b)
+  return {
+    medianMs: samples[Math.floor(samples.length / 2)] as number,
+    minMs: samples[0] as number,
+    maxMs: samples[samples.length - 1] as number,
+    runs,
+  }
+}
+
+export function once(fn: () => unknown): number {
+  const t0 = performance.now()
+  fn()
+  return performance.now() - t0
+}
+
+export const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000)
+export const round = (n: number, digits = 2) => Number(n.toFixed(digits))
