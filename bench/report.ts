@@ -38,7 +38,7 @@ export function renderMarkdown(r: Results): string {
     '',
     '## Exact counting (o200k_base) vs js-tiktoken `encode` on the same messages',
     '',
-    `Rank table build: ${r.tokens.rankBuildMs} ms.`,
+    `Rank table build: ${r.tokens.rankBuildMs} ms. Cold = a fresh counter (empty memo) after a JIT warm-up on other text; warm = the same text again.`,
     '',
     '| category | MB | ours cold MB/s | ours warm MB/s | js-tiktoken MB/s | same tokens |',
     '|---|---|---|---|---|---|',

@@ -26,7 +26,7 @@ const ROLE_MAP: Readonly<Record<string, Role>> = {
 }
 
 /** Keys mapped into parts; everything else is kept verbatim in `source.extra`. */
-const MAPPED = new Set([
+const MAPPED_SET: ReadonlySet<string> = new Set([
   'role',
   'content',
   'tool_calls',
@@ -38,6 +38,8 @@ const MAPPED = new Set([
   'thought_signature',
   'refusal',
 ])
+/** Tool messages also map `name` (the tool's name) into the result part. */
+const MAPPED_TOOL_SET: ReadonlySet<string> = new Set([...MAPPED_SET, 'name'])
 const TOOL_CALL_KEYS = new Set(['id', 'type', 'function', 'custom'])
 
 export type ChatMessageOutcome = { ok: true; message: Message } | { ok: false; problem: string }
@@ -63,9 +65,7 @@ export function parseChatMessage(raw: unknown, id: string, problems: string[]): 
     }
   }
   const isToolRole = role === 'tool'
-  const mapped = new Set(MAPPED)
-  if (isToolRole) mapped.add('name')
-  const extra = extraKeys(raw, mapped)
+  const extra = extraKeys(raw, isToolRole ? MAPPED_TOOL_SET : MAPPED_SET)
   const parts: Part[] = []
   const shape: ContentShape = shapeOf(raw.content, 'content' in raw)
   const source: Record<string, unknown> = { contentShape: shape }
