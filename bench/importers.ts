@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { importTranscript } from '../src/formats/index.ts'
-import { mbps, round, time } from './timing.ts'
+import { mbps, once, round } from './timing.ts'
 
 export interface ImportResult {
   readonly source: string
@@ -33,22 +33,31 @@ export function benchImport(source: string, text: string, runs = 5): ImportResul
   const bytes = Buffer.byteLength(text)
   let messages = 0
   let format = '?'
-  const imp = time(() => {
+  const importOnce = () => {
     const outcome = importTranscript(text, { fileName: source })
     format = outcome.detection?.format ?? 'unrecognised'
     messages = outcome.result.ok ? outcome.result.conversation.messages.length : 0
-  }, runs)
+  }
   const baseline = jsonBaseline(text)
-  const parse = baseline ? time(baseline, runs) : null
-  const importMBps = mbps(bytes, imp.medianMs)
-  const jsonParseMBps = parse ? mbps(bytes, parse.medianMs) : null
+  // Alternate the two so GC pressure and CPU frequency affect both alike; medians of each.
+  importOnce()
+  baseline?.()
+  const imp: number[] = []
+  const parse: number[] = []
+  for (let i = 0; i < runs; i++) {
+    if (baseline) parse.push(once(baseline))
+    imp.push(once(importOnce))
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
+  const importMBps = mbps(bytes, med(imp))
+  const jsonParseMBps = baseline ? mbps(bytes, med(parse)) : null
   const result: ImportResult = {
     source,
     format,
     bytes,
     messages,
     importMBps: round(importMBps),
-    importRangeMBps: [round(mbps(bytes, imp.maxMs)), round(mbps(bytes, imp.minMs))],
+    importRangeMBps: [round(mbps(bytes, Math.max(...imp))), round(mbps(bytes, Math.min(...imp)))],
     jsonParseMBps: jsonParseMBps === null ? null : round(jsonParseMBps),
     fractionOfJsonParse: jsonParseMBps === null ? null : round(importMBps / jsonParseMBps),
   }

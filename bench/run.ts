@@ -27,12 +27,12 @@ console.log(
 console.log('import speed')
 const imports: ImportResult[] = []
 for (const { folder, path } of largestCorpusFiles()) {
-  imports.push(benchImport(`corpus ${folder}/${basename(path)}`, readText(path)))
+  imports.push(benchImport(`corpus ${folder}/${basename(path)}`, readText(path), 9))
 }
 const largeClaude = generateLargeClaudeCode(LARGE, 7)
 const largeChat = generateLargeOpenAIChat(LARGE, 7)
-imports.push(benchImport(`generated claude-code ${(LARGE / 1e6).toFixed(0)} MB`, largeClaude, 3))
-imports.push(benchImport(`generated openai-chat ${(LARGE / 1e6).toFixed(0)} MB`, largeChat, 3))
+imports.push(benchImport(`generated claude-code ${(LARGE / 1e6).toFixed(0)} MB`, largeClaude, 5))
+imports.push(benchImport(`generated openai-chat ${(LARGE / 1e6).toFixed(0)} MB`, largeChat, 5))
 
 console.log('end-to-end exact count of the generated claude-code transcript')
 const counter = await loadCounter('o200k_base')
