@@ -42,7 +42,12 @@ const isReasoningOnly = (m: Message): boolean =>
 
 /** A message that starts a turn: a real (not injected) user message that is not tool results. */
 export function startsTurn(m: Message): boolean {
-  return m.role === 'user' && !m.injected && !m.parts.some((p) => p.kind === 'tool_result')
+  return (
+    m.role === 'user' &&
+    !m.injected &&
+    !m.summaryOf &&
+    !m.parts.some((p) => p.kind === 'tool_result')
+  )
 }
 
 /**
@@ -157,6 +162,7 @@ function kindOf(msgs: readonly Message[], hasCalls: boolean): GroupKind {
   if (hasCalls) return 'tool_call'
   const first = msgs[0]
   if (!first) return 'user'
+  if (first.summaryOf) return 'summary'
   if (msgs.some(isResultOnly) || first.parts.some((p) => p.kind === 'tool_result')) {
     return 'tool_call' // orphan results: still tool traffic, flagged by `orphans`
   }

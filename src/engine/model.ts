@@ -160,6 +160,11 @@ export interface Message {
   readonly usage?: ReportedUsage
   /** 1-based line in the source file (JSONL) where the message starts, for navigation. */
   readonly line?: number
+  /**
+   * Set on summaries inserted by a compaction strategy: the ids of the groups it replaces and the
+   * strategy that wrote it. Such a message forms a `summary` group.
+   */
+  readonly summaryOf?: { readonly strategy: string; readonly groups: readonly string[] }
   /** Source-specific data the serializer needs (envelopes, original ids). Never rendered. */
   readonly source?: Readonly<Record<string, unknown>>
 }

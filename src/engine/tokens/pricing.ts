@@ -174,6 +174,60 @@ function priceContent(
   }
 }
 
+/**
+ * Tokens of one part as it would be sent by a message of `role` (tool calls include their
+ * per-call framing). The compaction engine prices parts one by one so a stub or trim re-prices
+ * only the part it replaced.
+ */
+export function pricePart(
+  part: Part,
+  role: Role,
+  counter: TextCounter,
+  family: ModelFamily,
+  framing: Framing = DEFAULT_FRAMING,
+): number {
+  const t = new Tally()
+  pricePartInto(part, role, t, counter, family, framing)
+  return t.total
+}
+
+function pricePartInto(
+  part: Part,
+  role: Role,
+  t: Tally,
+  counter: TextCounter,
+  family: ModelFamily,
+  framing: Framing,
+): void {
+  switch (part.kind) {
+    case 'text':
+      priceContent(part, textCategory(role), t, counter, family)
+      return
+    case 'reasoning': {
+      if (part.text) t.add('reasoning', counter.count(part.text))
+      if (part.opaque) {
+        const tokens = Math.ceil(part.opaque.bytes / OPAQUE_BYTES_PER_TOKEN)
+        t.add('opaque', tokens, { what: `${part.opaque.label} (bytes/4)`, tokens })
+      }
+      return
+    }
+    case 'tool_call': {
+      const args = priceText(part.argsRaw, counter)
+      t.add('tool_calls', counter.count(part.name) + args.tokens, args.approximate)
+      t.add('framing', framing.perToolCall)
+      return
+    }
+    case 'tool_result':
+      for (const c of part.content) priceContent(c, 'tool_results', t, counter, family)
+      return
+    case 'image':
+    case 'file':
+    case 'opaque':
+      priceContent(part, textCategory(role), t, counter, family)
+      return
+  }
+}
+
 /** Price one message: text by BPE, tool calls/results, images by formula, opaque by bytes. */
 export function priceMessage(
   message: Message,
@@ -184,35 +238,7 @@ export function priceMessage(
   const framing = options.framing ?? DEFAULT_FRAMING
   const t = new Tally()
   t.add('framing', framing.perMessage)
-  for (const part of message.parts) {
-    switch (part.kind) {
-      case 'text':
-        priceContent(part, textCategory(message.role), t, counter, family)
-        break
-      case 'reasoning': {
-        if (part.text) t.add('reasoning', counter.count(part.text))
-        if (part.opaque) {
-          const tokens = Math.ceil(part.opaque.bytes / OPAQUE_BYTES_PER_TOKEN)
-          t.add('opaque', tokens, { what: `${part.opaque.label} (bytes/4)`, tokens })
-        }
-        break
-      }
-      case 'tool_call': {
-        const args = priceText(part.argsRaw, counter)
-        t.add('tool_calls', counter.count(part.name) + args.tokens, args.approximate)
-        t.add('framing', framing.perToolCall)
-        break
-      }
-      case 'tool_result':
-        for (const c of part.content) priceContent(c, 'tool_results', t, counter, family)
-        break
-      case 'image':
-      case 'file':
-      case 'opaque':
-        priceContent(part, textCategory(message.role), t, counter, family)
-        break
-    }
-  }
+  for (const part of message.parts) pricePartInto(part, message.role, t, counter, family, framing)
   return { total: t.total, byCategory: t.byCategory, approximate: t.approximate }
 }
 

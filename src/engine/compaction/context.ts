@@ -1,0 +1,326 @@
+import type { Group } from '../groups.ts'
+import type { Conversation, Message, Part, Role } from '../model.ts'
+import type { PartRef, Pairing } from '../pairing.ts'
+import type { TextCounter } from '../tokens/types.ts'
+import type { Summarizer } from '../summarize/types.ts'
+import type { Protections } from './protect.ts'
+import type { Decision, ProtectionKind, ReasonCode, WindowConfig } from './types.ts'
+import type { InsertedSummary, WorkingView } from './view.ts'
+
+export interface UsableWindow extends WindowConfig {
+  /** contextTokens − reservedOutput − buffer (SPEC §5). */
+  readonly usable: number
+}
+
+export interface ChangeOptions {
+  /** What the faithful mode of the source system would have done instead. */
+  readonly fixed?: string
+  /** Field names trimmed (field-level trims). */
+  readonly fields?: readonly string[]
+  /** Apply even if the replacement is not smaller (never used by default: hard case 16). */
+  readonly allowGrowth?: boolean
+  /** For supersession: the newer result that makes this one stale (checked by an invariant). */
+  readonly newer?: PartRef
+}
+
+export interface SummaryInsert {
+  readonly role: Role
+  readonly parts: readonly Part[]
+  /** Group indexes the summary replaces; they are excluded atomically with the insert. */
+  readonly covers: readonly number[]
+  /** Group index the summary is placed next to. */
+  readonly anchor: number
+  readonly position: 'before' | 'after'
+}
+
+/**
+ * What a strategy sees and how it acts. Reading is free; every change goes through `exclude`,
+ * `replace` or `insert`, which check protections (a refused attempt is recorded as `protected`),
+ * compute tokens before/after, and log a decision with the strategy's reason and sentence.
+ */
+export class StrategyContext {
+  readonly decisions: Decision[] = []
+  readonly view: WorkingView
+  readonly protections: Protections
+  /** Id of the running strategy (recorded on every decision). */
+  readonly strategy: string
+  /** Pipeline step index (−1 for the fallback). */
+  readonly step: number
+  readonly window: UsableWindow
+  /** Injected summariser, when the run has one (summarising strategies fail open without). */
+  readonly summarizer: Summarizer | undefined
+  private summarySeq = 0
+
+  constructor(
+    view: WorkingView,
+    protections: Protections,
+    strategy: string,
+    step: number,
+    window: UsableWindow,
+    summarizer: Summarizer | undefined,
+  ) {
+    this.view = view
+    this.protections = protections
+    this.strategy = strategy
+    this.step = step
+    this.window = window
+    this.summarizer = summarizer
+  }
+
+  get conversation(): Conversation {
+    return this.view.prepared.conversation
+  }
+  get pairing(): Pairing {
+    return this.view.prepared.grouping.pairing
+  }
+  get counter(): TextCounter {
+    return this.view.prepared.counter
+  }
+  /** Visible original groups, in order. */
+  groups(): Group[] {
+    return this.view.visibleGroups()
+  }
+  totalTokens(): number {
+    return this.view.totalTokens
+  }
+  /** Real user turns visible so far. */
+  turns(): number {
+    let t = 0
+    for (const g of this.groups()) t = Math.max(t, g.turn)
+    return t
+  }
+  /** Index into `pairing.calls` of the call at `ref`, or -1. */
+  callIndexAt(ref: PartRef): number {
+    return this.view.prepared.callAt.get(`${ref.message}:${ref.part}`) ?? -1
+  }
+  resultIndexAt(ref: PartRef): number {
+    return this.view.prepared.resultAt.get(`${ref.message}:${ref.part}`) ?? -1
+  }
+  /** Is the message visible at this point of the run (replay hides the future)? */
+  visible(message: number): boolean {
+    return message < this.view.limit
+  }
+
+  protectionOf(group: number, ref?: PartRef): ProtectionKind | null {
+    return ref ? this.protections.part(group, ref) : this.protections.group(group)
+  }
+
+  private groupId(group: number): string {
+    return this.view.prepared.grouping.groups[group]?.id ?? `g#${group}`
+  }
+
+  private base(
+    group: number,
+    reason: ReasonCode,
+    detail: string,
+    before: number,
+    after: number,
+    fixed?: string,
+    newer?: PartRef,
+  ) {
+    return {
+      strategy: this.strategy,
+      step: this.step,
+      reason,
+      detail,
+      groupId: this.groupId(group),
+      tokensBefore: before,
+      tokensAfter: after,
+      ...(fixed ? { fixed } : {}),
+      ...(newer ? { newer } : {}),
+    }
+  }
+
+  /** Exclude a whole group. Returns false when protected (the attempt is recorded). */
+  exclude(group: number, reason: ReasonCode, detail: string, options: ChangeOptions = {}): boolean {
+    if (this.view.isExcluded(group)) return false
+    const before = this.view.groupTokens(group)
+    const protection = this.protections.group(group)
+    if (protection) {
+      this.decisions.push({
+        kind: 'protected',
+        attempted: 'exclude',
+        protection,
+        ...this.base(
+          group,
+          'protected',
+          `${detail} — refused: ${describeProtection(protection)}`,
+          before,
+          before,
+        ),
+      })
+      return false
+    }
+    this.view.exclude(group)
+    this.decisions.push({
+      kind: 'exclude',
+      ...this.base(group, reason, detail, before, 0, options.fixed),
+    })
+    return true
+  }
+
+  /**
+   * Exclude a group even if protected. Only the strict final fallback uses this (MAF drops the
+   * system prompt when nothing else is left); the decision says so.
+   */
+  excludeUnprotected(group: number, reason: ReasonCode, detail: string): boolean {
+    if (this.view.isExcluded(group)) return false
+    const before = this.view.groupTokens(group)
+    this.view.exclude(group)
+    this.decisions.push({ kind: 'exclude', ...this.base(group, reason, detail, before, 0) })
+    return true
+  }
+
+  /**
+   * Replace one part (a stub or a trim; `null` removes it). Refused when protected, and skipped
+   * as `no_savings` when the replacement would not be smaller.
+   */
+  replace(
+    ref: PartRef,
+    replacement: Part | null,
+    kind: 'stub' | 'trim',
+    reason: ReasonCode,
+    detail: string,
+    options: ChangeOptions = {},
+  ): boolean {
+    const group = this.view.prepared.grouping.groupOfMessage[ref.message] as number
+    const message = this.conversation.messages[ref.message] as Message
+    const before = this.view.partTokens(ref)
+    const protection = this.protections.part(group, ref)
+    if (protection) {
+      this.decisions.push({
+        kind: 'protected',
+        attempted: kind,
+        protection,
+        target: ref,
+        ...this.base(
+          group,
+          'protected',
+          `${detail} — refused: ${describeProtection(protection)}`,
+          before,
+          before,
+        ),
+      })
+      return false
+    }
+    const after = replacement ? this.view.price(replacement, message.role, message.model) : 0
+    if (after >= before && !options.allowGrowth) {
+      this.skip(
+        group,
+        'no_savings',
+        `${detail} — not applied: the replacement (${after} tokens) is not smaller than the original (${before})`,
+        ref,
+      )
+      return false
+    }
+    this.view.replace(ref, replacement, after)
+    this.decisions.push({
+      kind,
+      messageId: message.id,
+      target: ref,
+      replacement,
+      ...(options.fields ? { fields: options.fields } : {}),
+      ...this.base(group, reason, detail, before, after, options.fixed, options.newer),
+    })
+    return true
+  }
+
+  /** Insert a summary and exclude the groups it covers, atomically. */
+  insert(
+    summary: SummaryInsert,
+    reason: ReasonCode,
+    detail: string,
+    options: ChangeOptions = {},
+  ): boolean {
+    for (const g of summary.covers) {
+      const protection = this.protections.group(g)
+      if (protection) {
+        this.decisions.push({
+          kind: 'protected',
+          attempted: 'insert',
+          protection,
+          ...this.base(
+            g,
+            'protected',
+            `${detail} — refused: it would replace ${describeProtection(protection)}`,
+            this.view.groupTokens(g),
+            this.view.groupTokens(g),
+          ),
+        })
+        return false
+      }
+    }
+    const covers = summary.covers.map((g) => this.groupId(g))
+    const message: Message = {
+      id: `summary-${this.step}-${this.summarySeq++}-${covers[0] ?? 'none'}`,
+      role: summary.role,
+      parts: summary.parts,
+      summaryOf: { strategy: this.strategy, groups: covers },
+    }
+    const tokens =
+      this.view.price({ kind: 'text', text: '' }, summary.role) +
+      summary.parts.reduce((t, p) => t + this.view.price(p, summary.role), 0) +
+      this.view.prepared.framing.perMessage
+    const before = summary.covers.reduce((t, g) => t + this.view.groupTokens(g), 0)
+    for (const g of summary.covers) {
+      const t = this.view.groupTokens(g)
+      this.view.exclude(g)
+      this.decisions.push({
+        kind: 'exclude',
+        ...this.base(
+          g,
+          reason,
+          `${detail} (replaced by summary ${message.id})`,
+          t,
+          0,
+          options.fixed,
+        ),
+      })
+    }
+    const inserted: InsertedSummary = {
+      message,
+      tokens,
+      anchor: summary.anchor,
+      position: summary.position,
+      covers: summary.covers,
+    }
+    this.view.insert(inserted)
+    this.decisions.push({
+      kind: 'insert',
+      summary: message,
+      covers,
+      position: summary.position,
+      ...this.base(summary.anchor, reason, detail, before, tokens, options.fixed),
+    })
+    return true
+  }
+
+  /** Record a deliberate non-change ("why was this kept?"). */
+  skip(group: number, reason: ReasonCode, detail: string, ref?: PartRef): void {
+    const t = ref ? this.view.partTokens(ref) : this.view.groupTokens(group)
+    this.decisions.push({
+      kind: 'skip',
+      ...(ref ? { target: ref } : {}),
+      ...this.base(group, reason, detail, t, t),
+    })
+  }
+}
+
+export function describeProtection(kind: ProtectionKind): string {
+  switch (kind) {
+    case 'system':
+      return 'system prompt is protected'
+    case 'recent_turn':
+      return 'part of the most recent user turns, which are protected'
+    case 'pinned':
+      return 'pinned by the user'
+    case 'protected_tool':
+      return 'its tool is on the protected list'
+    case 'pending_call':
+      return 'a call still waiting for its result'
+    case 'latest_thinking':
+      return 'thinking blocks of the latest assistant message must stay byte-identical'
+    case 'minimum_retained':
+      return 'the newest group is always kept so the context is never empty'
+  }
+}

@@ -1,0 +1,175 @@
+import type { Conversation, Message } from '../model.ts'
+import { modelFamily, pricePart } from '../tokens/pricing.ts'
+import type { Protections } from './protect.ts'
+import type { Decision } from './types.ts'
+import type { WorkingView } from './view.ts'
+
+export type InvariantId =
+  | 'results_have_calls'
+  | 'groups_whole'
+  | 'protected_intact'
+  | 'newest_result_intact'
+  | 'non_empty'
+  | 'tokens_match'
+  | 'idempotent'
+
+export interface InvariantCheck {
+  readonly id: InvariantId
+  readonly ok: boolean
+  readonly detail: string
+  /** Group or message ids that break it (at most 50). */
+  readonly offenders: readonly string[]
+}
+
+export interface InvariantReport {
+  readonly ok: boolean
+  readonly checks: readonly InvariantCheck[]
+}
+
+const cap = (xs: string[]) => xs.slice(0, 50)
+
+function check(id: InvariantId, offenders: string[], good: string, bad: string): InvariantCheck {
+  return {
+    id,
+    ok: offenders.length === 0,
+    detail: offenders.length === 0 ? good : `${bad} (${offenders.length})`,
+    offenders: cap(offenders),
+  }
+}
+
+/**
+ * The invariants of SPEC §5, checked after every run on the view and its projection. The
+ * idempotence check needs a second run and is added by the caller.
+ */
+export function checkInvariants(
+  view: WorkingView,
+  projection: Conversation,
+  decisions: readonly Decision[],
+  protections: Protections,
+): InvariantCheck[] {
+  const { conversation, grouping } = view.prepared
+  const { pairing } = grouping
+  const checks: InvariantCheck[] = []
+  const included = (m: number) => !view.isExcluded(grouping.groupOfMessage[m] as number)
+
+  // 1. No included result without its call.
+  const orphaned: string[] = []
+  for (const r of pairing.results) {
+    if (r.message >= view.limit || r.call < 0 || !included(r.message)) continue
+    if (view.part({ message: r.message, part: r.part }) === null) continue
+    const c = pairing.calls[r.call]
+    if (!c) continue
+    if (!included(c.message) || view.part({ message: c.message, part: c.part }) === null) {
+      orphaned.push(conversation.messages[r.message]?.id ?? `#${r.message}`)
+    }
+  }
+  checks.push(
+    check(
+      'results_have_calls',
+      orphaned,
+      'every included result still has its call',
+      'results left without their call',
+    ),
+  )
+
+  // 2. No group split: a group is either wholly present or wholly excluded.
+  const present = new Set(projection.messages.map((m) => m.id))
+  const split: string[] = []
+  for (const g of grouping.groups) {
+    const visible = view.messagesOf(g.index)
+    if (visible.length === 0) continue
+    const shown = visible.filter((m) => present.has(conversation.messages[m]?.id ?? ''))
+    const emptied = visible.filter(
+      (m) => view.currentParts(m).length === 0 && (conversation.messages[m]?.parts.length ?? 0) > 0,
+    )
+    if (
+      view.isExcluded(g.index) ? shown.length > 0 : shown.length + emptied.length !== visible.length
+    )
+      split.push(g.id)
+  }
+  checks.push(check('groups_whole', split, 'no group was split', 'groups split'))
+
+  // 3. Protected items byte-identical.
+  const touched: string[] = []
+  const { groups: pg, parts: pp } = protections.list()
+  for (const [g, kind] of pg) {
+    const group = grouping.groups[g]
+    if (!group) continue
+    if (
+      view.isExcluded(g) &&
+      !decisions.some(
+        (d) =>
+          d.kind === 'exclude' &&
+          d.groupId === group.id &&
+          d.reason === 'token_budget_fallback_strict',
+      )
+    ) {
+      touched.push(group.id)
+      continue
+    }
+    if (kind === 'pending_call' || kind === 'latest_thinking') continue
+    for (const m of view.messagesOf(g)) {
+      conversation.messages[m]?.parts.forEach((_, i) => {
+        if (view.isModified({ message: m, part: i })) touched.push(`${group.id}:${m}:${i}`)
+      })
+    }
+  }
+  for (const key of pp.keys()) {
+    const [m, i] = key.split(':').map(Number) as [number, number]
+    if (view.isModified({ message: m, part: i }))
+      touched.push(`${conversation.messages[m]?.id}:${i}`)
+  }
+  checks.push(
+    check('protected_intact', touched, 'protected items are unchanged', 'protected items changed'),
+  )
+
+  // 4. The newer result that made another one stale is itself intact.
+  const stale: string[] = []
+  for (const d of decisions) {
+    if ((d.kind !== 'stub' && d.kind !== 'trim') || !d.newer) continue
+    if (!included(d.newer.message) || view.isModified(d.newer)) stale.push(d.groupId)
+  }
+  checks.push(
+    check(
+      'newest_result_intact',
+      stale,
+      'the newest result of every superseded resource is intact',
+      'superseding results were changed or dropped',
+    ),
+  )
+
+  // 5. Projection non-empty.
+  const hadMessages = view.limit > 0
+  checks.push(
+    check(
+      'non_empty',
+      hadMessages && projection.messages.length === 0 ? ['projection'] : [],
+      'the projection is not empty',
+      'the projection is empty',
+    ),
+  )
+
+  // 6. Tokens after = the sum of the projection, recounted from scratch.
+  const recount = recountProjection(view, projection)
+  checks.push({
+    id: 'tokens_match',
+    ok: recount === view.totalTokens,
+    detail:
+      recount === view.totalTokens
+        ? `tokens after (${recount}) equal the sum of the projection`
+        : `running total ${view.totalTokens} ≠ recount ${recount}`,
+    offenders: recount === view.totalTokens ? [] : ['total'],
+  })
+  return checks
+}
+
+function recountProjection(view: WorkingView, projection: Conversation): number {
+  const p = view.prepared
+  let total = p.staticTokens + (projection.system.length > 0 ? p.systemTokens : 0)
+  for (const m of projection.messages as Message[]) {
+    const family = m.model ? modelFamily(m.model) : p.family
+    total += p.framing.perMessage
+    for (const part of m.parts) total += pricePart(part, m.role, p.counter, family, p.framing)
+  }
+  return total
+}

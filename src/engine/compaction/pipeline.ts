@@ -1,0 +1,151 @@
+import { StrategyContext, type UsableWindow } from './context.ts'
+import { runFallback } from './fallback.ts'
+import { computeProtections, type Protections } from './protect.ts'
+import type { AnyStrategy } from './strategy.ts'
+import { evaluateTrigger, measure, targetTokens } from './triggers.ts'
+import type { Decision, EngineConfig, EngineDeps, WindowConfig } from './types.ts'
+import type { WorkingView } from './view.ts'
+
+export type StepStatus =
+  | 'ran'
+  | 'disabled'
+  | 'not_triggered'
+  | 'target_reached'
+  | 'failed_open'
+  | 'unknown_strategy'
+  | 'invalid_params'
+
+export interface StepReport {
+  readonly index: number
+  readonly strategy: string
+  readonly status: StepStatus
+  /** Why it ran or did not (trigger evaluation, error message…). */
+  readonly why: string
+  readonly tokensBefore: number
+  readonly tokensAfter: number
+  /** Decisions this step recorded (including protected/skip ones). */
+  readonly decisions: number
+}
+
+export interface PipelineOutcome {
+  readonly decisions: readonly Decision[]
+  readonly steps: readonly StepReport[]
+  readonly tokensBefore: number
+  readonly tokensAfter: number
+  readonly window: UsableWindow
+  readonly fallbackRan: boolean
+}
+
+export function usableWindow(w: WindowConfig): UsableWindow {
+  return { ...w, usable: Math.max(0, w.contextTokens - w.reservedOutput - w.buffer) }
+}
+
+export type StrategyRegistry = ReadonlyMap<string, AnyStrategy>
+
+/**
+ * Run the configured steps in order over `view` (SPEC §5): each step runs only when enabled and
+ * its trigger fires; a step that throws is rolled back and recorded as `failed_open` while the
+ * rest still runs; once the context is under a step's target the remaining steps are skipped;
+ * the optional final fallback then drops oldest groups until under budget.
+ */
+export async function runPipeline(
+  view: WorkingView,
+  config: EngineConfig,
+  deps: EngineDeps,
+  registry: StrategyRegistry,
+): Promise<PipelineOutcome> {
+  const window = usableWindow(config.window)
+  const decisions: Decision[] = []
+  const steps: StepReport[] = []
+  const tokensBefore = view.totalTokens
+  let protections: Protections | null = null
+  const protect = () => (protections ??= computeProtections(view, config.protections))
+  let stopped = false
+
+  for (let i = 0; i < config.pipeline.length; i++) {
+    const step = config.pipeline[i]
+    if (!step) continue
+    const before = view.totalTokens
+    const report = (status: StepStatus, why: string, count = 0) =>
+      steps.push({
+        index: i,
+        strategy: step.strategy,
+        status,
+        why,
+        tokensBefore: before,
+        tokensAfter: view.totalTokens,
+        decisions: count,
+      })
+    if (!step.enabled) {
+      report('disabled', 'disabled in the config')
+      continue
+    }
+    if (stopped) {
+      report('target_reached', 'an earlier step brought the context under its target')
+      continue
+    }
+    const strategy = registry.get(step.strategy)
+    if (!strategy) {
+      report('unknown_strategy', `no strategy with id ${step.strategy}`)
+      continue
+    }
+    const trigger = evaluateTrigger(step.trigger, measure(view, window.usable))
+    if (!trigger.fired) {
+      report('not_triggered', trigger.why)
+      continue
+    }
+    const parsed = strategy.schema.safeParse(step.params)
+    if (!parsed.success) {
+      const message = parsed.error.issues
+        .map((e) => `${e.path.join('.') || 'params'}: ${e.message}`)
+        .join('; ')
+      decisions.push(
+        failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.totalTokens),
+      )
+      report('invalid_params', message, 1)
+      continue
+    }
+    const checkpoint = view.checkpoint()
+    const ctx = new StrategyContext(view, protect(), strategy.id, i, window, deps.summarizer)
+    try {
+      await strategy.run(ctx, parsed.data)
+      decisions.push(...ctx.decisions)
+      report('ran', trigger.why, ctx.decisions.length)
+    } catch (error) {
+      // Fail open: undo whatever the step changed, record why, keep going.
+      view.rollback(checkpoint)
+      const message = error instanceof Error ? error.message : String(error)
+      decisions.push(failedOpen(step.strategy, i, message, view.totalTokens))
+      report('failed_open', message, 1)
+    }
+    if (step.target && view.totalTokens < targetTokens(step.target, window.usable)) stopped = true
+  }
+
+  let fallbackRan = false
+  if (config.fallback.enabled) {
+    const budget = config.fallback.target
+      ? targetTokens(config.fallback.target, window.usable)
+      : window.usable
+    if (view.totalTokens > budget) {
+      const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
+      runFallback(ctx, budget, config.fallback.strict)
+      decisions.push(...ctx.decisions)
+      fallbackRan = true
+    }
+  }
+  return { decisions, steps, tokensBefore, tokensAfter: view.totalTokens, window, fallbackRan }
+}
+
+function failedOpen(strategy: string, step: number, error: string, tokens: number): Decision {
+  return {
+    kind: 'failed_open',
+    strategy,
+    step,
+    reason: 'failed_open',
+    detail: `${strategy} failed and was skipped; the conversation is unchanged by it: ${error}`,
+    groupId: '',
+    tokensBefore: tokens,
+    tokensAfter: tokens,
+    error,
+  }
+}

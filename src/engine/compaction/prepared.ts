@@ -1,0 +1,74 @@
+import { buildGroups, type Grouping } from '../groups.ts'
+import type { Conversation } from '../model.ts'
+import {
+  DEFAULT_FRAMING,
+  modelFamily,
+  pricePart,
+  priceStatic,
+  type Framing,
+  type ModelFamily,
+} from '../tokens/pricing.ts'
+import type { TextCounter } from '../tokens/types.ts'
+
+/**
+ * A conversation with everything a run needs precomputed once: groups, pairing and the token
+ * price of every part. Runs (and every config edit in the app) reuse it, so re-planning never
+ * re-tokenizes anything but the replacement parts it creates.
+ */
+export interface Prepared {
+  readonly conversation: Conversation
+  readonly grouping: Grouping
+  readonly counter: TextCounter
+  readonly family: ModelFamily
+  readonly framing: Framing
+  /** Tokens of each part of each message, as the source has it. */
+  readonly partTokens: readonly (readonly number[])[]
+  /** Tokens of each message (framing + parts). */
+  readonly messageTokens: readonly number[]
+  /** Tool definitions + per-request framing: always in the context, never compacted. */
+  readonly staticTokens: number
+  /** The top-level system prompt (its group can only be dropped by the strict fallback). */
+  readonly systemTokens: number
+  /** Message index → indexes into `grouping.pairing.calls` / `.results` of its parts. */
+  readonly callAt: ReadonlyMap<string, number>
+  readonly resultAt: ReadonlyMap<string, number>
+}
+
+export const partKey = (message: number, part: number): string => `${message}:${part}`
+
+export function prepare(
+  conversation: Conversation,
+  counter: TextCounter,
+  options: { family?: ModelFamily; framing?: Framing; grouping?: Grouping } = {},
+): Prepared {
+  const grouping = options.grouping ?? buildGroups(conversation)
+  const family = options.family ?? modelFamily(conversation.meta.model)
+  const framing = options.framing ?? DEFAULT_FRAMING
+  const partTokens: number[][] = []
+  const messageTokens: number[] = []
+  for (const m of conversation.messages) {
+    const prices = m.parts.map((p) =>
+      pricePart(p, m.role, counter, m.model ? modelFamily(m.model) : family, framing),
+    )
+    partTokens.push(prices)
+    messageTokens.push(prices.reduce((a, b) => a + b, framing.perMessage))
+  }
+  const stat = priceStatic(conversation, counter)
+  const callAt = new Map<string, number>()
+  grouping.pairing.calls.forEach((c, i) => callAt.set(partKey(c.message, c.part), i))
+  const resultAt = new Map<string, number>()
+  grouping.pairing.results.forEach((r, i) => resultAt.set(partKey(r.message, r.part), i))
+  return {
+    conversation,
+    grouping,
+    counter,
+    family,
+    framing,
+    partTokens,
+    messageTokens,
+    staticTokens: stat.tools + framing.perConversation,
+    systemTokens: stat.system,
+    callAt,
+    resultAt,
+  }
+}

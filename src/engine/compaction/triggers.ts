@@ -1,0 +1,105 @@
+import type { Target, Trigger, TriggerCondition } from './types.ts'
+import type { WorkingView } from './view.ts'
+
+/** Current measures a trigger can test, computed from the view in one pass. */
+export interface Measures {
+  readonly tokens: number
+  readonly usable: number
+  readonly messages: number
+  readonly groups: number
+  readonly turns: number
+  readonly toolResults: number
+}
+
+/**
+ * Measures computed on first use: token triggers (the common case, and every replay point) never
+ * pay for the O(n) counting pass.
+ */
+export function measure(view: WorkingView, usable: number): Measures {
+  let counts: Omit<Measures, 'tokens' | 'usable'> | null = null
+  const get = () => (counts ??= countAll(view))
+  return {
+    tokens: view.totalTokens,
+    usable,
+    get messages() {
+      return get().messages
+    },
+    get groups() {
+      return get().groups
+    },
+    get turns() {
+      return get().turns
+    },
+    get toolResults() {
+      return get().toolResults
+    },
+  }
+}
+
+function countAll(view: WorkingView): Omit<Measures, 'tokens' | 'usable'> {
+  let messages = 0
+  let groups = 0
+  let turns = 0
+  let toolResults = 0
+  const pairing = view.prepared.grouping.pairing
+  for (const g of view.visibleGroups()) {
+    if (view.isExcluded(g.index)) continue
+    groups++
+    turns = Math.max(turns, g.turn)
+    messages += view.messagesOf(g.index).length
+    for (const r of g.results)
+      if ((pairing.results[r]?.message ?? Infinity) < view.limit) toolResults++
+  }
+  groups += view.summaries().length
+  messages += view.summaries().length
+  return { messages, groups, turns, toolResults }
+}
+
+function holds(c: TriggerCondition, m: Measures): boolean {
+  switch (c.kind) {
+    case 'tokens':
+      return m.tokens > c.over
+    case 'window_fraction':
+      return m.tokens > c.over * m.usable
+    case 'messages':
+      return m.messages > c.over
+    case 'groups':
+      return m.groups > c.over
+    case 'turns':
+      return m.turns > c.over
+    case 'tool_results':
+      return m.toolResults > c.over
+  }
+}
+
+export function describeCondition(c: TriggerCondition): string {
+  switch (c.kind) {
+    case 'tokens':
+      return `tokens > ${c.over}`
+    case 'window_fraction':
+      return `tokens > ${Math.round(c.over * 100)}% of the usable window`
+    default:
+      return `${c.kind.replace('_', ' ')} > ${c.over}`
+  }
+}
+
+/** Does the trigger fire? No trigger means "always run". */
+export function evaluateTrigger(
+  trigger: Trigger | undefined,
+  m: Measures,
+): { fired: boolean; why: string } {
+  if (!trigger || trigger.conditions.length === 0)
+    return { fired: true, why: 'no trigger: always runs' }
+  const results = trigger.conditions.map((c) => ({ c, ok: holds(c, m) }))
+  const fired = trigger.mode === 'all' ? results.every((r) => r.ok) : results.some((r) => r.ok)
+  const parts = results.map((r) => `${describeCondition(r.c)} ${r.ok ? '✓' : '✗'}`)
+  return {
+    fired,
+    why: `${trigger.mode === 'all' ? 'all of' : 'any of'}: ${parts.join(', ')} (tokens ${m.tokens})`,
+  }
+}
+
+/** Budget a target stands for, in tokens. */
+export function targetTokens(target: Target, usable: number): number {
+  return target.kind === 'tokens' ? target.under : target.under * usable
+}

@@ -1,0 +1,209 @@
+import type { Group } from '../groups.ts'
+import type { Message, Part, Role } from '../model.ts'
+import type { PartRef } from '../pairing.ts'
+import { modelFamily, pricePart } from '../tokens/pricing.ts'
+import { partKey, type Prepared } from './prepared.ts'
+import type { ProtectionKind } from './types.ts'
+
+/** A summary inserted by a strategy, placed next to an anchor group. */
+export interface InsertedSummary {
+  readonly message: Message
+  readonly tokens: number
+  /** Group index the summary is placed next to. */
+  readonly anchor: number
+  readonly position: 'before' | 'after'
+  /** Group indexes it replaces. */
+  readonly covers: readonly number[]
+}
+
+/**
+ * The mutable state of one compaction run over a prepared conversation: which groups are
+ * excluded, which parts are replaced, which summaries are inserted, and the running token total.
+ *
+ * `limit` hides every message at or after it, so replay can walk the conversation model call by
+ * model call with one view whose decisions persist, as an agent loop's would. Groups are the full
+ * conversation's groups restricted to visible messages (a group linked by a later message stays
+ * linked: conservative, never splits anything).
+ *
+ * Every change is logged so a failing step can be rolled back (fail-open).
+ */
+export class WorkingView {
+  readonly prepared: Prepared
+  private visibleUpTo = 0
+  private readonly excluded: Uint8Array
+  private readonly overrides = new Map<string, { part: Part | null; tokens: number }>()
+  private readonly messageTokensNow: Float64Array
+  private readonly groupTokensNow: Float64Array
+  private readonly inserted: InsertedSummary[] = []
+  private total: number
+  private readonly undo: (() => void)[] = []
+
+  constructor(prepared: Prepared, limit = prepared.conversation.messages.length) {
+    this.prepared = prepared
+    const n = prepared.conversation.messages.length
+    this.excluded = new Uint8Array(prepared.grouping.groups.length)
+    this.messageTokensNow = Float64Array.from(prepared.messageTokens)
+    this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
+    this.total = prepared.staticTokens + prepared.systemTokens
+    this.advanceTo(Math.min(limit, n))
+  }
+
+  /** Messages with index < limit are visible. */
+  get limit(): number {
+    return this.visibleUpTo
+  }
+
+  /** Reveal messages up to `limit` (replay moves forward only). */
+  advanceTo(limit: number): void {
+    const { grouping } = this.prepared
+    for (let m = this.visibleUpTo; m < limit; m++) {
+      const g = grouping.groupOfMessage[m] as number
+      const t = this.messageTokensNow[m] as number
+      this.groupTokensNow[g] = (this.groupTokensNow[g] as number) + t
+      if (!this.excluded[g]) this.total += t
+    }
+    this.visibleUpTo = Math.max(this.visibleUpTo, limit)
+  }
+
+  get totalTokens(): number {
+    return this.total
+  }
+
+  /** Original groups with at least one visible message (or the top-level system group). */
+  visibleGroups(): Group[] {
+    return this.prepared.grouping.groups.filter((g) => this.isVisible(g.index))
+  }
+
+  isVisible(group: number): boolean {
+    const g = this.prepared.grouping.groups[group]
+    if (!g) return false
+    return g.messages.length === 0 || (g.messages[0] as number) < this.visibleUpTo
+  }
+
+  /** Visible message indexes of a group. */
+  messagesOf(group: number): number[] {
+    const g = this.prepared.grouping.groups[group]
+    return g ? g.messages.filter((m) => m < this.visibleUpTo) : []
+  }
+
+  isExcluded(group: number): boolean {
+    return this.excluded[group] === 1
+  }
+
+  groupTokens(group: number): number {
+    if (this.excluded[group]) return 0
+    const g = this.prepared.grouping.groups[group]
+    if (g?.kind === 'system' && g.messages.length === 0) return this.prepared.systemTokens
+    return this.groupTokensNow[group] as number
+  }
+
+  /** Tokens of the group as the source had it (visible part), regardless of decisions. */
+  originalGroupTokens(group: number): number {
+    const g = this.prepared.grouping.groups[group]
+    if (g?.kind === 'system' && g.messages.length === 0) return this.prepared.systemTokens
+    let t = 0
+    for (const m of this.messagesOf(group)) t += this.prepared.messageTokens[m] as number
+    return t
+  }
+
+  messageTokens(message: number): number {
+    return this.messageTokensNow[message] as number
+  }
+
+  part(ref: PartRef): Part | null {
+    const o = this.overrides.get(partKey(ref.message, ref.part))
+    if (o) return o.part
+    return this.prepared.conversation.messages[ref.message]?.parts[ref.part] ?? null
+  }
+
+  partTokens(ref: PartRef): number {
+    const o = this.overrides.get(partKey(ref.message, ref.part))
+    if (o) return o.tokens
+    return this.prepared.partTokens[ref.message]?.[ref.part] ?? 0
+  }
+
+  isModified(ref: PartRef): boolean {
+    return this.overrides.has(partKey(ref.message, ref.part))
+  }
+
+  /** Current parts of a message, removed parts dropped. */
+  currentParts(message: number): Part[] {
+    const m = this.prepared.conversation.messages[message]
+    if (!m) return []
+    const out: Part[] = []
+    m.parts.forEach((_, i) => {
+      const p = this.part({ message, part: i })
+      if (p) out.push(p)
+    })
+    return out
+  }
+
+  summaries(): readonly InsertedSummary[] {
+    return this.inserted
+  }
+
+  /** Price a candidate part as message `message` would send it. */
+  price(part: Part, role: Role, model?: string): number {
+    const p = this.prepared
+    return pricePart(part, role, p.counter, model ? modelFamily(model) : p.family, p.framing)
+  }
+
+  // ---- changes (each logs its inverse) ----
+
+  exclude(group: number): void {
+    if (this.excluded[group]) return
+    this.excluded[group] = 1
+    const t = this.rawGroupTokens(group)
+    this.total -= t
+    this.undo.push(() => {
+      this.excluded[group] = 0
+      this.total += t
+    })
+  }
+
+  private rawGroupTokens(group: number): number {
+    const g = this.prepared.grouping.groups[group]
+    if (g?.kind === 'system' && g.messages.length === 0) return this.prepared.systemTokens
+    return this.groupTokensNow[group] as number
+  }
+
+  replace(ref: PartRef, replacement: Part | null, tokens: number): void {
+    const key = partKey(ref.message, ref.part)
+    const before = this.overrides.get(key)
+    const oldTokens = this.partTokens(ref)
+    const delta = tokens - oldTokens
+    this.overrides.set(key, { part: replacement, tokens })
+    const g = this.prepared.grouping.groupOfMessage[ref.message] as number
+    this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) + delta
+    const visible = ref.message < this.visibleUpTo
+    if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) + delta
+    if (visible && !this.excluded[g]) this.total += delta
+    this.undo.push(() => {
+      if (before) this.overrides.set(key, before)
+      else this.overrides.delete(key)
+      this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) - delta
+      if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
+      if (visible && !this.excluded[g]) this.total -= delta
+    })
+  }
+
+  insert(summary: InsertedSummary): void {
+    this.inserted.push(summary)
+    this.total += summary.tokens
+    this.undo.push(() => {
+      this.inserted.pop()
+      this.total -= summary.tokens
+    })
+  }
+
+  checkpoint(): number {
+    return this.undo.length
+  }
+
+  rollback(checkpoint: number): void {
+    while (this.undo.length > checkpoint) this.undo.pop()?.()
+  }
+
+  /** Protections are computed by the pipeline per run; kept here so strategies can ask. */
+  protection: (group: number, ref?: PartRef) => ProtectionKind | null = () => null
+}
