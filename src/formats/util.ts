@@ -1,5 +1,5 @@
 import type { Conversation, ToolCallPart } from '../engine/model.ts'
-import type { ParseError, ParseResult, ParseWarning } from './types.ts'
+import type { JsonlLine, ParseError, ParseResult, ParseWarning, SniffedInput } from './types.ts'
 
 /** Plain-object guard used by every importer: JSON objects only, never arrays or null. */
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -62,6 +62,46 @@ export function ok(conversation: Conversation, warnings: readonly ParseWarning[]
 
 export function fail(error: ParseError, warnings: readonly ParseWarning[] = []): ParseResult {
   return { ok: false, error, warnings }
+}
+
+/**
+ * The fatal error for an input of the wrong kind: placed at the JSON syntax error when the text
+ * failed to parse, else at the start of the input.
+ */
+export function failAtInput(
+  input: SniffedInput,
+  message: string,
+  warnings: readonly ParseWarning[] = [],
+): ParseResult {
+  const where = input.kind === 'text' ? input.jsonError : undefined
+  return fail(parseError(where?.line ?? 1, where?.offset ?? 0, message), warnings)
+}
+
+/**
+ * The JSONL lines of the input. A one-line JSONL file is a valid JSON document, so `sniff`
+ * reports it as `json`: accept a single object as a single line.
+ */
+export function linesOf(input: SniffedInput): readonly JsonlLine[] {
+  if (input.kind === 'jsonl') return input.lines
+  if (input.kind === 'json' && !input.exchange && isObject(input.value)) {
+    return [{ line: 1, offset: 0, value: input.value }]
+  }
+  return []
+}
+
+/** A value's kind for error messages: "an object", "a string", "null"… */
+export function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** A value's shape for error messages, naming up to 8 keys of an object. */
+export function keysOf(value: unknown): string {
+  if (!isObject(value))
+    return Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`
+  const keys = Object.keys(value).slice(0, 8)
+  return keys.length ? `an object with keys ${keys.join(', ')}` : 'an empty object'
 }
 
 /**

@@ -1,21 +1,13 @@
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
 import { importer } from './index.ts'
+import { corpusFiles, roundTrip } from '../testing-corpus.mts'
 
 function load(value: unknown): Conversation {
   const r = importer.parse(sniff(JSON.stringify(value)))
   if (!r.ok) throw new Error(r.error.message)
   return r.conversation
-}
-
-function roundTrip(conv: Conversation): void {
-  const again = importer.parse(sniff(importer.serialize(conv)))
-  expect(again.ok).toBe(true)
-  if (again.ok) expect(digest(again.conversation)).toEqual(digest(conv))
 }
 
 const kinds = (conv: Conversation) =>
@@ -203,7 +195,7 @@ describe('ai-sdk ModelMessage', () => {
     })
   })
   it('round-trips to the same messages', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual(modelV5)
   })
   it('reads v4 args/result and redacted reasoning, keeping empty ids', () => {
@@ -213,7 +205,7 @@ describe('ai-sdk ModelMessage', () => {
     expect(call?.kind === 'tool_call' && [call.callId, call.argsRaw]).toEqual(['', '{"q":1}'])
     const red = c.messages[1]?.parts[0]
     expect(red?.kind === 'reasoning' && [red.redacted, red.opaque?.bytes]).toEqual([true, 12])
-    roundTrip(c)
+    roundTrip(importer, c)
     expect(JSON.parse(importer.serialize(c))).toEqual(modelV4)
   })
 })
@@ -236,7 +228,7 @@ describe('ai-sdk UIMessage', () => {
     expect(pending?.kind === 'tool_call' && pending.callId).toBe('t3')
   })
   it('round-trips, rejoining steps with step-start, data and source parts in place', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual(ui)
   })
   it('accepts `{messages}` wrappers and v4 tool-invocation parts', () => {
@@ -264,7 +256,7 @@ describe('ai-sdk UIMessage', () => {
     }
     const c = load(v4)
     expect(kinds(c)).toEqual(['u:user:text', 'a:assistant:tool_call', 'a#results:tool:tool_result'])
-    roundTrip(c)
+    roundTrip(importer, c)
     expect(JSON.parse(importer.serialize(c))).toEqual(v4)
   })
 })
@@ -283,13 +275,11 @@ describe('ai-sdk bad input', () => {
   })
 })
 
-const corpusDir = path.resolve(__dirname, '../../../../shared/corpus/ai-sdk')
-const corpusExists = existsSync(corpusDir)
-if (!corpusExists)
-  console.log(`ai-sdk corpus: ${corpusDir} does not exist (no public sample), corpus tests skipped`)
+const corpus = corpusFiles('ai-sdk', { why: 'does not exist (no public sample)' })
+if (!corpus.present) console.log(corpus.skipMessage)
 
 describe('ai-sdk corpus', () => {
-  it.skipIf(!corpusExists)('has no corpus files to load', () => {
-    expect(corpusExists).toBe(true)
+  it.skipIf(!corpus.present)('has no corpus files to load', () => {
+    expect(corpus.present).toBe(true)
   })
 })

@@ -4,6 +4,7 @@ import {
   arr,
   callFromObjectArgs,
   fail,
+  failAtInput,
   IdAllocator,
   isObject,
   ok,
@@ -27,10 +28,7 @@ const ROLES = new Set<Role>(['system', 'user', 'assistant', 'tool'])
 /** Parse AI-SDK ModelMessage or UIMessage arrays. Never throws. */
 export function parse(input: SniffedInput): ParseResult {
   if (input.kind !== 'json') {
-    const where = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(where?.line ?? 1, where?.offset ?? 0, 'expected a JSON array of AI SDK messages'),
-    )
+    return failAtInput(input, 'expected a JSON array of AI SDK messages')
   }
   const found = messageList(input.value)
   if (!found)

@@ -1,21 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
 import { importer } from './index.ts'
+import { corpusFiles, importCorpusFile, roundTrip } from '../testing-corpus.mts'
 
 function load(text: string): Conversation {
   const r = importer.parse(sniff(text))
   if (!r.ok) throw new Error(r.error.message)
   return r.conversation
-}
-
-function roundTrip(conv: Conversation): void {
-  const again = importer.parse(sniff(importer.serialize(conv)))
-  expect(again.ok).toBe(true)
-  if (again.ok) expect(digest(again.conversation)).toEqual(digest(conv))
 }
 
 const textOf = (m: Conversation['messages'][number] | undefined) =>
@@ -120,7 +112,7 @@ describe('aider parsing', () => {
     expect(conv.messages[2]?.usage).toMatchObject({ inputTokens: 7300, outputTokens: 1024 })
   })
   it('round-trips through the Markdown serializer', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     const md = importer.serialize(conv)
     expect(md).toContain('#### fix the bug  \n####  \n#### in utils.py  \n')
     expect(md).toContain('> Applied edit to utils.py  \n>  \n')
@@ -150,28 +142,19 @@ describe('aider bad input', () => {
   })
 })
 
-const corpusDir = path.resolve(__dirname, '../../../../shared/corpus/aider')
-const corpusExists = existsSync(corpusDir)
-if (!corpusExists) console.log(`aider corpus: ${corpusDir} not found, corpus tests skipped`)
+const corpus = corpusFiles('aider')
+if (!corpus.present) console.log(corpus.skipMessage)
 
 describe('aider corpus', () => {
-  it.skipIf(!corpusExists)('loads every corpus file', () => {
-    const files = readdirSync(corpusDir)
-    expect(files.length).toBeGreaterThan(0)
-    for (const file of files) {
-      const text = readFileSync(path.join(corpusDir, file), 'utf8')
-      const input = sniff(text)
-      const detection = importer.detect(input, { fileName: file })
-      expect(detection?.format).toBe('aider')
-      expect(detection?.confidence).toBeGreaterThanOrEqual(0.6)
-      const result = importer.parse(input, { fileName: file })
-      expect(result.ok).toBe(true)
-      if (!result.ok) continue
-      const conv = result.conversation
+  it.skipIf(!corpus.present)('loads every corpus file', () => {
+    expect(corpus.files.length).toBeGreaterThan(0)
+    for (const f of corpus.files) {
+      const { name: file, text } = f
+      const { conversation: conv, warnings } = importCorpusFile(importer, f, { fileName: file })
       const users = conv.messages.filter((m) => m.role === 'user' && !m.injected).length
       const injected = conv.messages.filter((m) => m.injected).length
       console.log(
-        `aider ${file}: ${conv.messages.length} messages (${users} user, ${injected} aider output), 0 tool calls, 0 tool results, ${result.warnings.length} warnings; ${conv.meta.notes?.[0]}`,
+        `aider ${file}: ${conv.messages.length} messages (${users} user, ${injected} aider output), 0 tool calls, 0 tool results, ${warnings.length} warnings; ${conv.meta.notes?.[0]}`,
       )
       // Headers in the file = sessions listed (plus the text before the first header).
       const headers = text.match(/^# aider chat started at/gm)?.length ?? 0
@@ -182,7 +165,7 @@ describe('aider corpus', () => {
       expect(users).toBe(tail.match(/^#### /gm)?.length)
       const first = conv.messages[0]
       expect(first?.line).toBe(text.slice(0, lastHeader + 1).split('\n').length + 2)
-      roundTrip(conv)
+      roundTrip(importer, conv)
     }
   })
 })

@@ -12,11 +12,12 @@ import {
   base64DecodedBytes,
   callFromObjectArgs,
   callFromRawArgs,
+  describe,
   isObject,
   str,
   utf8Bytes,
 } from '../util.ts'
-import type { JsonPath } from './locate.ts'
+import type { JsonPath } from '../locate.ts'
 
 /** Reports a recoverable problem at a JSON path (the caller turns it into a located warning). */
 export type Warn = (path: JsonPath, message: string) => void
@@ -52,12 +53,6 @@ function meta(fields: Record<string, unknown>): Record<string, unknown> | undefi
 
 function withMeta<T extends object>(part: T, m: Record<string, unknown> | undefined): T {
   return m ? { ...part, meta: m } : part
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** Any block we cannot interpret: counted by size, written back verbatim. */

@@ -1,16 +1,9 @@
 import type { ReportedUsage, TextPart, ToolDefinition } from '../../engine/model.ts'
-import { isObject, num, str } from '../util.ts'
+import { describe, isObject, num, str } from '../util.ts'
 import type { Warn } from './blocks.ts'
 import { extras } from './blocks.ts'
 
 // Request-body pieces around the messages: system prompt, tools, usage, compaction settings.
-
-/** A value's kind for error messages: "an object", "a string", "null"… */
-export function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
-}
 
 /** Anthropic `usage` → ReportedUsage: the prompt is input + cache read + cache creation. */
 export function usageFrom(usage: unknown): ReportedUsage | undefined {

@@ -1,16 +1,16 @@
 import type {
   Conversation,
-  Message,
   Part,
   Role,
   TextPart,
   ToolDefinition,
   UpstreamMarker,
 } from '../../engine/model.ts'
-import type { ParseResult, ParseWarning, SniffedInput } from '../types.ts'
+import type { ParseResult, SniffedInput } from '../types.ts'
 import {
+  describe,
   fail,
-  IdAllocator,
+  failAtInput,
   isObject,
   looksLikeSse,
   num,
@@ -20,30 +20,17 @@ import {
   warning,
 } from '../util.ts'
 import { extras, partFromBlock } from './blocks.ts'
-import { compactTrigger, describe, systemFrom, toolsFrom, usageFrom } from './body.ts'
-import type { JsonPath } from './locate.ts'
-import { JsonLocator, pathText } from './locate.ts'
+import { compactTrigger, systemFrom, toolsFrom, usageFrom } from './body.ts'
+import type { JsonPath } from '../locate.ts'
+import { JsonBuilder } from '../locate.ts'
 import { reassembleStream } from './sse.ts'
 
 /** Fields of a request body that become canonical data; everything else is the envelope. */
 const BODY_FIELDS = ['messages', 'system', 'tools']
 
-class Builder {
-  readonly warnings: ParseWarning[] = []
-  readonly messages: Message[] = []
+class Builder extends JsonBuilder {
   readonly markers: UpstreamMarker[] = []
-  readonly ids = new IdAllocator()
-  readonly locator: JsonLocator
   compactTrigger: string | undefined
-
-  constructor(input: SniffedInput) {
-    this.locator = new JsonLocator(input)
-  }
-
-  warn = (path: JsonPath, message: string): void => {
-    const at = this.locator.at(path)
-    this.warnings.push(warning(at.line, at.offset, `${pathText(path)}: ${message}`))
-  }
 
   /** One `{role, content}` message; an unusable one is skipped with a warning. */
   addMessage(
@@ -144,14 +131,11 @@ export function parseAnthropic(input: SniffedInput): ParseResult {
   if (input.kind === 'text') {
     if (!looksLikeSse(input.text)) {
       const e = input.jsonError
-      return fail(
-        parseError(
-          e?.line ?? 1,
-          e?.offset ?? 0,
-          e
-            ? `expected an Anthropic Messages JSON body: ${e.message}`
-            : 'expected an Anthropic Messages JSON body or an SSE stream, got plain text',
-        ),
+      return failAtInput(
+        input,
+        e
+          ? `expected an Anthropic Messages JSON body: ${e.message}`
+          : 'expected an Anthropic Messages JSON body or an SSE stream, got plain text',
       )
     }
     const { message, problems } = reassembleStream(input.text)

@@ -1,177 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
 import { digest } from '../testing.ts'
-import type { ParseResult } from '../types.ts'
 import { importer } from './index.ts'
-
-let n = 0
-/** A conversation line with the usual Claude Code envelope. */
-function line(type: string, fields: Record<string, unknown>, parent: string | null = null) {
-  n++
-  return {
-    parentUuid: parent,
-    isSidechain: false,
-    userType: 'external',
-    cwd: '/w',
-    sessionId: 's1',
-    version: '2.0.76',
-    type,
-    uuid: `u${n}`,
-    timestamp: `2026-01-01T00:00:${String(n).padStart(2, '0')}Z`,
-    ...fields,
-  }
-}
-const user = (
-  content: unknown,
-  extra: Record<string, unknown> = {},
-  parent: string | null = null,
-) => line('user', { message: { role: 'user', content }, ...extra }, parent)
-const assistant = (
-  id: string,
-  block: unknown,
-  usage: Record<string, number>,
-  parent: string | null = null,
-  extra = {},
-) =>
-  line(
-    'assistant',
-    {
-      requestId: `req_${id}`,
-      message: {
-        id,
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-sonnet-4-5',
-        content: [block],
-        stop_reason: null,
-        usage,
-      },
-      ...extra,
-    },
-    parent,
-  )
-const jsonl = (...objs: unknown[]) => objs.map((o) => JSON.stringify(o)).join('\n') + '\n'
-
-function parse(text: string, fileName?: string): Conversation {
-  const r = importer.parse(sniff(text), { fileName })
-  if (!r.ok) throw new Error(`parse failed: ${r.error.message}`)
-  return r.conversation
-}
-function roundTrip(c: Conversation): ParseResult {
-  return importer.parse(sniff(importer.serialize(c)))
-}
-const expectRoundTrip = (c: Conversation) => {
-  const r = roundTrip(c)
-  expect(r.ok).toBe(true)
-  if (r.ok) expect(digest(r.conversation)).toEqual(digest(c))
-}
-
-// One API response written as 4 lines (thinking, text, two parallel tool_use), results out of order.
-const u1 = user('list files and count lines')
-const a1 = assistant(
-  'msg_1',
-  { type: 'thinking', thinking: 'plan', signature: 'c2lnbmF0dXJl' },
-  {
-    input_tokens: 3,
-    cache_read_input_tokens: 12000,
-    cache_creation_input_tokens: 500,
-    output_tokens: 8,
-  },
-  u1.uuid,
-)
-const a2 = assistant(
-  'msg_1',
-  { type: 'text', text: 'Running both.' },
-  {
-    input_tokens: 3,
-    cache_read_input_tokens: 12000,
-    cache_creation_input_tokens: 500,
-    output_tokens: 8,
-  },
-  a1.uuid,
-)
-const a3 = assistant(
-  'msg_1',
-  { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls' } },
-  {
-    input_tokens: 3,
-    cache_read_input_tokens: 12000,
-    cache_creation_input_tokens: 500,
-    output_tokens: 8,
-  },
-  a2.uuid,
-)
-const progress = {
-  type: 'progress',
-  data: { type: 'hook_progress' },
-  toolUseID: 'toolu_1',
-  parentToolUseID: 'toolu_1',
-  sessionId: 's1',
-  parentUuid: a3.uuid,
-  uuid: 'p1',
-}
-const a4 = assistant(
-  'msg_1',
-  { type: 'tool_use', id: 'toolu_2', name: 'Bash', input: { command: 'wc -l *' } },
-  {
-    input_tokens: 3,
-    cache_read_input_tokens: 12000,
-    cache_creation_input_tokens: 500,
-    output_tokens: 120,
-  },
-  a3.uuid,
-)
-const r2 = user(
-  [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'wc: denied', is_error: true }],
-  { toolUseResult: 'Error: wc: denied' },
-  a4.uuid,
-)
-const r1 = user(
-  [
-    {
-      tool_use_id: 'toolu_1',
-      type: 'tool_result',
-      content: [
-        { type: 'text', text: 'a.txt\n' },
-        {
-          type: 'image',
-          source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' },
-        },
-      ],
-    },
-  ],
-  { toolUseResult: { stdout: 'a.txt\n' } },
-  a3.uuid,
-)
-const a5 = assistant(
-  'msg_2',
-  { type: 'text', text: 'Done.' },
-  { input_tokens: 5, cache_read_input_tokens: 12500, output_tokens: 30 },
-  r1.uuid,
-)
-const session = jsonl(
-  {
-    type: 'file-history-snapshot',
-    messageId: u1.uuid,
-    snapshot: { messageId: u1.uuid, trackedFileBackups: {} },
-    isSnapshotUpdate: false,
-  },
-  u1,
-  a1,
-  a2,
-  a3,
-  progress,
-  a4,
-  r2,
-  r1,
-  a5,
-  { type: 'summary', summary: 'Old title', leafUuid: 'x' },
-  { type: 'summary', summary: 'Listing files', leafUuid: a5.uuid },
-  { type: 'weird-new-type', sessionId: 's1', foo: 1 },
-)
+import { roundTrip } from '../testing-corpus.mts'
+import { line, user, assistant, jsonl, parse, r2, session } from './fixtures.mts'
 
 describe('claude-code detection', () => {
   it('recognises a session file with high confidence and evidence', () => {
@@ -211,7 +44,7 @@ describe('claude-code detection', () => {
     const c = parse(stream)
     expect(c.messages).toHaveLength(1)
     expect(c.meta.model).toBe('claude-sonnet-4-5')
-    expectRoundTrip(c)
+    roundTrip(importer, c)
   })
 })
 
@@ -283,7 +116,7 @@ describe('claude-code parsing', () => {
   it('round-trips, including the kept non-message lines in their places', () => {
     const text = importer.serialize(c)
     expect(text).toBe(session)
-    expectRoundTrip(c)
+    roundTrip(importer, c)
   })
   it('keeps empty and missing ids as the source has them', () => {
     const x = parse(
@@ -299,7 +132,7 @@ describe('claude-code parsing', () => {
     )
     expect(x.messages[1]?.parts[0]).toMatchObject({ kind: 'tool_call', callId: '' })
     expect(x.messages[2]?.parts[0]).toMatchObject({ kind: 'tool_result', callId: null })
-    expectRoundTrip(x)
+    roundTrip(importer, x)
   })
   it('maps images, redacted thinking, server tools and unknown blocks without losing them', () => {
     const x = parse(
@@ -338,7 +171,7 @@ describe('claude-code parsing', () => {
       kind: 'opaque',
       opaque: { label: 'web_search_tool_result block' },
     })
-    expectRoundTrip(x)
+    roundTrip(importer, x)
   })
 })
 
@@ -408,7 +241,7 @@ describe('claude-code injected messages, sidechains and compaction', () => {
     })
     expect(x.messages[1]?.injected).toBe(true)
     expect(x.meta.notes?.join(' ')).toMatch(/1 microcompact_boundary/)
-    expectRoundTrip(x)
+    roundTrip(importer, x)
   })
   it('turns an old-style root isCompactSummary line into a summary marker', () => {
     const x = parse(
@@ -434,35 +267,6 @@ describe('claude-code injected messages, sidechains and compaction', () => {
     )
     expect(x.messages).toHaveLength(3)
     expect(x.meta.notes).toContain('1 branches (rewinds) kept in file order')
-  })
-})
-
-describe('claude-code bad input', () => {
-  it('loads the rest when the last line is truncated, with a positioned warning', () => {
-    const text = jsonl(u1, a1) + '{"type":"user","message":{"role":"us'
-    const r = importer.parse(sniff(text))
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    expect(r.conversation.messages).toHaveLength(2)
-    expect(r.warnings[0]).toMatchObject({ line: 3 })
-    expect(r.warnings[0]?.offset).toBeGreaterThan(text.lastIndexOf('\n', text.length - 5))
-    expect(r.warnings[0]?.message).toMatch(/last line/)
-  })
-  it('warns about lines that are not objects or lack a message, and keeps them', () => {
-    const text = jsonl(u1, 'just a string', { type: 'assistant', uuid: 'z' }, a5)
-    const r = importer.parse(sniff(text))
-    expect(r.ok && r.warnings.map((w) => w.line)).toEqual([2, 3])
-    expect(r.ok && r.warnings[1]?.message).toMatch(/expected `message` to be an object/)
-    if (r.ok) expect(importer.serialize(r.conversation).split('\n')[1]).toBe('"just a string"')
-  })
-  it('fails with a position and what was expected when nothing usable is left', () => {
-    const none = importer.parse(sniff(jsonl({ type: 'summary', summary: 't', leafUuid: 'x' })))
-    expect(none.ok).toBe(false)
-    if (!none.ok)
-      expect(none.error.message).toMatch(/expected Claude Code `user`\/`assistant` lines/)
-    const text = importer.parse(sniff('not json at all'))
-    expect(text.ok).toBe(false)
-    if (!text.ok) expect(text.error).toMatchObject({ kind: 'parse_error', line: 1, offset: 0 })
   })
 })
 
@@ -510,62 +314,6 @@ describe('claude-code serializer after edits', () => {
     for (const l of out.trim().split('\n')) {
       const p = (JSON.parse(l) as { parentUuid?: string | null }).parentUuid
       if (typeof p === 'string') expect(uuids.has(p)).toBe(true)
-    }
-  })
-})
-
-const corpus = path.resolve(__dirname, '../../../../shared/corpus/claude-code')
-const haveCorpus = existsSync(corpus)
-if (!haveCorpus) console.log(`claude-code corpus not found at ${corpus}: corpus tests skipped`)
-
-describe('claude-code corpus', () => {
-  const files = haveCorpus ? readdirSync(corpus).filter((f) => f.endsWith('.jsonl')) : []
-  it.skipIf(!haveCorpus).each(files)('%s', (file) => {
-    const text = readFileSync(path.join(corpus, file), 'utf8')
-    const input = sniff(text)
-    const d = importer.detect(input, { fileName: file })
-    expect(d?.format).toBe('claude-code')
-    expect(d?.confidence).toBeGreaterThanOrEqual(0.6)
-    const r = importer.parse(input, { fileName: file })
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    const c = r.conversation
-    expect(c.messages.length).toBeGreaterThan(0)
-    const parts = c.messages.flatMap((m) => m.parts)
-    const calls = parts.filter((p) => p.kind === 'tool_call').length
-    const results = parts.filter((p) => p.kind === 'tool_result').length
-    // Independent count straight from the file: blocks and distinct assistant message ids.
-    let uses = 0
-    let resultBlocks = 0
-    const ids = new Set<string>()
-    for (const l of text.split('\n')) {
-      if (!l.trim()) continue
-      const v = JSON.parse(l) as { type?: string; message?: { id?: string; content?: unknown } }
-      const content = Array.isArray(v.message?.content)
-        ? (v.message.content as { type?: string }[])
-        : []
-      uses += content.filter((b) => b.type === 'tool_use').length
-      resultBlocks += content.filter((b) => b.type === 'tool_result').length
-      if (v.type === 'assistant' && v.message?.id) ids.add(v.message.id)
-    }
-    expect(calls).toBe(uses)
-    expect(results).toBe(resultBlocks)
-    expect(c.messages.filter((m) => m.role === 'assistant')).toHaveLength(ids.size)
-    console.log(
-      `${file}: ${c.messages.length} messages, ${calls} calls, ${results} results, ${r.warnings.length} warnings, ${c.markers.length} markers`,
-    )
-    expectRoundTrip(c)
-
-    if (file.startsWith('happy-cli__')) {
-      expect(c.markers.map((m) => m.origin)).toEqual(['claude-code-summary', 'claude-code-summary'])
-      for (const m of c.markers) expect(c.messages[m.beforeIndex]?.injected).toBe(true)
-    }
-    if (file.startsWith('codemie__session-9eda1058')) {
-      expect(c.meta.title).toBe('Cleared conversation history')
-      expect(c.markers).toEqual([])
-    }
-    if (file.includes('agent-a485154')) {
-      expect(c.messages.every((m) => m.sidechain === 'a485154')).toBe(true)
     }
   })
 })

@@ -1,6 +1,6 @@
 import type { Detection, ImportOptions, SniffedInput } from '../types.ts'
-import { isObject, str } from '../util.ts'
-import { CLAUDE_CODE_TYPES, linesOf } from './lines.ts'
+import { isObject, linesOf, str } from '../util.ts'
+import { CLAUDE_CODE_TYPES } from './lines.ts'
 
 const STREAM_TYPES: ReadonlySet<string> = new Set(['system', 'assistant', 'user', 'result'])
 

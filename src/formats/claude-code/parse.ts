@@ -1,8 +1,19 @@
 import type { Message, Part, ReportedUsage, UpstreamMarker } from '../../engine/model.ts'
 import type { ImportOptions, JsonlLine, ParseResult, ParseWarning, SniffedInput } from '../types.ts'
-import { IdAllocator, fail, isObject, num, ok, parseError, str, warning } from '../util.ts'
+import {
+  fail,
+  failAtInput,
+  IdAllocator,
+  isObject,
+  linesOf,
+  num,
+  ok,
+  parseError,
+  str,
+  warning,
+} from '../util.ts'
 import { blockToPart } from './blocks.ts'
-import { type ExtraLine, type LineRecord, linesOf } from './lines.ts'
+import { type ExtraLine, type LineRecord } from './lines.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -26,13 +37,9 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
   const warnings: ParseWarning[] = input.kind === 'jsonl' ? [...input.bad] : []
   const lines = linesOf(input)
   if (lines.length === 0) {
-    const where = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(
-        where?.line ?? 1,
-        where?.offset ?? 0,
-        'expected Claude Code JSON Lines (one object per line), found none',
-      ),
+    return failAtInput(
+      input,
+      'expected Claude Code JSON Lines (one object per line), found none',
       warnings,
     )
   }

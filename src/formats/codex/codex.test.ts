@@ -1,127 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
 import { digest } from '../testing.ts'
 import { importer } from './index.ts'
-
-let t = 0
-const at = () => `2026-01-01T00:00:${String(t++).padStart(2, '0')}.000Z`
-const rl = (type: string, payload: unknown) => ({ timestamp: at(), type, payload })
-const item = (payload: Record<string, unknown>) => rl('response_item', payload)
-const event = (payload: Record<string, unknown>) => rl('event_msg', payload)
-const msg = (
-  role: string,
-  text: string,
-  type = role === 'assistant' ? 'output_text' : 'input_text',
-) => item({ type: 'message', role, content: [{ type, text }] })
-const jsonl = (...objs: unknown[]) => objs.map((o) => JSON.stringify(o)).join('\n') + '\n'
-const tokens = (input: number) =>
-  event({
-    type: 'token_count',
-    info: {
-      total_token_usage: { input_tokens: 999999 },
-      last_token_usage: {
-        input_tokens: input,
-        cached_input_tokens: 4096,
-        output_tokens: 40,
-        reasoning_output_tokens: 12,
-        total_tokens: input + 40,
-      },
-      model_context_window: 258400,
-    },
-    rate_limits: null,
-  })
-
-function parse(text: string): Conversation {
-  const r = importer.parse(sniff(text))
-  if (!r.ok) throw new Error(`parse failed: ${r.error.message}`)
-  return r.conversation
-}
-const expectRoundTrip = (c: Conversation) => {
-  const r = importer.parse(sniff(importer.serialize(c)))
-  expect(r.ok).toBe(true)
-  if (r.ok) expect(digest(r.conversation)).toEqual(digest(c))
-}
-
-const rollout = jsonl(
-  rl('session_meta', {
-    id: 'sess-1',
-    timestamp: 't',
-    cwd: '/w',
-    originator: 'codex_cli_rs',
-    cli_version: '0.77.0',
-    base_instructions: { text: 'You are Codex.' },
-  }),
-  msg('developer', '<permissions instructions>\nsandboxed\n</permissions instructions>'),
-  msg('user', '# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>be nice</INSTRUCTIONS>'),
-  msg('user', '<environment_context>\n  <cwd>/w</cwd>\n</environment_context>'),
-  event({ type: 'task_started', turn_id: 'turn-1', model_context_window: 272000 }),
-  msg('user', 'run ls and wc'),
-  event({ type: 'user_message', message: 'run ls and wc', images: [] }),
-  rl('turn_context', { turn_id: 'turn-1', cwd: '/w', model: 'gpt-5.2-codex', effort: 'high' }),
-  event({ type: 'agent_reasoning', text: 'Planning' }),
-  item({
-    type: 'reasoning',
-    summary: [{ type: 'summary_text', text: 'Planning' }],
-    content: null,
-    encrypted_content: 'gAAAAABencrypted',
-  }),
-  event({ type: 'agent_message', message: 'Running both.' }),
-  item({
-    type: 'message',
-    role: 'assistant',
-    content: [{ type: 'output_text', text: 'Running both.' }],
-    phase: 'commentary',
-  }),
-  item({
-    type: 'function_call',
-    name: 'shell',
-    arguments: '{"command":["ls"]}',
-    call_id: 'call_1',
-  }),
-  item({ type: 'function_call', name: 'shell', arguments: '{"command":["wc"', call_id: 'call_2' }),
-  tokens(5200),
-  item({ type: 'function_call_output', call_id: 'call_2', output: 'wc: error' }),
-  item({ type: 'function_call_output', call_id: 'call_1', output: 'a.txt\n' }),
-  rl('turn_context', { turn_id: 'turn-1', cwd: '/w', model: 'gpt-5.2-codex' }),
-  tokens(5200),
-  item({
-    type: 'custom_tool_call',
-    status: 'completed',
-    call_id: 'call_3',
-    name: 'apply_patch',
-    input: '*** Begin Patch\n*** End Patch',
-  }),
-  item({
-    type: 'web_search_call',
-    status: 'completed',
-    action: { type: 'search', query: 'codex' },
-  }),
-  item({
-    type: 'local_shell_call',
-    call_id: 'call_4',
-    status: 'completed',
-    action: { type: 'exec', command: ['pwd'] },
-  }),
-  item({ type: 'ghost_snapshot', ghost_commit: { id: 'abc' } }),
-  tokens(6100),
-  item({
-    type: 'custom_tool_call_output',
-    call_id: 'call_3',
-    output: '{"output":"Done!","metadata":{"exit_code":0}}',
-  }),
-  item({ type: 'function_call_output', call_id: 'call_4', output: '/w\n' }),
-  item({
-    type: 'message',
-    role: 'assistant',
-    content: [{ type: 'output_text', text: 'All done.' }],
-    phase: 'final_answer',
-  }),
-  event({ type: 'task_complete', turn_id: 'turn-1' }),
-  rl('mystery_line', { x: 1 }),
-)
+import { roundTrip } from '../testing-corpus.mts'
+import { rl, item, event, msg, jsonl, parse, rollout } from './fixtures.mts'
 
 describe('codex detection', () => {
   it('recognises a rollout with high confidence and evidence', () => {
@@ -247,7 +130,7 @@ describe('codex parsing', () => {
   })
   it('round-trips to the same lines', () => {
     expect(importer.serialize(c)).toBe(rollout)
-    expectRoundTrip(c)
+    roundTrip(importer, c)
   })
   it('uses an event_msg prompt only when no response_item prompt was recorded', () => {
     const x = parse(
@@ -269,7 +152,7 @@ describe('codex parsing', () => {
     expect(x.messages[0]?.parts[0]).toMatchObject({ text: 'only as event' })
     expect(x.messages[0]?.source?.fromEvent).toBe(true)
     expect(x.meta.notes?.join(' ')).toMatch(/1 user prompts taken from event_msg/)
-    expectRoundTrip(x)
+    roundTrip(importer, x)
   })
   it('reads images, refusals, missing and empty call ids', () => {
     const x = parse(
@@ -305,7 +188,7 @@ describe('codex parsing', () => {
       callId: null,
       content: [{ kind: 'text', text: 'r' }],
     })
-    expectRoundTrip(x)
+    roundTrip(importer, x)
   })
 })
 
@@ -340,7 +223,7 @@ describe('codex compaction', () => {
       }),
     ])
     expect(x.meta.notes?.join(' ')).toMatch(/replacement_history: 2 items not added/)
-    expectRoundTrip(x)
+    roundTrip(importer, x)
   })
   it('keeps an encrypted compaction item as an opaque injected message plus a marker', () => {
     const x = parse(
@@ -359,39 +242,7 @@ describe('codex compaction', () => {
       expect.objectContaining({ beforeIndex: 1, origin: 'codex-compacted' }),
     ])
     expect(x.markers[0]?.summary).toBeUndefined()
-    expectRoundTrip(x)
-  })
-})
-
-describe('codex bad input', () => {
-  it('loads the rest when the last line is truncated, with a positioned warning', () => {
-    const text = jsonl(msg('user', 'a'), msg('assistant', 'b')) + '{"timestamp":"x","type":"respo'
-    const r = importer.parse(sniff(text))
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    expect(r.conversation.messages).toHaveLength(2)
-    expect(r.warnings[0]).toMatchObject({ line: 3 })
-    expect(r.warnings[0]?.message).toMatch(/last line/)
-  })
-  it('warns about non-object lines and items without a type', () => {
-    const r = importer.parse(
-      sniff(jsonl(msg('user', 'a'), [1, 2], rl('response_item', { role: 'user' }))),
-    )
-    expect(r.ok && r.warnings.map((w) => [w.line, w.offset > 0])).toEqual([
-      [2, true],
-      [3, true],
-    ])
-    expect(r.ok && r.warnings[1]?.message).toMatch(/expected `payload` to be a Responses item/)
-  })
-  it('fails with a position and what was expected when nothing usable is left', () => {
-    const none = importer.parse(
-      sniff(jsonl(rl('session_meta', { id: 's' }), event({ type: 'token_count', info: null }))),
-    )
-    expect(none.ok).toBe(false)
-    if (!none.ok) expect(none.error.message).toMatch(/expected Codex `response_item` lines/)
-    const bad = importer.parse(sniff('{"broken": '))
-    expect(bad.ok).toBe(false)
-    if (!bad.ok) expect(bad.error).toMatchObject({ kind: 'parse_error', line: 1 })
+    roundTrip(importer, x)
   })
 })
 
@@ -424,58 +275,5 @@ describe('codex serializer after edits', () => {
     if (!r.ok) return
     expect(digest(r.conversation)).toEqual(digest(edited))
     expect(r.conversation.system).toEqual([{ kind: 'text', text: 'Shorter prompt.' }])
-  })
-})
-
-const corpus = path.resolve(__dirname, '../../../../shared/corpus/codex')
-const haveCorpus = existsSync(corpus)
-if (!haveCorpus) console.log(`codex corpus not found at ${corpus}: corpus tests skipped`)
-
-const CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call'])
-const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output'])
-
-describe('codex corpus', () => {
-  const files = haveCorpus ? readdirSync(corpus).filter((f) => f.endsWith('.jsonl')) : []
-  it.skipIf(!haveCorpus).each(files)('%s', (file) => {
-    const text = readFileSync(path.join(corpus, file), 'utf8')
-    const input = sniff(text)
-    const d = importer.detect(input, { fileName: file })
-    expect(d?.format).toBe('codex')
-    expect(d?.confidence).toBeGreaterThanOrEqual(0.6)
-    const r = importer.parse(input, { fileName: file })
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    const c = r.conversation
-    expect(c.messages.length).toBeGreaterThan(0)
-    const parts = c.messages.flatMap((m) => m.parts)
-    const calls = parts.filter((p) => p.kind === 'tool_call').length
-    const results = parts.filter((p) => p.kind === 'tool_result').length
-    let fileCalls = 0
-    let fileOutputs = 0
-    let compacted = 0
-    for (const l of text.split('\n')) {
-      if (!l.trim()) continue
-      const v = JSON.parse(l) as { type?: string; payload?: { type?: string } }
-      if (v.type === 'compacted') compacted++
-      if (v.type !== 'response_item') continue
-      if (CALLS.has(v.payload?.type ?? '')) fileCalls++
-      if (OUTPUTS.has(v.payload?.type ?? '')) fileOutputs++
-    }
-    expect(calls).toBe(fileCalls)
-    expect(results).toBe(fileOutputs)
-    expect(c.markers.filter((m) => m.origin === 'codex-compacted')).toHaveLength(compacted)
-    console.log(
-      `${file}: ${c.messages.length} messages, ${calls} calls, ${results} results, ${r.warnings.length} warnings, ${c.markers.length} markers`,
-    )
-    expectRoundTrip(c)
-    if (file.startsWith('localpush__')) {
-      expect(c.markers.length).toBeGreaterThanOrEqual(1)
-      expect(c.meta.contextWindow).toBe(258400)
-      expect(c.messages.filter((m) => m.usage).length).toBeGreaterThan(100)
-    }
-    if (file.startsWith('claude-code-transcripts__')) {
-      expect(c.messages.map((m) => m.injected ?? false)).toEqual([true, true, false])
-      expect(c.system[0]?.text).toMatch(/^## Skills/)
-    }
   })
 })

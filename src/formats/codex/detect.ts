@@ -1,6 +1,6 @@
 import type { Detection, ImportOptions, SniffedInput } from '../types.ts'
-import { isObject, str } from '../util.ts'
-import { ROLLOUT_TYPES, linesOf } from './lines.ts'
+import { isObject, linesOf, str } from '../util.ts'
+import { ROLLOUT_TYPES } from './lines.ts'
 
 /**
  * formats.md §16 rule 3a: at least half the lines are `{type, payload}` envelopes with a rollout

@@ -1,6 +1,3 @@
-import type { JsonlLine, SniffedInput } from '../types.ts'
-import { isObject } from '../util.ts'
-
 /** Top-level `type`s of the rollout envelope `{timestamp, type, payload}` (protocol.rs). */
 export const ROLLOUT_TYPES: ReadonlySet<string> = new Set([
   'session_meta',
@@ -9,18 +6,6 @@ export const ROLLOUT_TYPES: ReadonlySet<string> = new Set([
   'turn_context',
   'compacted',
 ])
-
-/**
- * The JSONL lines of the input. A one-line rollout is a valid JSON document, so `sniff`
- * reports it as `json`: accept a single object as a single line.
- */
-export function linesOf(input: SniffedInput): readonly JsonlLine[] {
-  if (input.kind === 'jsonl') return input.lines
-  if (input.kind === 'json' && !input.exchange && isObject(input.value)) {
-    return [{ line: 1, offset: 0, value: input.value }]
-  }
-  return []
-}
 
 /**
  * Envelope key holding a message id the serializer had to pin. Rollout items carry no ids, so

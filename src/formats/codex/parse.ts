@@ -1,8 +1,20 @@
 import type { Message, Part, ReportedUsage, Role, UpstreamMarker } from '../../engine/model.ts'
 import type { ImportOptions, JsonlLine, ParseResult, ParseWarning, SniffedInput } from '../types.ts'
-import { IdAllocator, arr, fail, isObject, num, ok, parseError, str, warning } from '../util.ts'
+import {
+  arr,
+  fail,
+  failAtInput,
+  IdAllocator,
+  isObject,
+  linesOf,
+  num,
+  ok,
+  parseError,
+  str,
+  warning,
+} from '../util.ts'
 import { MODEL_OUTPUT_ITEMS, TOOL_OUTPUT_ITEMS, itemToParts } from './items.ts'
-import { type ExtraLine, LAB_ID, type LineRecord, linesOf } from './lines.ts'
+import { type ExtraLine, LAB_ID, type LineRecord } from './lines.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -24,13 +36,9 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
   const warnings: ParseWarning[] = input.kind === 'jsonl' ? [...input.bad] : []
   const lines = linesOf(input)
   if (lines.length === 0) {
-    const where = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(
-        where?.line ?? 1,
-        where?.offset ?? 0,
-        'expected Codex rollout JSON Lines ({timestamp, type, payload} per line), found none',
-      ),
+    return failAtInput(
+      input,
+      'expected Codex rollout JSON Lines ({timestamp, type, payload} per line), found none',
       warnings,
     )
   }

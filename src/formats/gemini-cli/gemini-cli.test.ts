@@ -1,21 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation, Part } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
 import { importer } from './index.ts'
+import { corpusFiles, importCorpusFile, roundTrip } from '../testing-corpus.mts'
 
 function load(text: string) {
   const r = importer.parse(sniff(text))
   if (!r.ok) throw new Error(`parse failed: ${JSON.stringify(r.error)}`)
   return { conv: r.conversation, warnings: r.warnings }
-}
-
-function roundTrip(conv: Conversation): void {
-  const again = importer.parse(sniff(importer.serialize(conv)))
-  if (!again.ok) throw new Error(`re-import failed: ${JSON.stringify(again.error)}`)
-  expect(digest(again.conversation)).toEqual(digest(conv))
 }
 
 function allParts(conv: Conversation): Part[] {
@@ -214,7 +206,7 @@ describe('gemini-cli parsing', () => {
 
   it('round-trips to the same recording, results folded back into toolCalls', () => {
     const { conv } = load(JSON.stringify(SESSION))
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual(SESSION)
   })
 
@@ -229,7 +221,7 @@ describe('gemini-cli parsing', () => {
     expect(g1.toolCalls?.[0]?.result).toBeDefined()
     expect(g1.toolCalls?.[1]?.result).toBeUndefined()
     expect(out.messages.map((r) => r.id)).toEqual(['i1', 'g1', 'e1', 'g2', 'u2', 'g3'])
-    roundTrip(trimmed)
+    roundTrip(importer, trimmed)
   })
 })
 
@@ -265,7 +257,7 @@ describe('gemini-cli bad input', () => {
       [4, text.indexOf('null')],
     ])
     expect(warnings[0]?.message).toMatch(/messages\[1\]: expected a record object/)
-    roundTrip(conv)
+    roundTrip(importer, conv)
   })
 
   it('fails when there is no user or gemini record', () => {
@@ -279,30 +271,23 @@ describe('gemini-cli bad input', () => {
   })
 })
 
-const CORPUS = path.resolve(__dirname, '../../../../shared/corpus/gemini-cli')
-const corpusExists = existsSync(CORPUS)
-if (!corpusExists) console.log(`gemini-cli corpus tests skipped: ${CORPUS} not found`)
+const corpus = corpusFiles('gemini-cli')
+if (!corpus.present) console.log(corpus.skipMessage)
 
 describe('gemini-cli corpus', () => {
-  const files = corpusExists ? readdirSync(CORPUS).sort() : []
-  it.skipIf(!corpusExists)('has files', () => expect(files.length).toBeGreaterThan(0))
-  for (const name of files) {
-    it.skipIf(!corpusExists)(name, () => {
-      const text = readFileSync(path.join(CORPUS, name), 'utf8')
-      const input = sniff(text)
-      const d = importer.detect(input)
-      expect(d?.format).toBe('gemini-cli')
-      expect(d?.confidence).toBeGreaterThanOrEqual(0.6)
-      const r = importer.parse(input)
-      if (!r.ok) throw new Error(JSON.stringify(r.error))
-      const conv = r.conversation
+  it.skipIf(!corpus.present)('has files', () => expect(corpus.files.length).toBeGreaterThan(0))
+  for (const file of corpus.files) {
+    const name = file.name
+    it(name, () => {
+      const text = file.text
+      const { conversation: conv, warnings } = importCorpusFile(importer, file)
       expect(conv.messages.length).toBeGreaterThan(0)
-      roundTrip(conv)
+      roundTrip(importer, conv)
       const parts = allParts(conv)
       const calls = parts.filter((p) => p.kind === 'tool_call').length
       const results = parts.filter((p) => p.kind === 'tool_result').length
       console.log(
-        `gemini-cli/${name}: ${conv.messages.length} messages, ${calls} calls, ${results} results, ${r.warnings.length} warnings`,
+        `gemini-cli/${name}: ${conv.messages.length} messages, ${calls} calls, ${results} results, ${warnings.length} warnings`,
       )
       // Against the file itself: every user/gemini record is a message, every call has its result.
       const raw = JSON.parse(text) as {
@@ -314,7 +299,7 @@ describe('gemini-cli corpus', () => {
       expect(results).toBe(rawCalls.filter((c) => c.result !== undefined).length)
       expect(conv.messages.filter((m) => m.role !== 'tool')).toHaveLength(records)
       expect(JSON.parse(importer.serialize(conv))).toEqual(raw)
-      expect(r.warnings).toEqual([])
+      expect(warnings).toEqual([])
     })
   }
 })

@@ -1,23 +1,22 @@
 import type {
   Conversation,
-  Message,
   ReasoningPart,
   ToolCallPart,
   ToolResultPart,
 } from '../../engine/model.ts'
-import type { JsonPath } from '../anthropic-messages/locate.ts'
-import { JsonLocator, pathText } from '../anthropic-messages/locate.ts'
-import type { ParseResult, ParseWarning, SniffedInput } from '../types.ts'
-import { contentParts, describe, extras, resultContent, usageFrom } from './records.ts'
+import type { JsonPath } from '../locate.ts'
+import { JsonBuilder } from '../locate.ts'
+import type { ParseResult, SniffedInput } from '../types.ts'
+import { contentParts, extras, resultContent, usageFrom } from './records.ts'
 import {
   callFromObjectArgs,
+  describe,
   fail,
-  IdAllocator,
+  failAtInput,
   isObject,
   ok,
   parseError,
   str,
-  warning,
 } from '../util.ts'
 
 type Json = Record<string, unknown>
@@ -42,22 +41,9 @@ const GEMINI_KEYS = [
 ]
 const CALL_KEYS = ['id', 'name', 'args', 'result', 'status']
 
-class Builder {
-  readonly warnings: ParseWarning[] = []
-  readonly messages: Message[] = []
+class Builder extends JsonBuilder {
   readonly aside: AsideRecord[] = []
   readonly asideTypes = new Map<string, number>()
-  readonly ids = new IdAllocator()
-  readonly locator: JsonLocator
-
-  constructor(input: SniffedInput) {
-    this.locator = new JsonLocator(input)
-  }
-
-  warn = (path: JsonPath, message: string): void => {
-    const at = this.locator.at(path)
-    this.warnings.push(warning(at.line, at.offset, `${pathText(path)}: ${message}`))
-  }
 
   keepAside(record: unknown, type: string, index: number): void {
     this.aside.push({ index, record })
@@ -169,12 +155,9 @@ class Builder {
 export function parseGeminiCli(input: SniffedInput): ParseResult {
   if (input.kind !== 'json') {
     const e = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(
-        e?.line ?? 1,
-        e?.offset ?? 0,
-        `expected a Gemini CLI session JSON object {sessionId, projectHash, messages}${e ? `: ${e.message}` : `, got ${input.kind === 'jsonl' ? 'JSON Lines' : 'plain text'}`}`,
-      ),
+    return failAtInput(
+      input,
+      `expected a Gemini CLI session JSON object {sessionId, projectHash, messages}${e ? `: ${e.message}` : `, got ${input.kind === 'jsonl' ? 'JSON Lines' : 'plain text'}`}`,
     )
   }
   const b = new Builder(input)

@@ -1,18 +1,11 @@
 import type { Part, ReportedUsage, ResultContent } from '../../engine/model.ts'
-import type { JsonPath } from '../anthropic-messages/locate.ts'
+import type { JsonPath } from '../locate.ts'
 import { partsFromGemini, partsFromGeminiPart } from '../gemini/parts.ts'
 import { isObject, num, utf8Bytes } from '../util.ts'
 
 // Pieces of one recording record: token counts, `content`, a tool call's `result`.
 
 type Json = Record<string, unknown>
-
-/** A value's kind for error messages: "an object", "a string", "null"… */
-export function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
-}
 
 /** Keys of a record the canonical model does not carry, kept for the serializer. */
 export function extras(obj: Json, known: readonly string[]): Json | undefined {

@@ -1,18 +1,11 @@
 import type { ReportedUsage, TextPart, ToolDefinition } from '../../engine/model.ts'
-import { isObject, num, str } from '../util.ts'
+import { describe, isObject, num, str } from '../util.ts'
 import type { Warn } from './parts.ts'
 import { KeyReader } from './parts.ts'
 
 // Request-body pieces around the contents: system instruction, tools, usage metadata.
 
 type Json = Record<string, unknown>
-
-/** A value's kind for error messages: "an object", "a string", "null"… */
-export function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
-}
 
 /** `usageMetadata` → ReportedUsage: `promptTokenCount` is the whole prompt (cache included). */
 export function usageFrom(

@@ -1,9 +1,19 @@
 import type { Conversation, Message, Role, TextPart, ToolDefinition } from '../../engine/model.ts'
-import type { JsonPath } from '../anthropic-messages/locate.ts'
-import { JsonLocator, pathText } from '../anthropic-messages/locate.ts'
-import type { ParseResult, ParseWarning, SniffedInput } from '../types.ts'
-import { fail, IdAllocator, isObject, looksLikeSse, ok, parseError, str, warning } from '../util.ts'
-import { describe, systemFrom, toolsFrom, usageFrom } from './body.ts'
+import type { JsonPath } from '../locate.ts'
+import { JsonBuilder } from '../locate.ts'
+import type { ParseResult, SniffedInput } from '../types.ts'
+import {
+  describe,
+  fail,
+  failAtInput,
+  isObject,
+  looksLikeSse,
+  ok,
+  parseError,
+  str,
+  warning,
+} from '../util.ts'
+import { systemFrom, toolsFrom, usageFrom } from './body.ts'
 import { KeyReader, partsFromGemini } from './parts.ts'
 import { chunksFromSse, mergeChunks } from './stream.ts'
 
@@ -20,21 +30,7 @@ const ROLE_MAP: Record<string, Role> = {
   system: 'system',
 }
 
-class Builder {
-  readonly warnings: ParseWarning[] = []
-  readonly messages: Message[] = []
-  readonly ids = new IdAllocator()
-  readonly locator: JsonLocator
-
-  constructor(input: SniffedInput) {
-    this.locator = new JsonLocator(input)
-  }
-
-  warn = (path: JsonPath, message: string): void => {
-    const at = this.locator.at(path)
-    this.warnings.push(warning(at.line, at.offset, `${pathText(path)}: ${message}`))
-  }
-
+class Builder extends JsonBuilder {
   /** One `{role, parts}` Content; role `model` → assistant, `function`/`tool` → tool. */
   addContent(
     raw: unknown,
@@ -121,14 +117,11 @@ export function parseGemini(input: SniffedInput): ParseResult {
   if (input.kind === 'text') {
     if (!looksLikeSse(input.text)) {
       const e = input.jsonError
-      return fail(
-        parseError(
-          e?.line ?? 1,
-          e?.offset ?? 0,
-          e
-            ? `expected a Gemini JSON body: ${e.message}`
-            : 'expected a Gemini generateContent JSON body or an SSE stream, got plain text',
-        ),
+      return failAtInput(
+        input,
+        e
+          ? `expected a Gemini JSON body: ${e.message}`
+          : 'expected a Gemini generateContent JSON body or an SSE stream, got plain text',
       )
     }
     const { chunks, problems } = chunksFromSse(input.text)

@@ -1,6 +1,13 @@
 import type { OpaquePart, Part, ToolResultPart } from '../../engine/model.ts'
-import type { JsonPath } from '../anthropic-messages/locate.ts'
-import { base64DecodedBytes, callFromObjectArgs, isObject, str, utf8Bytes } from '../util.ts'
+import type { JsonPath } from '../locate.ts'
+import {
+  base64DecodedBytes,
+  callFromObjectArgs,
+  describe,
+  isObject,
+  str,
+  utf8Bytes,
+} from '../util.ts'
 
 /** Reports a recoverable problem at a JSON path. */
 export type Warn = (path: JsonPath, message: string) => void
@@ -63,12 +70,6 @@ function compact(fields: Json): Json | undefined {
   const out: Json = {}
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== false) out[k] = v
   return Object.keys(out).length > 0 ? out : undefined
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 function signaturePart(sig: string, standalone: boolean, m?: Json): OpaquePart {

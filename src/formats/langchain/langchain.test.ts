@@ -1,21 +1,13 @@
-import { existsSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
 import { importer } from './index.ts'
+import { corpusFiles, roundTrip } from '../testing-corpus.mts'
 
 function load(value: unknown): Conversation {
   const r = importer.parse(sniff(JSON.stringify(value)))
   if (!r.ok) throw new Error(r.error.message)
   return r.conversation
-}
-
-function roundTrip(conv: Conversation): void {
-  const again = importer.parse(sniff(importer.serialize(conv)))
-  expect(again.ok).toBe(true)
-  if (again.ok) expect(digest(again.conversation)).toEqual(digest(conv))
 }
 
 const kinds = (conv: Conversation) =>
@@ -150,7 +142,7 @@ describe('langchain dict parsing', () => {
     expect(conv.messages[1]?.id).toBe('h1')
   })
   it('round-trips to the same dicts', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual(dicts)
   })
   it('falls back to additional_kwargs.tool_calls only when nothing else records calls', () => {
@@ -163,7 +155,7 @@ describe('langchain dict parsing', () => {
     ]
     const c = load(old)
     expect(c.messages[0]?.parts.filter((p) => p.kind === 'tool_call')).toHaveLength(2)
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 })
 
@@ -186,7 +178,7 @@ describe('langchain content blocks', () => {
     expect(img?.kind === 'image' && [img.mediaType, img.bytes]).toEqual(['image/jpeg', 4])
   })
   it('round-trips both the block and the tool_calls entry', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     const out = JSON.parse(importer.serialize(conv)) as unknown[]
     expect(out[1]).toEqual(anthropicAi)
   })
@@ -214,7 +206,7 @@ describe('langchain wrappers', () => {
     const conv = load([lcHuman, lcAi])
     expect(kinds(conv)).toEqual(['user:text', 'assistant:text'])
     expect(conv.messages[1]?.usage?.contextTokens).toBe(5)
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual([lcHuman, lcAi])
   })
   it('reads messages_to_dict, LangGraph state and LangSmith runs', () => {
@@ -252,15 +244,11 @@ describe('langchain bad input', () => {
   })
 })
 
-const corpusDir = path.resolve(__dirname, '../../../../shared/corpus/langchain')
-const corpusExists = existsSync(corpusDir)
-if (!corpusExists)
-  console.log(
-    `langchain corpus: ${corpusDir} does not exist (no public sample), corpus tests skipped`,
-  )
+const corpus = corpusFiles('langchain', { why: 'does not exist (no public sample)' })
+if (!corpus.present) console.log(corpus.skipMessage)
 
 describe('langchain corpus', () => {
-  it.skipIf(!corpusExists)('has no corpus files to load', () => {
-    expect(corpusExists).toBe(true)
+  it.skipIf(!corpus.present)('has no corpus files to load', () => {
+    expect(corpus.present).toBe(true)
   })
 })

@@ -5,6 +5,7 @@ import {
   callFromObjectArgs,
   callFromRawArgs,
   fail,
+  failAtInput,
   IdAllocator,
   isObject,
   num,
@@ -147,10 +148,7 @@ function partsOf(raw: RawMessage, role: Role): Part[] {
 /** Parse LangChain message dicts / `messages_to_dict` / `lc:1` objects. Never throws. */
 export function parse(input: SniffedInput): ParseResult {
   if (input.kind !== 'json') {
-    const where = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(where?.line ?? 1, where?.offset ?? 0, 'expected JSON LangChain messages'),
-    )
+    return failAtInput(input, 'expected JSON LangChain messages')
   }
   const found = locateMessages(input.value)
   if (!found)

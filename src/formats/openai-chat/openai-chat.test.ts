@@ -1,65 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import type { Conversation, Message, Part } from '../../engine/model.ts'
+import type { Conversation, Message } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
-import { lineOfOffset } from '../util.ts'
 import { importer } from './index.ts'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-
-function load(value: unknown): Conversation {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
-  const r = importer.parse(sniff(text))
-  if (!r.ok) throw new Error(`parse failed: ${r.error.message}`)
-  return r.conversation
-}
-
-function roundTrip(c: Conversation): Conversation {
-  const r = importer.parse(sniff(importer.serialize(c)))
-  if (!r.ok) throw new Error(`re-parse failed: ${r.error.message}`)
-  expect(digest(r.conversation)).toEqual(digest(c))
-  return r.conversation
-}
-
-function parts(c: Conversation, kind: Part['kind']): Part[] {
-  return c.messages.flatMap((m) => m.parts.filter((p) => p.kind === kind))
-}
-
-const weather = {
-  model: 'gpt-4o',
-  messages: [
-    { role: 'system', content: 'You are terse.' },
-    { role: 'user', content: 'Weather in Oslo and Rome?' },
-    {
-      role: 'assistant',
-      content: null,
-      tool_calls: [
-        {
-          id: 'call_a',
-          type: 'function',
-          function: { name: 'weather', arguments: '{"city":"Oslo"}' },
-        },
-        {
-          id: 'call_b',
-          type: 'function',
-          function: { name: 'weather', arguments: '{"city":"Rome"' },
-        },
-      ],
-    },
-    { role: 'tool', tool_call_id: 'call_b', content: '21C' },
-    { role: 'tool', tool_call_id: 'call_a', content: '4C' },
-    { role: 'assistant', content: 'Oslo 4C, Rome 21C.' },
-  ],
-  tools: [
-    {
-      type: 'function',
-      function: { name: 'weather', description: 'Get weather', parameters: { type: 'object' } },
-    },
-  ],
-}
+import { roundTrip } from '../testing-corpus.mts'
+import { load, parts, weather } from './fixtures.mts'
 
 describe('openai-chat detection', () => {
   it('claims a request with tool calls with high confidence and evidence', () => {
@@ -163,7 +107,7 @@ describe('openai-chat parsing', () => {
       { name: 'weather', description: 'Get weather', raw: JSON.stringify(weather.tools[0]) },
     ])
     expect(c.meta.model).toBe('gpt-4o')
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 
   it('writes content null / "" / absent / parts back in the same shape', () => {
@@ -185,7 +129,7 @@ describe('openai-chat parsing', () => {
     const c = load(msgs)
     const out = JSON.parse(importer.serialize(c)) as unknown
     expect(out).toEqual(msgs)
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 
   it('maps reasoning, Gemini signatures, empty and missing ids, custom and legacy calls', () => {
@@ -254,7 +198,7 @@ describe('openai-chat parsing', () => {
       r.warnings.some((w) => /message 4: tool message has no `tool_call_id`/.test(w.message)),
     ).toBe(true)
     expect(JSON.parse(importer.serialize(c))).toEqual(msgs)
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 
   it('keeps images (data URL bytes, https URL), audio and files', () => {
@@ -294,7 +238,7 @@ describe('openai-chat parsing', () => {
     })
     expect(p[5]).toMatchObject({ kind: 'file', fileId: 'file-1', bytes: 0 })
     expect(JSON.parse(importer.serialize(c))).toEqual(msgs)
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 
   it('appends the response of a capture with its usage, and round-trips the capture', () => {
@@ -341,7 +285,7 @@ describe('openai-chat parsing', () => {
       source: 'openai chat usage',
     })
     expect(JSON.parse(importer.serialize(c))).toEqual(capture)
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 
   it('reassembles a streamed response by tool-call index', () => {
@@ -362,7 +306,7 @@ describe('openai-chat parsing', () => {
       { kind: 'tool_call', callId: 'call_x', name: 'weather', argsRaw: '{"city":"Oslo"}' },
       { kind: 'tool_call', callId: 'call_y', name: 'time', argsRaw: '' },
     ])
-    roundTrip(c)
+    roundTrip(importer, c)
     // A bare stream paste is a one-turn conversation.
     const alone = load(stream)
     expect(alone.messages).toHaveLength(1)
@@ -385,7 +329,7 @@ describe('openai-chat parsing', () => {
       id: 'chatcmpl-2',
       choices: [{ message: { content: 'a' } }],
     })
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 
   it('picks the first tau-bench conversation and lists the others', () => {
@@ -399,7 +343,7 @@ describe('openai-chat parsing', () => {
     expect(c.meta.notes?.join('\n')).toMatch(/task_id 8/)
     const back = JSON.parse(importer.serialize(c)) as { task_id: number; traj: unknown[] }[]
     expect(back[0]?.task_id).toBe(7)
-    roundTrip(c)
+    roundTrip(importer, c)
   })
 })
 
@@ -436,115 +380,3 @@ describe('openai-chat serializer after edits', () => {
       ])
   })
 })
-
-describe('openai-chat bad input', () => {
-  it('fails with position and expectation when nothing is a conversation', () => {
-    const r = importer.parse(sniff('{"model":"x","messages":"oops"}'))
-    expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.error.message).toMatch(/`messages` is not an array/)
-    const r2 = importer.parse(sniff('{"model": "x", "messages": [1, 2'))
-    expect(r2.ok).toBe(false)
-    if (!r2.ok) {
-      expect(r2.error.line).toBe(1)
-      expect(r2.error.offset).toBeGreaterThan(0)
-    }
-  })
-
-  it('skips bad messages with a positioned warning and keeps the rest', () => {
-    const text = JSON.stringify(
-      {
-        model: 'x',
-        messages: [{ role: 'user', content: 'a' }, 'oops', { role: 'wizard', content: 'b' }],
-      },
-      null,
-      2,
-    )
-    const r = importer.parse(sniff(text))
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    expect(r.conversation.messages).toHaveLength(1)
-    const offset = text.indexOf('"oops"')
-    expect(r.warnings[0]).toEqual({
-      line: lineOfOffset(text, offset),
-      offset,
-      message: 'message 1 skipped: expected a message object with `role`, got a string',
-    })
-    expect(r.warnings[1]?.message).toMatch(/expected `role` to be one of .* got "wizard"/)
-    roundTrip(r.conversation)
-    expect(r.warnings[1]?.line).toBe(lineOfOffset(text, text.indexOf('{\n      "role": "wizard"')))
-  })
-
-  it('fails when no message is usable, naming the first problem', () => {
-    const r = importer.parse(sniff('[{"role":"user","content":"a"}]'.replace('"user"', '"robot"')))
-    expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.error.message).toMatch(/no usable message: .*robot/)
-  })
-
-  it('reads JSON Lines of messages and reports the truncated last line', () => {
-    const text =
-      '{"role":"user","content":"a"}\n{"role":"assistant","content":"b"}\n{"role":"user","con'
-    const r = importer.parse(sniff(text))
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    expect(r.conversation.messages.map((m) => m.line)).toEqual([1, 2])
-    expect(r.warnings[0]?.line).toBe(3)
-    roundTrip(r.conversation)
-  })
-})
-
-const corpusDir = path.resolve(here, '../../../../shared/corpus/openai-chat')
-const exists = existsSync(corpusDir)
-if (!exists) console.log(`openai-chat corpus not found at ${corpusDir}: corpus tests skipped`)
-
-describe('openai-chat corpus', () => {
-  const files = exists ? readdirSync(corpusDir).sort() : []
-  it.skipIf(!exists)('has files', () => expect(files.length).toBeGreaterThan(0))
-  for (const file of files) {
-    it.skipIf(!exists)(file, () => {
-      const text = readFileSync(path.join(corpusDir, file), 'utf8')
-      const input = sniff(text)
-      const d = importer.detect(input)
-      expect(d?.format).toBe('openai-chat')
-      expect(d?.confidence).toBeGreaterThanOrEqual(0.6)
-      const r = importer.parse(input)
-      expect(r.ok).toBe(true)
-      if (!r.ok) return
-      const c = r.conversation
-      expect(c.messages.length).toBeGreaterThan(0)
-      const calls = parts(c, 'tool_call').length
-      const results = parts(c, 'tool_result').length
-      console.log(
-        `${file}: ${c.messages.length} messages, ${calls} tool calls, ${results} tool results, ${r.warnings.length} warnings`,
-      )
-      // Counts against the raw file: every tool_calls entry / tool message is loaded.
-      const raw = JSON.parse(text) as unknown
-      const rawMessages = rawConversation(raw)
-      expect(calls).toBe(
-        rawMessages.reduce(
-          (n, m) => n + (Array.isArray(m.tool_calls) ? m.tool_calls.length : 0),
-          0,
-        ),
-      )
-      expect(results).toBe(rawMessages.filter((m) => m.role === 'tool').length)
-      expect(c.messages.length).toBe(rawMessages.length)
-      expect(r.warnings).toEqual([])
-      roundTrip(c)
-    })
-  }
-})
-
-type RawMsg = { role?: string; tool_calls?: unknown[] }
-
-/** The messages a corpus file holds, read naively (last exchange's request + its response). */
-function rawConversation(raw: unknown): RawMsg[] {
-  if (Array.isArray(raw) && raw[0] && typeof raw[0] === 'object' && 'request' in raw[0]) {
-    const last = raw[raw.length - 1] as {
-      request: { body: { messages: RawMsg[] } }
-      response: { body: { choices: { message: RawMsg }[] } }
-    }
-    const msg = last.response.body.choices[0]?.message
-    return [...last.request.body.messages, ...(msg ? [msg] : [])]
-  }
-  if (Array.isArray(raw)) return raw as RawMsg[]
-  return (raw as { messages: RawMsg[] }).messages
-}

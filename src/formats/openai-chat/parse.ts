@@ -1,22 +1,24 @@
-import type { Conversation, Message, ReportedUsage, ToolDefinition } from '../../engine/model.ts'
+import type { Conversation, Message, ToolDefinition } from '../../engine/model.ts'
 import type { ImportOptions, ParseResult, ParseWarning, SniffedInput } from '../types.ts'
 import {
-  IdAllocator,
   arr,
   fail,
+  failAtInput,
+  IdAllocator,
   isObject,
+  keysOf,
   looksLikeSse,
-  num,
   ok,
   parseError,
   str,
   warning,
 } from '../util.ts'
 import { exchangeNote, unwrapCapture } from './exchange.ts'
-import type { JsonPath } from './locate.ts'
-import { bodyLocator } from './locate.ts'
+import type { JsonPath } from '../locate.ts'
+import { bodyLocator } from '../locate.ts'
 import { parseChatMessage } from './messages.ts'
-import { isChatChunkStream, reassembleChatStream } from './stream.ts'
+import { isChatChunkStream } from './stream.ts'
+import { appendResponse } from './response.ts'
 
 /** How the input was shaped: the serializer writes the same shape back. */
 export type ChatMode = 'messages' | 'request' | 'response' | 'tau-bench' | 'jsonl'
@@ -25,32 +27,6 @@ export type ChatMode = 'messages' | 'request' | 'response' | 'tau-bench' | 'json
 interface RawMessage {
   readonly value: unknown
   readonly at: () => { line: number; offset: number }
-}
-
-function keysOf(value: unknown): string {
-  if (!isObject(value))
-    return Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`
-  const keys = Object.keys(value).slice(0, 8)
-  return keys.length ? `an object with keys ${keys.join(', ')}` : 'an empty object'
-}
-
-/** `usage` of a chat response → ReportedUsage (the prompt size is the context of that call). */
-export function usageFromChat(u: unknown): ReportedUsage | undefined {
-  if (!isObject(u)) return undefined
-  const prompt = num(u.prompt_tokens)
-  const cached = isObject(u.prompt_tokens_details)
-    ? num(u.prompt_tokens_details.cached_tokens)
-    : undefined
-  const reasoning = isObject(u.completion_tokens_details)
-    ? num(u.completion_tokens_details.reasoning_tokens)
-    : undefined
-  return {
-    ...(prompt !== undefined ? { contextTokens: prompt, inputTokens: prompt } : {}),
-    ...(num(u.completion_tokens) !== undefined ? { outputTokens: num(u.completion_tokens) } : {}),
-    ...(cached !== undefined ? { cacheReadTokens: cached } : {}),
-    ...(reasoning !== undefined ? { reasoningTokens: reasoning } : {}),
-    source: 'openai chat usage',
-  }
 }
 
 export function toolsFromChat(tools: unknown, legacy: unknown): ToolDefinition[] {
@@ -95,15 +71,10 @@ export function parseChat(raw: SniffedInput, _options?: ImportOptions): ParseRes
 
   if (input.kind === 'text') {
     if (!(looksLikeSse(input.text) && isChatChunkStream(input.text))) {
-      const e = input.jsonError
-      return fail(
-        parseError(
-          e?.line ?? 1,
-          e?.offset ?? 0,
-          e
-            ? e.message
-            : 'expected Chat Completions JSON (a messages array, request or response body), got plain text',
-        ),
+      return failAtInput(
+        input,
+        input.jsonError?.message ??
+          'expected Chat Completions JSON (a messages array, request or response body), got plain text',
       )
     }
     mode = 'response'
@@ -233,88 +204,4 @@ export function parseChat(raw: SniffedInput, _options?: ImportOptions): ParseRes
 
 function lineOf(rm: RawMessage): number {
   return rm.at().line
-}
-
-/**
- * Append `choices[0].message` of a response (object or SSE text) as the final assistant message.
- * Returns the response envelope (everything but the message) for the serializer.
- */
-function appendResponse(
-  response: unknown,
-  ids: IdAllocator,
-  index: number,
-  messages: Message[],
-  warnings: ParseWarning[],
-  notes: string[],
-  where: () => { line: number; offset: number },
-): Record<string, unknown> | undefined {
-  let body: unknown = response
-  if (typeof response === 'string' && looksLikeSse(response)) {
-    const r = reassembleChatStream(response)
-    if (!r) {
-      const p = where()
-      warnings.push(
-        warning(
-          p.line,
-          p.offset,
-          'response stream has no `chat.completion.chunk` events; final turn not loaded',
-        ),
-      )
-      return undefined
-    }
-    notes.push(`response reassembled from ${r.chunks} stream chunks`)
-    if (r.truncated) {
-      const p = where()
-      warnings.push(
-        warning(
-          p.line,
-          p.offset,
-          'response stream ends without `finish_reason` (cut off?): final turn may be partial',
-        ),
-      )
-    }
-    body = r.body
-  }
-  const choices = isObject(body) ? arr(body.choices) : []
-  const choice = choices[0]
-  if (!isObject(body) || !isObject(choice) || !isObject(choice.message)) {
-    const p = where()
-    const error =
-      isObject(body) && isObject(body.error)
-        ? ` (API error: ${str(body.error.message) ?? 'unknown'})`
-        : ''
-    warnings.push(
-      warning(
-        p.line,
-        p.offset,
-        `expected the response to have \`choices[0].message\`${error}; final turn not loaded`,
-      ),
-    )
-    return undefined
-  }
-  if (choices.length > 1)
-    notes.push(`response has ${choices.length} choices; only choice 0 is loaded`)
-  const problems: string[] = []
-  const outcome = parseChatMessage(choice.message, ids.next(str(body.id), index), problems)
-  for (const p of problems) {
-    const pos = where()
-    warnings.push(warning(pos.line, pos.offset, `response message: ${p}`))
-  }
-  if (!outcome.ok) {
-    const pos = where()
-    warnings.push(warning(pos.line, pos.offset, `response message skipped: ${outcome.problem}`))
-    return undefined
-  }
-  const usage = usageFromChat(body.usage)
-  const created = num(body.created)
-  const { message: _msg, ...choiceRest } = choice
-  const { choices: _c, ...envelope } = body
-  messages.push({
-    ...outcome.message,
-    ...(str(body.model) !== undefined ? { model: str(body.model) } : {}),
-    ...(created !== undefined ? { timestamp: new Date(created * 1000).toISOString() } : {}),
-    ...(usage ? { usage } : {}),
-    source: { ...outcome.message.source, fromResponse: true, choice: choiceRest },
-  })
-  return envelope
 }

@@ -1,5 +1,5 @@
 import type { Message, Part, Role, UpstreamMarker } from '../../engine/model.ts'
-import { isObject, str } from '../util.ts'
+import { describe, isObject, str } from '../util.ts'
 import type { IdAllocator } from '../util.ts'
 import { extraKeys } from '../openai-chat/content.ts'
 import { contentParts, outputItemParts } from './items-output.ts'
@@ -68,11 +68,6 @@ function isModelOutput(item: Record<string, unknown>): boolean {
   if (type === undefined || type === 'message') return item.role === 'assistant'
   if (type === 'reasoning') return true
   return /_call$/.test(type) || type === 'mcp_list_tools' || type === 'mcp_approval_request'
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`
 }
 
 export function parseResponseItems(items: readonly unknown[], ctx: ItemContext): ParsedItems {

@@ -1,88 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import type { Conversation, Part } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
-import { IdAllocator, lineOfOffset } from '../util.ts'
+import { IdAllocator } from '../util.ts'
 import { importer } from './index.ts'
 import { parseResponseItems, serializeResponseItems } from './items.ts'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-
-function load(value: unknown): Conversation {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
-  const r = importer.parse(sniff(text))
-  if (!r.ok) throw new Error(`parse failed: ${r.error.message}`)
-  return r.conversation
-}
-
-function roundTrip(c: Conversation): Conversation {
-  const r = importer.parse(sniff(importer.serialize(c)))
-  if (!r.ok) throw new Error(`re-parse failed: ${r.error.message}`)
-  expect(digest(r.conversation)).toEqual(digest(c))
-  expect(r.conversation.markers.map((m) => m.beforeIndex)).toEqual(
-    c.markers.map((m) => m.beforeIndex),
-  )
-  return r.conversation
-}
-
-function parts(c: Conversation, kind: Part['kind']): Part[] {
-  return c.messages.flatMap((m) => m.parts.filter((p) => p.kind === kind))
-}
-
-const ENC = 'gAAAAABencrypted=='
-
-/** Two parallel calls (answered out of order) after a reasoning item, then a final message. */
-const request = {
-  model: 'gpt-5',
-  instructions: 'Be brief.',
-  include: ['reasoning.encrypted_content'],
-  input: [
-    { role: 'developer', content: 'Use tools.' },
-    { role: 'user', content: 'Add 2+3 and 4+5.' },
-    {
-      type: 'reasoning',
-      id: 'rs_1',
-      summary: [
-        { type: 'summary_text', text: 'Plan.' },
-        { type: 'summary_text', text: 'Use add twice.' },
-      ],
-      encrypted_content: ENC,
-    },
-    {
-      type: 'function_call',
-      id: 'fc_1',
-      call_id: 'call_1',
-      name: 'add',
-      arguments: '{"a":2,"b":3}',
-      status: 'completed',
-    },
-    {
-      type: 'function_call',
-      id: 'fc_2',
-      call_id: 'call_2',
-      name: 'add',
-      arguments: '{"a":4,"b":5}',
-      status: 'completed',
-    },
-    { type: 'function_call_output', call_id: 'call_2', output: '9' },
-    { type: 'function_call_output', call_id: 'call_1', output: '5' },
-    {
-      type: 'message',
-      id: 'msg_1',
-      role: 'assistant',
-      status: 'completed',
-      content: [{ type: 'output_text', text: '5 and 9.', annotations: [] }],
-    },
-    { role: 'user', content: 'thanks' },
-  ],
-  tools: [
-    { type: 'function', name: 'add', parameters: { type: 'object' }, strict: true },
-    { type: 'web_search' },
-  ],
-}
+import { load, roundTripMarkers, parts, ENC, request } from './fixtures.mts'
 
 describe('openai-responses detection', () => {
   it('claims request bodies, responses, item arrays and streams with evidence', () => {
@@ -202,7 +123,7 @@ describe('openai-responses parsing', () => {
     ])
     expect(c.tools.map((t) => t.name)).toEqual(['add', 'web_search'])
     expect(JSON.parse(importer.serialize(c))).toEqual(request)
-    roundTrip(c)
+    roundTripMarkers(c)
   })
 
   it('keeps custom, local shell, server-side and unknown calls; array outputs with images', () => {
@@ -287,7 +208,7 @@ describe('openai-responses parsing', () => {
     })
     expect(r.warnings).toEqual([])
     expect(JSON.parse(importer.serialize(c))).toEqual(items)
-    roundTrip(c)
+    roundTripMarkers(c)
   })
 
   it('turns compaction items into an opaque injected message plus an upstream marker', () => {
@@ -312,7 +233,7 @@ describe('openai-responses parsing', () => {
       { kind: 'upstream_compaction', beforeIndex: 2, origin: 'responses-compaction' },
     ])
     expect(JSON.parse(importer.serialize(c))).toEqual(body)
-    roundTrip(c)
+    roundTripMarkers(c)
   })
 
   it('places a compaction emitted among output items after the model turn', () => {
@@ -350,7 +271,7 @@ describe('openai-responses parsing', () => {
     expect(c.messages[1]?.usage?.contextTokens).toBe(847)
     expect(c.markers[0]?.beforeIndex).toBe(2)
     expect(JSON.parse(importer.serialize(c))).toEqual(capture)
-    roundTrip(c)
+    roundTripMarkers(c)
   })
 
   it('serializes what is left after a strategy removed or added parts', () => {
@@ -408,14 +329,14 @@ describe('openai-responses parsing', () => {
       source: 'responses usage',
     })
     expect(JSON.parse(importer.serialize(c))).toEqual(capture)
-    roundTrip(c)
+    roundTripMarkers(c)
   })
 
   it('reads SSE streams: response.completed preferred, cut-off streams rebuilt with a warning', () => {
     const full = load(sse(true))
     expect(full.messages).toHaveLength(1)
     expect(full.messages[0]?.usage?.contextTokens).toBe(120)
-    roundTrip(full)
+    roundTripMarkers(full)
     const r = importer.parse(sniff(sse(false)))
     expect(r.ok).toBe(true)
     if (!r.ok) return
@@ -441,98 +362,3 @@ describe('openai-responses parsing', () => {
     expect(serializeResponseItems(parsed.messages)).toEqual(items)
   })
 })
-
-describe('openai-responses bad input', () => {
-  it('fails on an unusable `input`, naming line and offset', () => {
-    const text = '{\n  "model": "gpt-5",\n  "input": 42\n}'
-    const r = importer.parse(sniff(text))
-    expect(r.ok).toBe(false)
-    if (r.ok) return
-    expect(r.error).toMatchObject({ line: 3, offset: text.indexOf('42') })
-    expect(r.error.message).toMatch(
-      /expected `input` to be a string or an array of items, got a number/,
-    )
-  })
-
-  it('warns about bad items with their position and loads the rest', () => {
-    const text = JSON.stringify(
-      {
-        model: 'm',
-        input: [{ role: 'user', content: 'a' }, 7, { type: 'mystery_item', x: 1 }, { foo: 1 }],
-      },
-      null,
-      2,
-    )
-    const r = importer.parse(sniff(text))
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    const offset = text.indexOf('7,')
-    expect(r.warnings[0]).toEqual({
-      line: lineOfOffset(text, offset),
-      offset,
-      message: 'input[1]: item skipped: expected an object with `type` or `role`, got a number',
-    })
-    expect(r.warnings[1]?.message).toMatch(/input\[2\]: unknown item type `mystery_item`/)
-    expect(r.warnings[2]?.message).toMatch(/input\[3\]: item skipped/)
-    expect(r.conversation.messages).toHaveLength(2)
-    roundTrip(r.conversation)
-  })
-
-  it('refuses JSON Lines (Codex territory) and plain text', () => {
-    const r = importer.parse(
-      sniff('{"type":"session_meta","payload":{}}\n{"type":"response_item","payload":{}}\n'),
-    )
-    expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.error.message).toMatch(/JSON Lines/)
-    expect(importer.parse(sniff('hello')).ok).toBe(false)
-  })
-})
-
-const corpusDir = path.resolve(here, '../../../../shared/corpus/openai-responses')
-const exists = existsSync(corpusDir)
-if (!exists) console.log(`openai-responses corpus not found at ${corpusDir}: corpus tests skipped`)
-
-describe('openai-responses corpus', () => {
-  const files = exists ? readdirSync(corpusDir).sort() : []
-  it.skipIf(!exists)('has files', () => expect(files.length).toBeGreaterThan(0))
-  for (const file of files) {
-    it.skipIf(!exists)(file, () => {
-      const text = readFileSync(path.join(corpusDir, file), 'utf8')
-      const input = sniff(text)
-      const d = importer.detect(input)
-      expect(d?.format).toBe('openai-responses')
-      expect(d?.confidence).toBeGreaterThanOrEqual(0.6)
-      const r = importer.parse(input)
-      expect(r.ok).toBe(true)
-      if (!r.ok) return
-      const c = r.conversation
-      expect(c.messages.length).toBeGreaterThan(0)
-      const calls = parts(c, 'tool_call').length
-      const results = parts(c, 'tool_result').length
-      console.log(
-        `${file}: ${c.messages.length} messages, ${calls} tool calls, ${results} tool results, ${c.markers.length} compaction markers, ${r.warnings.length} warnings`,
-      )
-      // Counts against the raw file (last request's input + its response output).
-      const items = rawItems(JSON.parse(text) as unknown)
-      const count = (re: RegExp) => items.filter((i) => re.test(String(i.type))).length
-      expect(calls).toBe(count(/_call$/))
-      expect(results).toBe(count(/_output$/))
-      expect(c.markers.length).toBe(count(/^compaction$/))
-      expect(r.warnings).toEqual([])
-      roundTrip(c)
-    })
-  }
-})
-
-type RawItem = { type?: string }
-
-function rawItems(raw: unknown): RawItem[] {
-  if (Array.isArray(raw)) {
-    const last = raw[raw.length - 1] as {
-      request: { body: { input: RawItem[] } }
-      response: { body: { output: RawItem[] } }
-    }
-    return [...last.request.body.input, ...last.response.body.output]
-  }
-  return (raw as { input: RawItem[] }).input
-}

@@ -1,49 +1,32 @@
 import type {
   Conversation,
   Message,
-  ReportedUsage,
   TextPart,
   ToolDefinition,
   UpstreamMarker,
 } from '../../engine/model.ts'
 import type { ImportOptions, ParseResult, ParseWarning, SniffedInput } from '../types.ts'
 import {
-  IdAllocator,
   arr,
   fail,
+  failAtInput,
+  IdAllocator,
   isObject,
+  keysOf,
   looksLikeSse,
-  num,
   ok,
   parseError,
   str,
   warning,
 } from '../util.ts'
 import { exchangeNote, unwrapCapture } from '../openai-chat/exchange.ts'
-import { bodyLocator } from '../openai-chat/locate.ts'
+import { bodyLocator } from '../locate.ts'
 import { parseResponseItems } from './items.ts'
-import { isResponsesStream, readResponsesStream } from './stream.ts'
+import { isResponsesStream } from './stream.ts'
+import { appendOutput } from './output.ts'
 
 /** How the input was shaped: the serializer writes the same shape back. */
 export type ResponsesMode = 'request' | 'response' | 'items'
-
-export function usageFromResponses(u: unknown): ReportedUsage | undefined {
-  if (!isObject(u)) return undefined
-  const input = num(u.input_tokens)
-  const cached = isObject(u.input_tokens_details)
-    ? num(u.input_tokens_details.cached_tokens)
-    : undefined
-  const reasoning = isObject(u.output_tokens_details)
-    ? num(u.output_tokens_details.reasoning_tokens)
-    : undefined
-  return {
-    ...(input !== undefined ? { contextTokens: input, inputTokens: input } : {}),
-    ...(num(u.output_tokens) !== undefined ? { outputTokens: num(u.output_tokens) } : {}),
-    ...(cached !== undefined ? { cacheReadTokens: cached } : {}),
-    ...(reasoning !== undefined ? { reasoningTokens: reasoning } : {}),
-    source: 'responses usage',
-  }
-}
 
 export function toolsFromResponses(tools: unknown): ToolDefinition[] {
   return arr(tools).map((t) => {
@@ -53,13 +36,6 @@ export function toolsFromResponses(tools: unknown): ToolDefinition[] {
     const description = str(o.description)
     return { name, ...(description !== undefined ? { description } : {}), raw: JSON.stringify(t) }
   })
-}
-
-function keysOf(value: unknown): string {
-  if (!isObject(value))
-    return Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`
-  const keys = Object.keys(value).slice(0, 8)
-  return keys.length ? `an object with keys ${keys.join(', ')}` : 'an empty object'
 }
 
 export function parseResponses(raw: SniffedInput, _options?: ImportOptions): ParseResult {
@@ -85,15 +61,10 @@ export function parseResponses(raw: SniffedInput, _options?: ImportOptions): Par
   }
   if (input.kind === 'text') {
     if (!(looksLikeSse(input.text) && isResponsesStream(input.text))) {
-      const e = input.jsonError
-      return fail(
-        parseError(
-          e?.line ?? 1,
-          e?.offset ?? 0,
-          e
-            ? e.message
-            : 'expected Responses JSON (request with `input`, response with `output`) or an SSE stream, got plain text',
-        ),
+      return failAtInput(
+        input,
+        input.jsonError?.message ??
+          'expected Responses JSON (request with `input`, response with `output`) or an SSE stream, got plain text',
       )
     }
     mode = 'response'
@@ -233,95 +204,4 @@ function serverHistory(body: Record<string, unknown> | undefined): string | unde
     return `the request belongs to server-side conversation ${convId ?? '(unnamed)'}: its stored items are not in this input`
   }
   return undefined
-}
-
-function appendOutput(
-  response: unknown,
-  inputCount: number,
-  ids: IdAllocator,
-  messages: Message[],
-  markers: UpstreamMarker[],
-  warnings: ParseWarning[],
-  notes: string[],
-  locate: ReturnType<typeof bodyLocator>,
-): Record<string, unknown> | undefined {
-  let body: unknown = response
-  const top = () => locate('response', [])
-  if (typeof response === 'string' && looksLikeSse(response)) {
-    const s = readResponsesStream(response)
-    if (!s) {
-      const p = top()
-      warnings.push(
-        warning(
-          p.line,
-          p.offset,
-          'response stream has no `response.*` events; final turn not loaded',
-        ),
-      )
-      return undefined
-    }
-    notes.push(`response read from a stream of ${s.events} events`)
-    if (s.partial) {
-      const p = top()
-      warnings.push(
-        warning(
-          p.line,
-          p.offset,
-          'stream has no `response.completed` event (cut off?): output rebuilt from `response.output_item.done` items',
-        ),
-      )
-    }
-    body = s.body
-  }
-  if (!isObject(body) || !Array.isArray(body.output)) {
-    const p = top()
-    const err =
-      isObject(body) && isObject(body.error)
-        ? ` (API error: ${str(body.error.message) ?? 'unknown'})`
-        : ''
-    warnings.push(
-      warning(
-        p.line,
-        p.offset,
-        `expected the response to have \`output[]\`${err}; final turn not loaded`,
-      ),
-    )
-    return undefined
-  }
-  const start = messages.length
-  const parsed = parseResponseItems(body.output, {
-    ids,
-    indexBase: inputCount,
-    messageBase: start,
-    warn: (i, message) => {
-      const p = locate('response', ['output', i])
-      warnings.push(warning(p.line, p.offset, `output[${i}]: ${message}`))
-    },
-  })
-  const usage = usageFromResponses(body.usage)
-  const model = str(body.model)
-  const created = num(body.created_at)
-  let lastAssistant = -1
-  parsed.messages.forEach((m, i) => {
-    if (m.role === 'assistant') lastAssistant = i
-  })
-  parsed.messages.forEach((m, i) => {
-    messages.push({
-      ...m,
-      ...(m.role === 'assistant' && model !== undefined ? { model } : {}),
-      ...(m.role === 'assistant' && created !== undefined
-        ? { timestamp: new Date(created * 1000).toISOString() }
-        : {}),
-      ...(i === lastAssistant && usage ? { usage } : {}),
-      source: { ...m.source, fromResponse: true },
-    })
-  })
-  markers.push(...parsed.markers)
-  if (usage && lastAssistant === -1) {
-    notes.push(
-      `response usage (${usage.inputTokens ?? '?'} input tokens) has no model message to attach to`,
-    )
-  }
-  const { output: _o, ...envelope } = body
-  return envelope
 }

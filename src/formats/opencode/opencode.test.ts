@@ -1,21 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
 import { importer } from './index.ts'
+import { corpusFiles, roundTrip } from '../testing-corpus.mts'
 
 function load(value: unknown): Conversation {
   const r = importer.parse(sniff(JSON.stringify(value)))
   if (!r.ok) throw new Error(r.error.message)
   return r.conversation
-}
-
-function roundTrip(conv: Conversation): void {
-  const again = importer.parse(sniff(importer.serialize(conv)))
-  expect(again.ok).toBe(true)
-  if (again.ok) expect(digest(again.conversation)).toEqual(digest(conv))
 }
 
 const tokens = (input: number, read = 0) => ({
@@ -200,7 +192,7 @@ describe('opencode parsing', () => {
   })
 
   it('round-trips, rejoining steps into one opencode message with its envelope parts', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     const out = JSON.parse(importer.serialize(conv)) as { messages: { parts: { id: string }[] }[] }
     expect(out.messages).toHaveLength(2)
     expect(out.messages[1]?.parts.map((p) => p.id)).toEqual(
@@ -229,7 +221,7 @@ describe('opencode compaction', () => {
       trigger: 'auto',
     })
     expect(conv.messages[2]?.injected).toBe(true)
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual(compaction)
   })
 })
@@ -268,7 +260,7 @@ describe('opencode SQLite dump and bad input', () => {
     const conv = load(sqliteDump)
     expect(conv.messages.map((m) => m.id)).toEqual(['msg_1', 'msg_2', 'msg_2#results'])
     expect(conv.meta.sessionId).toBe('ses_s')
-    roundTrip(conv)
+    roundTrip(importer, conv)
   })
 
   it('skips broken messages with a warning and fails when nothing is left', () => {
@@ -293,16 +285,14 @@ describe('opencode SQLite dump and bad input', () => {
   })
 })
 
-const corpusDir = path.resolve(__dirname, '../../../../shared/corpus/opencode')
-const corpusExists = existsSync(corpusDir)
-if (!corpusExists) console.log(`opencode corpus: ${corpusDir} not found, corpus tests skipped`)
+const corpus = corpusFiles('opencode')
+if (!corpus.present) console.log(corpus.skipMessage)
 
 describe('opencode corpus', () => {
-  const files = corpusExists ? readdirSync(corpusDir) : []
-  it.skipIf(!corpusExists)('loads every corpus file', () => {
-    expect(files.length).toBeGreaterThan(0)
-    for (const file of files) {
-      const input = sniff(readFileSync(path.join(corpusDir, file), 'utf8'))
+  it.skipIf(!corpus.present)('loads every corpus file', () => {
+    expect(corpus.files.length).toBeGreaterThan(0)
+    for (const { name: file, text } of corpus.files) {
+      const input = sniff(text)
       const detection = importer.detect(input, { fileName: file })
       const result = importer.parse(input, { fileName: file })
       if (file.endsWith('.session.json')) {
@@ -328,7 +318,7 @@ describe('opencode corpus', () => {
       expect(conv.messages.length).toBe(4)
       expect(calls).toBe(1)
       expect(results).toBe(1)
-      roundTrip(conv)
+      roundTrip(importer, conv)
     }
   })
 })

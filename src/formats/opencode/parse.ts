@@ -3,6 +3,7 @@ import type { ParseResult, ParseWarning, SniffedInput } from '../types.ts'
 import {
   arr,
   fail,
+  failAtInput,
   IdAllocator,
   isObject,
   lineOfOffset,
@@ -63,10 +64,7 @@ function records(
 /** Parse an opencode export / messages array / SQLite dump. Never throws. */
 export function parse(input: SniffedInput): ParseResult {
   if (input.kind !== 'json') {
-    const where = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(where?.line ?? 1, where?.offset ?? 0, 'expected an opencode JSON document'),
-    )
+    return failAtInput(input, 'expected an opencode JSON document')
   }
   const found = opencodeShape(input.value)
   if (!found) {

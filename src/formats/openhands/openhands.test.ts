@@ -1,21 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
 import { importer } from './index.ts'
+import { corpusFiles, importCorpusFile, roundTrip } from '../testing-corpus.mts'
 
 function load(value: unknown): Conversation {
   const r = importer.parse(sniff(JSON.stringify(value)))
   if (!r.ok) throw new Error(r.error.message)
   return r.conversation
-}
-
-function roundTrip(conv: Conversation): void {
-  const again = importer.parse(sniff(importer.serialize(conv)))
-  expect(again.ok).toBe(true)
-  if (again.ok) expect(digest(again.conversation)).toEqual(digest(conv))
 }
 
 const response = (id: string, content: string | null, calls: [string, string, string][]) => ({
@@ -193,7 +185,7 @@ describe('openhands V0 parsing', () => {
     expect(conv.meta.notes?.[0]).toMatch(/4 kept as non-model/)
   })
   it('round-trips (events regrouped, nothing lost)', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     const out = JSON.parse(importer.serialize(conv)) as { id: number }[]
     expect(out.map((e) => e.id).sort((x, y) => x - y)).toEqual(events.map((e) => e.id))
   })
@@ -203,7 +195,7 @@ describe('openhands V0 parsing', () => {
       source: { version: 0, noise: [] },
       messages: conv.messages.map((m) => ({ ...m, source: undefined })),
     }
-    roundTrip(built)
+    roundTrip(importer, built)
   })
 })
 
@@ -279,7 +271,7 @@ describe('openhands V1 events', () => {
     ])
     expect(conv.messages[2]?.parts.filter((p) => p.kind === 'tool_call')).toHaveLength(2)
     expect(conv.markers[0]?.origin).toBe('openhands-condensation')
-    roundTrip(conv)
+    roundTrip(importer, conv)
   })
 })
 
@@ -306,29 +298,20 @@ describe('openhands bad input', () => {
   })
 })
 
-const corpusDir = path.resolve(__dirname, '../../../../shared/corpus/openhands')
-const corpusExists = existsSync(corpusDir)
-if (!corpusExists) console.log(`openhands corpus: ${corpusDir} not found, corpus tests skipped`)
+const corpus = corpusFiles('openhands')
+if (!corpus.present) console.log(corpus.skipMessage)
 
 describe('openhands corpus', () => {
-  it.skipIf(!corpusExists)('loads every corpus file', () => {
-    const files = readdirSync(corpusDir)
-    expect(files.length).toBeGreaterThan(0)
-    for (const file of files) {
-      const text = readFileSync(path.join(corpusDir, file), 'utf8')
-      const input = sniff(text)
-      const detection = importer.detect(input, { fileName: file })
-      expect(detection?.format).toBe('openhands')
-      expect(detection?.confidence).toBeGreaterThanOrEqual(0.6)
-      const result = importer.parse(input, { fileName: file })
-      expect(result.ok).toBe(true)
-      if (!result.ok) continue
-      const conv = result.conversation
+  it.skipIf(!corpus.present)('loads every corpus file', () => {
+    expect(corpus.files.length).toBeGreaterThan(0)
+    for (const f of corpus.files) {
+      const { name: file, text } = f
+      const { conversation: conv, warnings } = importCorpusFile(importer, f, { fileName: file })
       const parts = conv.messages.flatMap((m) => m.parts)
       const calls = parts.filter((p) => p.kind === 'tool_call').length
       const results = parts.filter((p) => p.kind === 'tool_result').length
       console.log(
-        `openhands ${file}: ${conv.messages.length} messages, ${calls} tool calls, ${results} tool results, ${result.warnings.length} warnings`,
+        `openhands ${file}: ${conv.messages.length} messages, ${calls} tool calls, ${results} tool results, ${warnings.length} warnings`,
       )
       const raw = JSON.parse(text) as {
         action?: string
@@ -338,7 +321,7 @@ describe('openhands corpus', () => {
       // Every action carrying tool_call_metadata is a call; every observation carrying it a result.
       expect(calls).toBe(raw.filter((e) => e.action && e.tool_call_metadata).length)
       expect(results).toBe(raw.filter((e) => e.observation && e.tool_call_metadata).length)
-      roundTrip(conv)
+      roundTrip(importer, conv)
       expect(JSON.parse(importer.serialize(conv))).toEqual(raw)
     }
   })

@@ -12,6 +12,7 @@ import {
   callFromObjectArgs,
   callFromRawArgs,
   fail,
+  failAtInput,
   IdAllocator,
   isObject,
   ok,
@@ -75,10 +76,7 @@ function argsOf(args: Obj): Obj {
 /** Parse an OpenHands event stream (V0 array, or V1 `kind: *Event` objects). Never throws. */
 export function parse(input: SniffedInput): ParseResult {
   if (input.kind !== 'json') {
-    const where = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(where?.line ?? 1, where?.offset ?? 0, 'expected a JSON array of OpenHands events'),
-    )
+    return failAtInput(input, 'expected a JSON array of OpenHands events')
   }
   const events = Array.isArray(input.value)
     ? input.value

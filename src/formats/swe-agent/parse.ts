@@ -12,6 +12,7 @@ import {
   arr,
   callFromRawArgs,
   fail,
+  failAtInput,
   isObject,
   lineOfOffset,
   ok,
@@ -104,14 +105,7 @@ function locate(text: string, index: number, key: string): { line: number; offse
 /** Parse a SWE-agent `.traj` (0.x text actions or 1.x function calling). Never throws. */
 export function parse(input: SniffedInput): ParseResult {
   if (input.kind !== 'json' || !isObject(input.value)) {
-    const where = input.kind === 'text' ? input.jsonError : undefined
-    return fail(
-      parseError(
-        where?.line ?? 1,
-        where?.offset ?? 0,
-        'expected a SWE-agent trajectory JSON object',
-      ),
-    )
+    return failAtInput(input, 'expected a SWE-agent trajectory JSON object')
   }
   const value = input.value
   const key = historyKey(value)

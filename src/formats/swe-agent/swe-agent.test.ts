@@ -1,21 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Conversation } from '../../engine/model.ts'
 import { sniff } from '../sniff.ts'
-import { digest } from '../testing.ts'
 import { importer } from './index.ts'
+import { corpusFiles, importCorpusFile, roundTrip } from '../testing-corpus.mts'
 
 function load(value: unknown): Conversation {
   const r = importer.parse(sniff(JSON.stringify(value)))
   if (!r.ok) throw new Error(r.error.message)
   return r.conversation
-}
-
-function roundTrip(conv: Conversation): void {
-  const again = importer.parse(sniff(importer.serialize(conv)))
-  expect(again.ok).toBe(true)
-  if (again.ok) expect(digest(again.conversation)).toEqual(digest(conv))
 }
 
 const v0 = {
@@ -115,7 +107,7 @@ describe('swe-agent detection', () => {
     expect(importer.detect(sniff(JSON.stringify(mini)))?.confidence).toBeGreaterThanOrEqual(0.9)
     const conv = load(mini)
     expect(conv.messages).toHaveLength(1)
-    roundTrip(conv)
+    roundTrip(importer, conv)
   })
 })
 
@@ -133,7 +125,7 @@ describe('swe-agent 0.x', () => {
     expect(conv.meta.notes?.join(' ')).toMatch(/exit_status: submitted/)
   })
   it('round-trips byte-compatible JSON', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual(v0)
   })
 })
@@ -158,7 +150,7 @@ describe('swe-agent 1.x', () => {
     expect(conv.meta.model).toBe('gpt-4o')
   })
   it('round-trips, writing a shared observation once', () => {
-    roundTrip(conv)
+    roundTrip(importer, conv)
     expect(JSON.parse(importer.serialize(conv))).toEqual(v1)
   })
 })
@@ -178,29 +170,20 @@ describe('swe-agent bad input', () => {
   })
 })
 
-const corpusDir = path.resolve(__dirname, '../../../../shared/corpus/swe-agent')
-const corpusExists = existsSync(corpusDir)
-if (!corpusExists) console.log(`swe-agent corpus: ${corpusDir} not found, corpus tests skipped`)
+const corpus = corpusFiles('swe-agent')
+if (!corpus.present) console.log(corpus.skipMessage)
 
 describe('swe-agent corpus', () => {
-  it.skipIf(!corpusExists)('loads every corpus file', () => {
-    const files = readdirSync(corpusDir)
-    expect(files.length).toBeGreaterThan(0)
-    for (const file of files) {
-      const text = readFileSync(path.join(corpusDir, file), 'utf8')
-      const input = sniff(text)
-      const detection = importer.detect(input, { fileName: file })
-      expect(detection?.format).toBe('swe-agent')
-      expect(detection?.confidence).toBeGreaterThanOrEqual(0.6)
-      const result = importer.parse(input, { fileName: file })
-      expect(result.ok).toBe(true)
-      if (!result.ok) continue
-      const conv = result.conversation
+  it.skipIf(!corpus.present)('loads every corpus file', () => {
+    expect(corpus.files.length).toBeGreaterThan(0)
+    for (const f of corpus.files) {
+      const { name: file, text } = f
+      const { conversation: conv, warnings } = importCorpusFile(importer, f, { fileName: file })
       const parts = conv.messages.flatMap((m) => m.parts)
       const calls = parts.filter((p) => p.kind === 'tool_call').length
       const results = parts.filter((p) => p.kind === 'tool_result').length
       console.log(
-        `swe-agent ${file}: ${conv.messages.length} messages, ${calls} tool calls, ${results} tool results, ${result.warnings.length} warnings`,
+        `swe-agent ${file}: ${conv.messages.length} messages, ${calls} tool calls, ${results} tool results, ${warnings.length} warnings`,
       )
       const raw = JSON.parse(text) as {
         history: { tool_calls?: unknown[]; tool_call_ids?: unknown[] }[]
@@ -208,7 +191,7 @@ describe('swe-agent corpus', () => {
       expect(conv.messages.length).toBe(raw.history.length)
       expect(calls).toBe(raw.history.reduce((n, h) => n + (h.tool_calls?.length ?? 0), 0))
       expect(results).toBe(raw.history.reduce((n, h) => n + (h.tool_call_ids?.length ?? 0), 0))
-      roundTrip(conv)
+      roundTrip(importer, conv)
       expect(JSON.parse(importer.serialize(conv))).toEqual(raw)
     }
   })

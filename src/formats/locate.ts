@@ -1,5 +1,13 @@
-import type { SniffedInput } from '../types.ts'
-import { lineOfOffset } from '../util.ts'
+import type { Message } from '../engine/model.ts'
+import type { ParseWarning, SniffedInput } from './types.ts'
+import { IdAllocator, lineOfOffset, warning } from './util.ts'
+
+/**
+ * Finding where a value sits in a JSON document, so warnings about `messages[7]` or `input[3]`
+ * can name a line and offset although `JSON.parse` forgets positions (the API formats are one
+ * document, not JSON Lines). The scanner only skips over values; it runs lazily, once per
+ * warning: no second full parse.
+ */
 
 /** A step into a JSON document: an object key or an array index. */
 export type JsonPath = readonly (string | number)[]
@@ -13,13 +21,10 @@ export interface Position {
 const UNKNOWN: Position = { line: 0, offset: 0 }
 
 /**
- * Finds the text position of a value inside a JSON document by its path, so warnings about a
- * single JSON body can still name a line (the API formats are one document, not JSON Lines).
- * It scans the text lazily and only when a warning is raised: no second full parse.
- *
- * When the body came out of a capture wrapper (VCR, HAR, proxy log) the path is relative to the
- * embedded request, whose text position is not known: the position is then line 0 / offset 0
- * and the caller's message names the JSON path instead.
+ * Locates paths relative to the pasted JSON document itself. When the body came out of a capture
+ * wrapper (VCR, HAR, proxy log) the path is relative to the embedded request, whose text position
+ * is not known: the position is then line 0 / offset 0 and the caller's message names the JSON
+ * path instead (see `bodyLocator` for importers that look inside the wrapper).
  */
 export class JsonLocator {
   private readonly text: string | undefined
@@ -36,6 +41,70 @@ export class JsonLocator {
   }
 }
 
+/**
+ * What the single-document importers (Anthropic, Gemini, Gemini CLI) build up: messages with
+ * fresh ids and warnings positioned by the JSON path they are about.
+ */
+export class JsonBuilder {
+  readonly warnings: ParseWarning[] = []
+  readonly messages: Message[] = []
+  readonly ids = new IdAllocator()
+  readonly locator: JsonLocator
+
+  constructor(input: SniffedInput) {
+    this.locator = new JsonLocator(input)
+  }
+
+  warn = (path: JsonPath, message: string): void => {
+    const at = this.locator.at(path)
+    this.warnings.push(warning(at.line, at.offset, `${pathText(path)}: ${message}`))
+  }
+}
+
+/**
+ * Builds a locator for paths relative to the conversation body (request or response). When the
+ * body sits inside a capture wrapper (`*.exchanges.json`, VCR `interactions`) the wrapper path is
+ * tried first; bodies stored as strings (HAR, proxy logs) cannot be located: line 0, offset 0.
+ */
+export function bodyLocator(
+  input: SniffedInput,
+): (which: 'request' | 'response', path: JsonPath) => Position {
+  const cache = new Map<string, Position>()
+  let budget = 200 // a pathological file with thousands of warnings must stay linear-ish
+  return (which, path) => {
+    const cacheKey = which + JSON.stringify(path)
+    const hit = cache.get(cacheKey)
+    if (hit) return hit
+    let found: Position = UNKNOWN
+    if (input.kind === 'json' && budget > 0) {
+      budget--
+      for (const prefix of prefixes(input, which)) {
+        const offset = locateJsonPath(input.text, [...prefix, ...path])
+        if (offset !== undefined) {
+          found = { line: lineOfOffset(input.text, offset), offset }
+          break
+        }
+      }
+    }
+    cache.set(cacheKey, found)
+    return found
+  }
+}
+
+function prefixes(
+  input: SniffedInput & { kind: 'json' },
+  which: 'request' | 'response',
+): JsonPath[] {
+  const ex = input.exchange
+  if (!ex) return [[]] // the pasted body itself
+  const i = ex.used - 1
+  const out: JsonPath[] = []
+  for (const field of ['body', 'parsed_body']) {
+    out.push([i, which, field], ['interactions', i, which, field])
+  }
+  return out
+}
+
 /** Render a path for messages: `messages[3].content[1]`. */
 export function pathText(path: JsonPath): string {
   let out = ''
@@ -50,12 +119,13 @@ export function locateJsonPath(text: string, path: JsonPath): number | undefined
     if (typeof step === 'number') {
       if (text[pos] !== '[') return undefined
       pos = skipWs(text, pos + 1)
-      if (text[pos] === ']') return undefined
       for (let i = 0; i < step; i++) {
+        if (pos >= text.length || text[pos] === ']') return undefined
         pos = skipWs(text, skipValue(text, pos))
         if (text[pos] !== ',') return undefined
         pos = skipWs(text, pos + 1)
       }
+      if (pos >= text.length || text[pos] === ']') return undefined
     } else {
       if (text[pos] !== '{') return undefined
       pos = skipWs(text, pos + 1)
