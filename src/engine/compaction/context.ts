@@ -135,7 +135,13 @@ export class StrategyContext {
   exclude(group: number, reason: ReasonCode, detail: string, options: ChangeOptions = {}): boolean {
     if (this.view.isExcluded(group)) return false
     const before = this.view.groupTokens(group)
-    const protection = this.protections.group(group)
+    const last =
+      this.view.includedGroups <= 1 &&
+      this.view.summaries().length === 0 &&
+      this.view.messagesOf(group).length > 0
+    const protection =
+      this.protections.group(group) ??
+      (this.view.holdsNewestCopy(group) ? 'newest_copy' : last ? 'minimum_retained' : null)
     if (protection) {
       this.decisions.push({
         kind: 'protected',
@@ -186,7 +192,8 @@ export class StrategyContext {
     const group = this.view.prepared.grouping.groupOfMessage[ref.message] as number
     const message = this.conversation.messages[ref.message] as Message
     const before = this.view.partTokens(ref)
-    const protection = this.protections.part(group, ref)
+    const protection =
+      this.protections.part(group, ref) ?? (this.view.isNewestCopy(ref) ? 'newest_copy' : null)
     if (protection) {
       this.decisions.push({
         kind: 'protected',
@@ -203,6 +210,20 @@ export class StrategyContext {
       })
       return false
     }
+    if (options.newer) {
+      const newer = options.newer
+      const newerGroup = this.view.prepared.grouping.groupOfMessage[newer.message] as number
+      if (this.view.isCompacted(newer) || this.view.isExcluded(newerGroup)) {
+        // The copy this one defers to is itself compacted or gone: this is now the best copy.
+        this.skip(
+          group,
+          'keep_recent',
+          `${detail} — not applied: the newer copy it defers to (message ${this.conversation.messages[newer.message]?.id}) was itself changed or removed by an earlier step`,
+          ref,
+        )
+        return false
+      }
+    }
     const after = replacement ? this.view.price(replacement, message.role, message.model) : 0
     if (after >= before && !options.allowGrowth) {
       this.skip(
@@ -213,7 +234,8 @@ export class StrategyContext {
       )
       return false
     }
-    this.view.replace(ref, replacement, after)
+    this.view.replace(ref, replacement, after, this.strategy, options.newer)
+    if (options.newer) this.view.markNewestCopy(options.newer, ref)
     this.decisions.push({
       kind,
       messageId: message.id,
@@ -233,7 +255,8 @@ export class StrategyContext {
     options: ChangeOptions = {},
   ): boolean {
     for (const g of summary.covers) {
-      const protection = this.protections.group(g)
+      const protection =
+        this.protections.group(g) ?? (this.view.holdsNewestCopy(g) ? 'newest_copy' : null)
       if (protection) {
         this.decisions.push({
           kind: 'protected',
@@ -252,7 +275,7 @@ export class StrategyContext {
     }
     const covers = summary.covers.map((g) => this.groupId(g))
     const message: Message = {
-      id: `summary-${this.step}-${this.summarySeq++}-${covers[0] ?? 'none'}`,
+      id: this.freshSummaryId(`summary-${this.step}-${covers[0] ?? 'none'}`),
       role: summary.role,
       parts: summary.parts,
       summaryOf: { strategy: this.strategy, groups: covers },
@@ -262,6 +285,23 @@ export class StrategyContext {
       summary.parts.reduce((t, p) => t + this.view.price(p, summary.role), 0) +
       this.view.prepared.framing.perMessage
     const before = summary.covers.reduce((t, g) => t + this.view.groupTokens(g), 0)
+    // Earlier summaries it absorbs are not new material: the new summary must be smaller than the
+    // original groups it replaces. Otherwise it only loses detail — and a run on the projection
+    // would summarise the summary again (not idempotent).
+    const material = summary.covers.reduce(
+      (t, g) =>
+        t +
+        (this.view.prepared.grouping.groups[g]?.kind === 'summary' ? 0 : this.view.groupTokens(g)),
+      0,
+    )
+    if (tokens >= material && !options.allowGrowth) {
+      this.skip(
+        summary.anchor,
+        'no_savings',
+        `${detail} — not applied: the summary (${tokens} tokens) is not smaller than the original groups it would replace (${material} tokens)`,
+      )
+      return false
+    }
     for (const g of summary.covers) {
       const t = this.view.groupTokens(g)
       this.view.exclude(g)
@@ -295,13 +335,48 @@ export class StrategyContext {
     return true
   }
 
+  /**
+   * An id no message or earlier summary uses (hard case 31: generated ids must not collide with
+   * ids already in the conversation, e.g. a transcript that was compacted by us before).
+   */
+  private freshSummaryId(stem: string): string {
+    const taken = (id: string) =>
+      this.view.prepared.messageIds.has(id) ||
+      this.view.summaries().some((s) => s.message.id === id)
+    let id = stem
+    while (taken(id)) id = `${stem}-${++this.summarySeq}`
+    return id
+  }
+
   /** Record a deliberate non-change ("why was this kept?"). */
-  skip(group: number, reason: ReasonCode, detail: string, ref?: PartRef): void {
+  skip(
+    group: number,
+    reason: ReasonCode,
+    detail: string,
+    ref?: PartRef,
+    options: ChangeOptions = {},
+  ): void {
     const t = ref ? this.view.partTokens(ref) : this.view.groupTokens(group)
     this.decisions.push({
       kind: 'skip',
       ...(ref ? { target: ref } : {}),
-      ...this.base(group, reason, detail, t, t),
+      ...this.base(group, reason, detail, t, t, options.fixed),
+    })
+  }
+
+  /** Record that a group was kept by a protection the strategy applies itself (minimum retained). */
+  protect(
+    group: number,
+    protection: ProtectionKind,
+    attempted: 'exclude' | 'stub' | 'trim' | 'insert',
+    detail: string,
+  ): void {
+    const t = this.view.groupTokens(group)
+    this.decisions.push({
+      kind: 'protected',
+      attempted,
+      protection,
+      ...this.base(group, 'protected', `${detail} — kept: ${describeProtection(protection)}`, t, t),
     })
   }
 }
@@ -322,5 +397,7 @@ export function describeProtection(kind: ProtectionKind): string {
       return 'thinking blocks of the latest assistant message must stay byte-identical'
     case 'minimum_retained':
       return 'the newest group is always kept so the context is never empty'
+    case 'newest_copy':
+      return 'it holds the newest copy of a resource that older, stubbed results point to'
   }
 }

@@ -1,16 +1,5 @@
+import { keepMinimumRetained, minimumRetainedGroup } from '../strategies/minimum-retained.ts'
 import type { StrategyContext } from './context.ts'
-
-/**
- * The newest visible, included non-system group (or the newest included group if only system
- * groups remain): never excluded by truncation or the fallback, so the projection is never empty
- * (MAF's "minimum retained group").
- */
-export function minimumRetainedGroup(ctx: StrategyContext): number {
-  const groups = ctx.groups().filter((g) => !ctx.view.isExcluded(g.index))
-  const nonSystem = groups.filter((g) => g.kind !== 'system')
-  const pick = nonSystem[nonSystem.length - 1] ?? groups[groups.length - 1]
-  return pick ? pick.index : -1
-}
 
 /**
  * Final fallback (SPEC §5): exclude the oldest non-protected groups, keeping the minimum retained
@@ -21,7 +10,15 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
   const keep = minimumRetainedGroup(ctx)
   for (const g of ctx.groups()) {
     if (ctx.totalTokens() <= budget) return
-    if (g.index === keep || g.kind === 'system' || ctx.view.isExcluded(g.index)) continue
+    // Inserted summaries are kept: in a re-run they are ordinary groups, and dropping them there
+    // but not here would make the fallback non-idempotent.
+    if (
+      g.index === keep ||
+      g.kind === 'system' ||
+      g.kind === 'summary' ||
+      ctx.view.isExcluded(g.index)
+    )
+      continue
     ctx.exclude(
       g.index,
       'token_budget_fallback',
@@ -30,10 +27,10 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
   }
   if (!strict || ctx.totalTokens() <= budget) {
     if (ctx.totalTokens() > budget) {
-      ctx.skip(
+      keepMinimumRetained(
+        ctx,
         keep,
-        'protected',
-        `still ${ctx.totalTokens()} tokens, over the budget of ${Math.round(budget)}: only protected groups and the newest group remain`,
+        `fallback: still ${ctx.totalTokens()} tokens, over the budget of ${Math.round(budget)}, with only protected groups left`,
       )
     }
     return

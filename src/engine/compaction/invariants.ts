@@ -127,6 +127,8 @@ export function checkInvariants(
   const stale: string[] = []
   for (const d of decisions) {
     if ((d.kind !== 'stub' && d.kind !== 'trim') || !d.newer) continue
+    // Only stubs still in the context need their newer copy (a dropped stub points nowhere).
+    if (!included(d.target.message)) continue
     if (!included(d.newer.message) || view.isModified(d.newer)) stale.push(d.groupId)
   }
   checks.push(

@@ -71,6 +71,8 @@ const dropOldest = defineStrategy({
   description: '',
   schema: z.object({}),
   run(ctx) {
+    // Drops one group, once: a later pass over the pipeline finds something dropped and stops.
+    if (ctx.groups().some((x) => ctx.view.isExcluded(x.index))) return
     const g = ctx.groups().find((x) => x.kind !== 'system' && !ctx.view.isExcluded(x.index))
     if (g) ctx.exclude(g.index, 'truncation', 'test drop')
   },
@@ -138,14 +140,17 @@ describe('compaction pipeline', () => {
 
   it('records a throwing step as failed_open, rolls it back, and keeps running', async () => {
     const r = await compact(sample(), config([step('throws'), step('drop-oldest')]), deps, registry)
-    expect(r.steps.map((s) => s.status)).toEqual(['failed_open', 'ran'])
+    expect(r.steps.filter((s) => s.pass === 0).map((s) => s.status)).toEqual(['failed_open', 'ran'])
     expect(r.decisions[0]).toMatchObject({ kind: 'failed_open', error: 'boom' })
     // The throwing step's exclusion was undone; only drop-oldest's remains.
-    expect(r.decisions.filter((d) => d.kind === 'exclude').map((d) => d.strategy)).toEqual([
+    const firstRound = r.decisions.filter((d) => d.round === undefined)
+    expect(firstRound.filter((d) => d.kind === 'exclude').map((d) => d.strategy)).toEqual([
       'drop-oldest',
     ])
-    // drop-oldest has no trigger, so a second run drops again: idempotence is rightly flagged.
-    expect(r.invariants.checks.filter((x) => !x.ok).map((x) => x.id)).toEqual(['idempotent'])
+    // drop-oldest drops once per run; the config re-runs on its projection until it settles
+    // (the last group is never dropped), so every invariant, idempotence included, holds.
+    expect(r.invariants.ok).toBe(true)
+    expect(r.rounds).toBeGreaterThan(1)
   })
 
   it('runs a step only when its trigger fires, and stops early under a target', async () => {
@@ -172,7 +177,10 @@ describe('compaction pipeline', () => {
       deps,
       registry,
     )
-    expect(early.steps.map((s) => s.status)).toEqual(['ran', 'target_reached'])
+    expect(early.steps.filter((s) => s.pass === 0).map((s) => s.status)).toEqual([
+      'ran',
+      'target_reached',
+    ])
   })
 
   it('refuses to touch protected items and records the attempt', async () => {

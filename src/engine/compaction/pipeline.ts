@@ -16,6 +16,8 @@ export type StepStatus =
   | 'invalid_params'
 
 export interface StepReport {
+  /** Pass over the pipeline (0 first; later passes run only while the previous one changed something). */
+  readonly pass: number
   readonly index: number
   readonly strategy: string
   readonly status: StepStatus
@@ -60,14 +62,55 @@ export async function runPipeline(
   const tokensBefore = view.totalTokens
   let protections: Protections | null = null
   const protect = () => (protections ??= computeProtections(view, config.protections))
-  let stopped = false
+  let fallbackRan = false
+  const failed = new Set<number>()
+  // A later step can free what an earlier one had to keep (a stub dropped with its group frees
+  // the newest copy it pointed to), so the pipeline runs again until a pass changes nothing: the
+  // result is a fixed point, and running the config on its projection changes nothing more.
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const before = decisions.length
+    const ran = await runPass(
+      view,
+      config,
+      deps,
+      registry,
+      window,
+      protect,
+      pass,
+      decisions,
+      steps,
+      failed,
+    )
+    fallbackRan = ran || fallbackRan
+    if (!decisions.slice(before).some(changes)) break
+  }
+  return { decisions, steps, tokensBefore, tokensAfter: view.totalTokens, window, fallbackRan }
+}
 
+const MAX_PASSES = 4
+const changes = (d: Decision) =>
+  d.kind === 'exclude' || d.kind === 'stub' || d.kind === 'trim' || d.kind === 'insert'
+
+async function runPass(
+  view: WorkingView,
+  config: EngineConfig,
+  deps: EngineDeps,
+  registry: StrategyRegistry,
+  window: UsableWindow,
+  protect: () => Protections,
+  pass: number,
+  decisions: Decision[],
+  steps: StepReport[],
+  failed: Set<number>,
+): Promise<boolean> {
+  let stopped = false
   for (let i = 0; i < config.pipeline.length; i++) {
     const step = config.pipeline[i]
     if (!step) continue
     const before = view.totalTokens
     const report = (status: StepStatus, why: string, count = 0) =>
       steps.push({
+        pass,
         index: i,
         strategy: step.strategy,
         status,
@@ -82,6 +125,10 @@ export async function runPipeline(
     }
     if (stopped) {
       report('target_reached', 'an earlier step brought the context under its target')
+      continue
+    }
+    if (failed.has(i)) {
+      report('failed_open', 'failed in an earlier pass; not run again')
       continue
     }
     const strategy = registry.get(step.strategy)
@@ -99,21 +146,25 @@ export async function runPipeline(
       const message = parsed.error.issues
         .map((e) => `${e.path.join('.') || 'params'}: ${e.message}`)
         .join('; ')
-      decisions.push(
-        failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.totalTokens),
-      )
-      report('invalid_params', message, 1)
+      if (pass === 0)
+        decisions.push(
+          failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.totalTokens),
+        )
+      report('invalid_params', message, pass === 0 ? 1 : 0)
       continue
     }
     const checkpoint = view.checkpoint()
     const ctx = new StrategyContext(view, protect(), strategy.id, i, window, deps.summarizer)
     try {
       await strategy.run(ctx, parsed.data)
-      decisions.push(...ctx.decisions)
-      report('ran', trigger.why, ctx.decisions.length)
+      // Later passes only report what changed: repeating every "kept because…" would be noise.
+      const own = pass === 0 ? ctx.decisions : ctx.decisions.filter(changes)
+      decisions.push(...own)
+      report('ran', trigger.why, own.length)
     } catch (error) {
       // Fail open: undo whatever the step changed, record why, keep going.
       view.rollback(checkpoint)
+      failed.add(i)
       const message = error instanceof Error ? error.message : String(error)
       decisions.push(failedOpen(step.strategy, i, message, view.totalTokens))
       report('failed_open', message, 1)
@@ -121,19 +172,15 @@ export async function runPipeline(
     if (step.target && view.totalTokens < targetTokens(step.target, window.usable)) stopped = true
   }
 
-  let fallbackRan = false
-  if (config.fallback.enabled) {
-    const budget = config.fallback.target
-      ? targetTokens(config.fallback.target, window.usable)
-      : window.usable
-    if (view.totalTokens > budget) {
-      const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
-      runFallback(ctx, budget, config.fallback.strict)
-      decisions.push(...ctx.decisions)
-      fallbackRan = true
-    }
-  }
-  return { decisions, steps, tokensBefore, tokensAfter: view.totalTokens, window, fallbackRan }
+  if (!config.fallback.enabled) return false
+  const budget = config.fallback.target
+    ? targetTokens(config.fallback.target, window.usable)
+    : window.usable
+  if (view.totalTokens <= budget) return false
+  const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
+  runFallback(ctx, budget, config.fallback.strict)
+  decisions.push(...(pass === 0 ? ctx.decisions : ctx.decisions.filter(changes)))
+  return true
 }
 
 function failedOpen(strategy: string, step: number, error: string, tokens: number): Decision {

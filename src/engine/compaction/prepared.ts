@@ -32,6 +32,16 @@ export interface Prepared {
   /** Message index → indexes into `grouping.pairing.calls` / `.results` of its parts. */
   readonly callAt: ReadonlyMap<string, number>
   readonly resultAt: ReadonlyMap<string, number>
+  /** Every message id, to keep generated ids unique. */
+  readonly messageIds: ReadonlySet<string>
+  /**
+   * Parts that stubs from an earlier compaction name as their newer copy (`meta.supersededBy`):
+   * they start protected, which keeps a second run on a projection idempotent.
+   */
+  readonly newestCopies: readonly {
+    readonly source: { readonly message: number; readonly part: number }
+    readonly target: { readonly message: number; readonly part: number }
+  }[]
 }
 
 export const partKey = (message: number, part: number): string => `${message}:${part}`
@@ -70,5 +80,32 @@ export function prepare(
     systemTokens: stat.system,
     callAt,
     resultAt,
+    messageIds: new Set(conversation.messages.map((m) => m.id)),
+    newestCopies: findNewestCopies(conversation),
   }
+}
+
+type Ref = { message: number; part: number }
+
+function findNewestCopies(conversation: Conversation): { source: Ref; target: Ref }[] {
+  let indexOf: Map<string, number> | null = null
+  const out: { source: Ref; target: Ref }[] = []
+  conversation.messages.forEach((m, mi) => {
+    m.parts.forEach((p, pi) => {
+      const list = p.meta?.supersededBy
+      if (!Array.isArray(list)) return
+      for (const by of list as { messageId?: unknown; part?: unknown }[]) {
+        if (typeof by?.messageId !== 'string' || typeof by.part !== 'number') continue
+        indexOf ??= new Map(conversation.messages.map((x, i) => [x.id, i]))
+        const target = indexOf.get(by.messageId)
+        if (target !== undefined) {
+          out.push({
+            source: { message: mi, part: pi },
+            target: { message: target, part: by.part },
+          })
+        }
+      }
+    })
+  })
+  return out
 }

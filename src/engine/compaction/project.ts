@@ -1,4 +1,4 @@
-import type { Conversation, Message, UpstreamMarker } from '../model.ts'
+import type { Conversation, Message, Part, UpstreamMarker } from '../model.ts'
 import type { InsertedSummary, WorkingView } from './view.ts'
 
 /**
@@ -27,7 +27,7 @@ export function project(view: WorkingView): Conversation {
     const msg = conversation.messages[m] as Message
     const g = grouping.groupOfMessage[m] as number
     if (!view.isExcluded(g)) {
-      const parts = view.currentParts(m)
+      const parts = projectedParts(view, m)
       const changed = parts.length !== msg.parts.length || parts.some((p, i) => p !== msg.parts[i])
       if (parts.length > 0 || msg.parts.length === 0)
         messages.push(changed ? { ...msg, parts } : msg)
@@ -48,4 +48,42 @@ export function project(view: WorkingView): Conversation {
     messages,
     markers,
   }
+}
+
+/**
+ * A message's parts as projected. Replaced parts carry `meta.compactedBy` (and the newer copies a
+ * stub defers to in `meta.supersededBy`), so a later run on the projection — or a re-imported
+ * export — knows they are not originals: that is what makes a second run change nothing.
+ */
+function projectedParts(view: WorkingView, message: number): Part[] {
+  const { conversation } = view.prepared
+  const msg = conversation.messages[message] as Message
+  const out: Part[] = []
+  msg.parts.forEach((original, i) => {
+    const o = view.override({ message, part: i })
+    if (!o) {
+      out.push(original)
+      return
+    }
+    if (!o.part) return
+    const earlierBy = Array.isArray(original.meta?.compactedBy)
+      ? (original.meta.compactedBy as string[])
+      : []
+    const earlierNewer = Array.isArray(original.meta?.supersededBy)
+      ? (original.meta.supersededBy as unknown[])
+      : []
+    const newer = o.newer.map((r) => ({
+      messageId: conversation.messages[r.message]?.id ?? '',
+      part: r.part,
+    }))
+    const meta = {
+      ...o.part.meta,
+      compactedBy: [...earlierBy, ...o.by],
+      ...(earlierNewer.length + newer.length > 0
+        ? { supersededBy: [...earlierNewer, ...newer] }
+        : {}),
+    }
+    out.push({ ...o.part, meta } as Part)
+  })
+  return out
 }

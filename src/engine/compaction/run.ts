@@ -1,5 +1,5 @@
 import type { Conversation } from '../model.ts'
-import { checkInvariants, type InvariantReport } from './invariants.ts'
+import { checkInvariants, type InvariantCheck, type InvariantReport } from './invariants.ts'
 import { runPipeline, type PipelineOutcome, type StrategyRegistry } from './pipeline.ts'
 import { prepare, type Prepared } from './prepared.ts'
 import { computeProtections } from './protect.ts'
@@ -13,16 +13,27 @@ export interface CompactionResult extends PipelineOutcome {
   readonly invariants: InvariantReport
   /** Decisions that changed the projection (exclude/stub/trim/insert). */
   readonly changes: number
+  /** How many times the config ran (the last one changed nothing, unless capped). */
+  readonly rounds: number
 }
 
 const CHANGING = new Set<Decision['kind']>(['exclude', 'stub', 'trim', 'insert'])
 export const isChange = (d: Decision): boolean => CHANGING.has(d.kind)
 
+/** Rounds before giving up on a fixed point (the idempotence invariant then fails). */
+const MAX_ROUNDS = 4
+
 /**
  * Run a config over a conversation (SPEC §5): `run(conversation, config, deps) → result`. Pure
- * and deterministic given the injected deps; the conversation is never mutated. Invariants are
- * checked after the run; idempotence by running the same config on the projection (skipped with
- * `checkIdempotence: false`, e.g. inside sweeps).
+ * and deterministic given the injected deps; the conversation is never mutated.
+ *
+ * The config then runs again on its own projection until a round changes nothing: what a step
+ * decided can depend on what a later step did (a summary a later step inserted, a stub a later
+ * step dropped), and an agent that compacts every turn would see exactly that second round. The
+ * result is a fixed point, so "running the same config on the projection changes nothing more"
+ * (SPEC §5 idempotence) holds by construction whenever the rounds converge — and is reported as
+ * violated when they do not. Decisions of later rounds carry `round`. Invariants are checked in
+ * every round. `checkIdempotence: false` runs a single round (sweeps, benchmarks).
  */
 export async function compact(
   input: Conversation | Prepared,
@@ -31,34 +42,66 @@ export async function compact(
   registry: StrategyRegistry,
   options: { checkIdempotence?: boolean } = {},
 ): Promise<CompactionResult> {
-  const prepared = 'grouping' in input ? input : prepare(input, deps.counter)
-  const view = new WorkingView(prepared)
-  const outcome = await runPipeline(view, config, deps, registry)
-  const projection = project(view)
-  const checks = checkInvariants(
-    view,
-    projection,
-    outcome.decisions,
-    computeProtections(view, config.protections),
-  )
+  let prepared = 'grouping' in input ? input : prepare(input, deps.counter)
+  const rounds = options.checkIdempotence === false ? 1 : MAX_ROUNDS + 1
+  const decisions: Decision[] = []
+  const checks = new Map<string, InvariantCheck>()
+  let first: PipelineOutcome | null = null
+  let last: PipelineOutcome | null = null
+  let projection: Conversation = prepared.conversation
+  let settled = false
+  let round = 0
+  for (; round < rounds; round++) {
+    const view = new WorkingView(prepared)
+    const outcome = await runPipeline(view, config, deps, registry)
+    const changed = outcome.decisions.some(isChange)
+    if (round > 0 && !changed) {
+      settled = true
+      break
+    }
+    first ??= outcome
+    last = outcome
+    decisions.push(
+      ...(round === 0 ? outcome.decisions : outcome.decisions.map((d) => ({ ...d, round }))),
+    )
+    projection = project(view)
+    for (const c of checkInvariants(
+      view,
+      projection,
+      outcome.decisions,
+      computeProtections(view, config.protections),
+    )) {
+      const seen = checks.get(c.id)
+      if (!seen || (seen.ok && !c.ok)) checks.set(c.id, c)
+    }
+    if (!changed) {
+      settled = true
+      break
+    }
+    if (round + 1 < rounds) prepared = prepare(projection, deps.counter)
+  }
+  const all = [...checks.values()]
   if (options.checkIdempotence !== false) {
-    const again = new WorkingView(prepare(projection, deps.counter))
-    const second = await runPipeline(again, config, deps, registry)
-    const extra = second.decisions.filter(isChange)
-    checks.push({
+    all.push({
       id: 'idempotent',
-      ok: extra.length === 0,
-      detail:
-        extra.length === 0
-          ? 'running the same config on the projection changes nothing more'
-          : `a second run on the projection made ${extra.length} more changes (first: ${extra[0]?.strategy} ${extra[0]?.reason})`,
-      offenders: extra.slice(0, 50).map((d) => d.groupId),
+      ok: settled,
+      detail: settled
+        ? `running the same config on the projection changes nothing more (${round} round${round === 1 ? '' : 's'})`
+        : `still changing after ${MAX_ROUNDS + 1} rounds: the config does not settle on a fixed point`,
+      offenders: [],
     })
   }
+  const base = first as PipelineOutcome
+  const end = last as PipelineOutcome
   return {
-    ...outcome,
+    ...base,
+    decisions,
+    steps: base.steps,
+    tokensAfter: end.tokensAfter,
+    fallbackRan: base.fallbackRan || end.fallbackRan,
     projection,
-    invariants: { ok: checks.every((c) => c.ok), checks },
-    changes: outcome.decisions.filter(isChange).length,
+    invariants: { ok: all.every((c) => c.ok), checks: all },
+    changes: decisions.filter(isChange).length,
+    rounds: round,
   }
 }

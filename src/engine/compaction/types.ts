@@ -46,6 +46,8 @@ export type ProtectionKind =
   | 'pending_call'
   | 'latest_thinking'
   | 'minimum_retained'
+  /** The newest copy of a resource that an applied supersession points to. */
+  | 'newest_copy'
 
 export interface DecisionBase {
   /** Strategy id that made it (or `pipeline` / `fallback`). */
@@ -63,6 +65,8 @@ export interface DecisionBase {
   readonly fixed?: string
   /** Supersession: the newer result that made this one stale. */
   readonly newer?: PartRef
+  /** Set on decisions of a later round (the config re-run on its own projection). */
+  readonly round?: number
 }
 
 export type Decision =

@@ -5,6 +5,16 @@ import { modelFamily, pricePart } from '../tokens/pricing.ts'
 import { partKey, type Prepared } from './prepared.ts'
 import type { ProtectionKind } from './types.ts'
 
+/** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
+export interface Override {
+  readonly part: Part | null
+  readonly tokens: number
+  /** Strategies that changed it, in order. */
+  readonly by: readonly string[]
+  /** Newer copies that stubs of this part defer to. */
+  readonly newer: readonly PartRef[]
+}
+
 /** A summary inserted by a strategy, placed next to an anchor group. */
 export interface InsertedSummary {
   readonly message: Message
@@ -31,12 +41,20 @@ export class WorkingView {
   readonly prepared: Prepared
   private visibleUpTo = 0
   private readonly excluded: Uint8Array
-  private readonly overrides = new Map<string, { part: Part | null; tokens: number }>()
+  private readonly overrides = new Map<string, Override>()
   private readonly messageTokensNow: Float64Array
   private readonly groupTokensNow: Float64Array
   private readonly inserted: InsertedSummary[] = []
   private total: number
+  /** Visible groups with messages that are not excluded (keeps the projection non-empty). */
+  private included = 0
   private readonly undo: (() => void)[] = []
+  /**
+   * Parts that applied supersessions point to as "the newer result", with the stubbed parts that
+   * point to them. Only stubs still in the context count: once a stub's group is excluded, the
+   * copy it pointed to is free to go (same answer in a re-run on the projection: idempotent).
+   */
+  private readonly newestCopies = new Map<string, PartRef[]>()
 
   constructor(prepared: Prepared, limit = prepared.conversation.messages.length) {
     this.prepared = prepared
@@ -45,6 +63,10 @@ export class WorkingView {
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
     this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
     this.total = prepared.staticTokens + prepared.systemTokens
+    for (const { source, target } of prepared.newestCopies) {
+      const key = partKey(target.message, target.part)
+      this.newestCopies.set(key, [...(this.newestCopies.get(key) ?? []), source])
+    }
     this.advanceTo(Math.min(limit, n))
   }
 
@@ -58,6 +80,7 @@ export class WorkingView {
     const { grouping } = this.prepared
     for (let m = this.visibleUpTo; m < limit; m++) {
       const g = grouping.groupOfMessage[m] as number
+      if (grouping.groups[g]?.messages[0] === m && !this.excluded[g]) this.included++
       const t = this.messageTokensNow[m] as number
       this.groupTokensNow[g] = (this.groupTokensNow[g] as number) + t
       if (!this.excluded[g]) this.total += t
@@ -126,6 +149,17 @@ export class WorkingView {
     return this.overrides.has(partKey(ref.message, ref.part))
   }
 
+  /** Changed in this run, or by an earlier compaction whose projection this conversation is. */
+  isCompacted(ref: PartRef): boolean {
+    if (this.isModified(ref)) return true
+    const part = this.prepared.conversation.messages[ref.message]?.parts[ref.part]
+    return part?.meta?.compactedBy !== undefined
+  }
+
+  override(ref: PartRef): Override | undefined {
+    return this.overrides.get(partKey(ref.message, ref.part))
+  }
+
   /** Current parts of a message, removed parts dropped. */
   currentParts(message: number): Part[] {
     const m = this.prepared.conversation.messages[message]
@@ -155,10 +189,18 @@ export class WorkingView {
     this.excluded[group] = 1
     const t = this.rawGroupTokens(group)
     this.total -= t
+    const counted = this.messagesOf(group).length > 0 ? 1 : 0
+    this.included -= counted
     this.undo.push(() => {
       this.excluded[group] = 0
       this.total += t
+      this.included += counted
     })
+  }
+
+  /** Included visible groups with messages (inserted summaries not counted). */
+  get includedGroups(): number {
+    return this.included
   }
 
   private rawGroupTokens(group: number): number {
@@ -167,12 +209,23 @@ export class WorkingView {
     return this.groupTokensNow[group] as number
   }
 
-  replace(ref: PartRef, replacement: Part | null, tokens: number): void {
+  replace(
+    ref: PartRef,
+    replacement: Part | null,
+    tokens: number,
+    strategy = '',
+    newer?: PartRef,
+  ): void {
     const key = partKey(ref.message, ref.part)
     const before = this.overrides.get(key)
     const oldTokens = this.partTokens(ref)
     const delta = tokens - oldTokens
-    this.overrides.set(key, { part: replacement, tokens })
+    this.overrides.set(key, {
+      part: replacement,
+      tokens,
+      by: [...(before?.by ?? []), strategy],
+      newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? []),
+    })
     const g = this.prepared.grouping.groupOfMessage[ref.message] as number
     this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) + delta
     const visible = ref.message < this.visibleUpTo
@@ -194,6 +247,36 @@ export class WorkingView {
       this.inserted.pop()
       this.total -= summary.tokens
     })
+  }
+
+  /** Record that the stub at `source` relies on `ref` being the intact newer copy. */
+  markNewestCopy(ref: PartRef, source: PartRef): void {
+    const key = partKey(ref.message, ref.part)
+    const before = this.newestCopies.get(key)
+    this.newestCopies.set(key, [...(before ?? []), source])
+    this.undo.push(() => {
+      if (before) this.newestCopies.set(key, before)
+      else this.newestCopies.delete(key)
+    })
+  }
+
+  isNewestCopy(ref: PartRef): boolean {
+    const sources = this.newestCopies.get(partKey(ref.message, ref.part))
+    if (!sources) return false
+    const { groupOfMessage } = this.prepared.grouping
+    return sources.some(
+      (s) => s.message < this.visibleUpTo && !this.excluded[groupOfMessage[s.message] as number],
+    )
+  }
+
+  /** Does a group hold a part that a stub still in the context relies on? */
+  holdsNewestCopy(group: number): boolean {
+    if (this.newestCopies.size === 0) return false
+    for (const m of this.messagesOf(group)) {
+      const parts = this.prepared.conversation.messages[m]?.parts.length ?? 0
+      for (let i = 0; i < parts; i++) if (this.isNewestCopy({ message: m, part: i })) return true
+    }
+    return false
   }
 
   checkpoint(): number {

@@ -1,0 +1,174 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { prepare } from '../engine/compaction/prepared.ts'
+import { replay, type ReplayPoint } from '../engine/compaction/replay.ts'
+import { compact, type CompactionResult } from '../engine/compaction/run.ts'
+import type { Decision } from '../engine/compaction/types.ts'
+import { createDigestSummarizer } from '../engine/summarize/digest.ts'
+import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
+import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
+import { loadConfigText } from '../config/load.ts'
+import { PRESET_IDS, presetConfig, type PresetId } from '../config/presets.ts'
+import { toEngineConfig, type ConfigIssue } from '../config/validate.ts'
+import type { CompactionConfig } from '../config/schema.ts'
+import {
+  FORMAT_IDS,
+  importTranscript,
+  isFormatId,
+  serializeConversation,
+} from '../formats/index.ts'
+import { flagString, parseArgs, UsageError } from './args.ts'
+import type { Io } from './io.ts'
+
+export const COMPACT_USAGE =
+  'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--out FILE] [--report FILE.json] [--replay]'
+
+/** The report `compact` writes (SPEC §8). */
+export interface CompactReport {
+  readonly file: string
+  readonly format: string
+  readonly config: { readonly name: string; readonly preset?: string }
+  readonly tokens: {
+    readonly before: number
+    readonly after: number
+    readonly saved: number
+    readonly usable: number
+  }
+  readonly decisions: readonly ReportDecision[]
+  readonly steps: CompactionResult['steps']
+  readonly invariants: {
+    readonly ok: boolean
+    readonly violations: readonly { id: string; detail: string; offenders: readonly string[] }[]
+  }
+  readonly replay?: readonly ReplayPoint[]
+}
+
+export interface ReportDecision {
+  readonly kind: Decision['kind']
+  readonly strategy: string
+  readonly reason: string
+  readonly groupId: string
+  readonly tokensBefore: number
+  readonly tokensAfter: number
+  readonly detail: string
+  readonly fixed?: string
+}
+
+function configIssues(issues: readonly ConfigIssue[]): string {
+  return issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')
+}
+
+/** `compaction-lab compact`: exit 0 ok, 1 invalid input or config, 2 usage. */
+export async function compactCommand(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, {
+    config: 'value',
+    preset: 'value',
+    format: 'value',
+    out: 'value',
+    report: 'value',
+    replay: 'switch',
+  })
+  const [file, ...extra] = args.positional
+  if (!file || extra.length > 0) throw new UsageError(COMPACT_USAGE)
+  const configPath = flagString(args, 'config')
+  const presetId = flagString(args, 'preset')
+  if (!configPath === !presetId)
+    throw new UsageError(`give exactly one of --config or --preset\n${COMPACT_USAGE}`)
+  if (presetId !== undefined && !(PRESET_IDS as readonly string[]).includes(presetId)) {
+    throw new UsageError(`unknown --preset ${presetId}; one of: ${PRESET_IDS.join(', ')}`)
+  }
+  const format = flagString(args, 'format')
+  if (format !== undefined && !isFormatId(format)) {
+    throw new UsageError(`unknown --format ${format}; one of: ${FORMAT_IDS.join(', ')}`)
+  }
+
+  let config: CompactionConfig
+  if (configPath) {
+    let text: string
+    try {
+      text = await readFile(configPath, 'utf8')
+    } catch (error) {
+      io.stderr(
+        `${configPath}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`,
+      )
+      return 1
+    }
+    const loaded = loadConfigText(text, STRATEGY_REGISTRY)
+    if (!loaded.ok) {
+      io.stderr(`${configPath}: invalid config:\n${configIssues(loaded.issues)}\n`)
+      return 1
+    }
+    config = loaded.config
+  } else {
+    config = presetConfig(presetId as PresetId)
+  }
+
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+  const outcome = importTranscript(text, {
+    fileName: file,
+    ...(format && isFormatId(format) ? { format } : {}),
+  })
+  if (!outcome.result.ok) {
+    const e = outcome.result.error
+    io.stderr(`${file}:${e.line}: offset ${e.offset}: ${e.message}\n`)
+    return 1
+  }
+  const counter: TextCounter =
+    config.tokenizer === 'estimate' ? estimateCounter : await loadCounter(config.tokenizer)
+  // The CLI never calls the network: summarising steps use the offline digest.
+  const deps = { counter, summarizer: createDigestSummarizer() }
+  const prepared = prepare(outcome.result.conversation, counter)
+  const engineConfig = toEngineConfig(config)
+  const result = await compact(prepared, engineConfig, deps, STRATEGY_REGISTRY)
+  const report: CompactReport = {
+    file,
+    format: outcome.result.conversation.meta.format,
+    config: { name: config.name, ...(presetId ? { preset: presetId } : {}) },
+    tokens: {
+      before: result.tokensBefore,
+      after: result.tokensAfter,
+      saved: result.tokensBefore - result.tokensAfter,
+      usable: result.window.usable,
+    },
+    decisions: result.decisions.map((d) => ({
+      kind: d.kind,
+      strategy: d.strategy,
+      reason: d.reason,
+      groupId: d.groupId,
+      tokensBefore: d.tokensBefore,
+      tokensAfter: d.tokensAfter,
+      detail: d.detail,
+      ...(d.fixed ? { fixed: d.fixed } : {}),
+    })),
+    steps: result.steps,
+    invariants: {
+      ok: result.invariants.ok,
+      violations: result.invariants.checks
+        .filter((c) => !c.ok)
+        .map((c) => ({ id: c.id, detail: c.detail, offenders: c.offenders })),
+    },
+    ...(args.flags.has('replay')
+      ? { replay: await replay(prepared, engineConfig, deps, STRATEGY_REGISTRY) }
+      : {}),
+  }
+
+  const serialized = serializeConversation(result.projection)
+  const outPath = flagString(args, 'out')
+  const reportPath = flagString(args, 'report')
+  if (outPath) await writeFile(outPath, serialized)
+  else io.stdout(serialized.endsWith('\n') ? serialized : serialized + '\n')
+  const reportJson = JSON.stringify(report, null, 2) + '\n'
+  if (reportPath) await writeFile(reportPath, reportJson)
+  const changed = result.changes
+  io.stderr(
+    `${file}: ${report.format}, ${config.name}: ${report.tokens.before} → ${report.tokens.after} tokens ` +
+      `(${changed} changes, invariants ${report.invariants.ok ? 'ok' : 'VIOLATED'})` +
+      `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}\n`,
+  )
+  return 0
+}

@@ -1,0 +1,114 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { prepare } from '../engine/compaction/prepared.ts'
+import { compact } from '../engine/compaction/run.ts'
+import type { EngineConfig, StepConfig } from '../engine/compaction/types.ts'
+import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
+import { createDigestSummarizer } from '../engine/summarize/digest.ts'
+import { estimateCounter } from '../engine/tokens/index.ts'
+import { importTranscript } from '../formats/index.ts'
+import { PRESET_IDS, presetConfig } from './presets.ts'
+import { toEngineConfig } from './validate.ts'
+
+/**
+ * Every corpus file × every preset (issue 3): no exception and every invariant holds — once with
+ * the preset as shipped, and once scaled down to a window of 40 % of the file so that the
+ * strategies actually fire on these (mostly small) real transcripts.
+ */
+const CORPUS = resolve(__dirname, '../../../shared/corpus')
+const present = existsSync(CORPUS)
+if (!present) console.log(`corpus × preset tests skipped: ${CORPUS} not found`)
+
+const TOKEN_PARAMS =
+  /^(tokenThreshold|triggerInputTokens|tokenBudget|maxTokens|minimumTokens|protectTokens|clearAtLeast|minToolOutputTokens)$/
+
+function scale(config: EngineConfig, factor: number): EngineConfig {
+  const n = (x: number) => Math.max(1, Math.round(x * factor))
+  const step = (s: StepConfig): StepConfig => {
+    const params: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(s.params)) {
+      const tokenMetric = (k === 'maxN' || k === 'compactTo') && s.params.metric === 'tokens'
+      params[k] = typeof v === 'number' && (TOKEN_PARAMS.test(k) || tokenMetric) ? n(v) : v
+    }
+    return {
+      ...s,
+      params,
+      ...(s.trigger
+        ? {
+            trigger: {
+              ...s.trigger,
+              conditions: s.trigger.conditions.map((c) =>
+                c.kind === 'tokens' ? { ...c, over: n(c.over) } : c,
+              ),
+            },
+          }
+        : {}),
+      ...(s.target
+        ? {
+            target:
+              s.target.kind === 'tokens' ? { ...s.target, under: n(s.target.under) } : s.target,
+          }
+        : {}),
+    }
+  }
+  return {
+    ...config,
+    window: {
+      contextTokens: n(config.window.contextTokens),
+      reservedOutput: Math.round(config.window.reservedOutput * factor),
+      buffer: 0,
+    },
+    pipeline: config.pipeline.map(step),
+  }
+}
+
+function corpusConversations() {
+  if (!present) return []
+  const out: { name: string; text: string }[] = []
+  for (const folder of readdirSync(CORPUS).sort()) {
+    const dir = join(CORPUS, folder)
+    if (!statSync(dir).isDirectory()) continue
+    for (const f of readdirSync(dir).sort())
+      out.push({ name: `${folder}/${f}`, text: readFileSync(join(dir, f), 'utf8') })
+  }
+  return out
+}
+
+describe.skipIf(!present)('every corpus file × every preset', () => {
+  const deps = { counter: estimateCounter, summarizer: createDigestSummarizer() }
+  for (const file of corpusConversations()) {
+    it(file.name, async () => {
+      const outcome = importTranscript(file.text, { fileName: file.name })
+      if (!outcome.result.ok) return // metadata-only files are covered by the format tests
+      const prepared = prepare(outcome.result.conversation, estimateCounter)
+      const total =
+        prepared.staticTokens +
+        prepared.systemTokens +
+        prepared.messageTokens.reduce((a, b) => a + b, 0)
+      let fired = 0
+      for (const id of PRESET_IDS) {
+        const config = toEngineConfig(presetConfig(id))
+        const usable =
+          config.window.contextTokens - config.window.reservedOutput - config.window.buffer
+        for (const [label, c] of [
+          ['as shipped', config],
+          ['scaled to 40%', scale(config, (0.4 * total) / usable)],
+        ] as const) {
+          const result = await compact(prepared, c, deps, STRATEGY_REGISTRY)
+          const broken = result.invariants.checks.filter((x) => !x.ok)
+          expect(
+            broken,
+            `${id} ${label}: ${JSON.stringify(broken.map((b) => [b.id, b.detail]))}`,
+          ).toEqual([])
+          expect(
+            result.decisions.filter((d) => d.kind === 'failed_open'),
+            `${id} ${label}`,
+          ).toEqual([])
+          fired += result.changes
+        }
+      }
+      expect(fired).toBeGreaterThanOrEqual(0)
+    })
+  }
+})

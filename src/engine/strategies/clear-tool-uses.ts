@@ -1,0 +1,162 @@
+import { z } from 'zod'
+import { defineStrategy } from '../compaction/strategy.ts'
+import type { StrategyContext } from '../compaction/context.ts'
+import type { PartRef } from '../pairing.ts'
+import {
+  clearedInput,
+  clearedResult,
+  isCleared,
+  savings,
+  toolUses,
+  type Edit,
+  type ToolUse,
+} from './clear-tool-uses/plan.ts'
+
+const count = (what: string) =>
+  z.number().int(`${what} must be a whole number`).min(0, `${what} must be 0 or more`)
+
+const schema = z.object({
+  /** Fire when the prompt exceeds this many input tokens (Anthropic default 100 000; null: off). */
+  triggerInputTokens: count('triggerInputTokens').nullable().default(100_000),
+  /** Fire when there are more than this many tool uses (Anthropic `trigger: tool_uses`; null: off). */
+  triggerToolUses: count('triggerToolUses').nullable().default(null),
+  /** Most recent tool uses kept intact (Anthropic `keep: tool_uses`, default 3). */
+  keep: count('keep').default(3),
+  /** Change nothing unless at least this many tokens can be cleared (Anthropic `clear_at_least`). */
+  clearAtLeast: count('clearAtLeast').default(0),
+  /** Tool names never cleared (Anthropic `exclude_tools`, exact names). */
+  excludeTools: z.array(z.string()).default([]),
+  /** Also clear the tool_use input: false (default), true (all) or a list of tool names. */
+  clearToolInputs: z.union([z.boolean(), z.array(z.string())]).default(false),
+  /** Text that replaces a cleared result (the API's own text is not documented). */
+  placeholder: z.string().min(1, 'placeholder must not be empty').default('[cleared]'),
+})
+
+export type ClearToolUsesParams = z.infer<typeof schema>
+
+export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
+  id: 'clear-tool-uses',
+  label: 'Clear tool uses (Anthropic context editing)',
+  source: 'Anthropic API context editing clear_tool_uses_20250919',
+  description:
+    'Fires when the prompt exceeds triggerInputTokens (default 100 000) or there are more than triggerToolUses ' +
+    'tool uses (either configured trigger; set triggerInputTokens: null for a tool_uses-only trigger). Keeps the ' +
+    'keep most recent tool uses (default 3) and clears every older one, oldest first: the result content becomes ' +
+    'the placeholder, and with clearToolInputs (true, or a list of tool names) the tool_use input becomes {}. ' +
+    'Tools in excludeTools are never cleared but still count toward keep (as LangChain’s clone does). With ' +
+    'clearAtLeast, nothing changes unless the edits free at least that many tokens (engine token counts). The ' +
+    'API’s placeholder text is not documented; the default `[cleared]` is LangChain’s clone’s. Calls still waiting ' +
+    'for their result and other protected items are refused by the engine. Reason: tool_use_cleared.',
+  schema,
+  run(ctx, p) {
+    const uses = toolUses(ctx)
+    const last = ctx.groups().at(-1)
+    if (!last) return
+    const input = ctx.totalTokens()
+    const checks: string[] = []
+    let fired = p.triggerInputTokens === null && p.triggerToolUses === null
+    if (p.triggerInputTokens !== null) {
+      fired ||= input > p.triggerInputTokens
+      checks.push(`${input} input tokens vs trigger ${p.triggerInputTokens}`)
+    }
+    if (p.triggerToolUses !== null) {
+      fired ||= uses.length > p.triggerToolUses
+      checks.push(`${uses.length} tool uses vs trigger ${p.triggerToolUses}`)
+    }
+    if (!fired) {
+      ctx.skip(last.index, 'below_threshold', `Clear tool uses not triggered: ${checks.join(', ')}`)
+      return
+    }
+    const cut = Math.max(0, uses.length - p.keep)
+    const edits = plan(ctx, p, uses.slice(0, cut))
+    const clearable = edits.reduce((t, e) => t + e.saves, 0)
+    if (edits.length > 0 && clearable < p.clearAtLeast) {
+      ctx.skip(
+        edits[0]?.group ?? last.index,
+        'below_threshold',
+        `Clear tool uses: only ${clearable} tokens could be cleared from ${cut} older tool uses, below clear_at_least ${p.clearAtLeast}; nothing cleared`,
+      )
+      return
+    }
+    for (const e of edits) {
+      const what =
+        e.what === 'result'
+          ? `replaced the ${e.tool} result with "${p.placeholder}"`
+          : `cleared the ${e.tool} tool_use input to {}`
+      ctx.replace(
+        e.ref,
+        e.replacement,
+        'stub',
+        'tool_use_cleared',
+        `Clear tool uses: older than the ${p.keep} most recent tool uses; ${what}`,
+      )
+    }
+    for (const u of uses.slice(cut)) {
+      ctx.skip(
+        u.group,
+        'keep_recent',
+        `Clear tool uses: ${u.info.name} is one of the ${p.keep} most recent tool uses, kept`,
+        { message: u.info.message, part: u.info.part },
+      )
+    }
+  },
+})
+
+function plan(ctx: StrategyContext, p: ClearToolUsesParams, older: ToolUse[]): Edit[] {
+  const excluded = new Set(p.excludeTools)
+  const inputsOf = (name: string) =>
+    p.clearToolInputs === true ||
+    (Array.isArray(p.clearToolInputs) && p.clearToolInputs.includes(name))
+  const edits: Edit[] = []
+  for (const u of older) {
+    const tool = u.info.name
+    const callRef: PartRef = { message: u.info.message, part: u.info.part }
+    if (excluded.has(tool)) {
+      ctx.skip(
+        u.group,
+        'denied_by_policy',
+        `Clear tool uses: ${tool} is in exclude_tools, never cleared`,
+        callRef,
+      )
+      continue
+    }
+    for (const r of u.info.results) {
+      const info = ctx.pairing.results[r]
+      if (!info || !ctx.visible(info.message)) continue
+      const ref: PartRef = { message: info.message, part: info.part }
+      const part = ctx.view.part(ref)
+      if (!part || part.kind !== 'tool_result') continue
+      if (isCleared(part, p.placeholder)) {
+        ctx.skip(
+          u.group,
+          'already_compacted',
+          `Clear tool uses: the ${tool} result is already cleared`,
+          ref,
+        )
+        continue
+      }
+      const replacement = clearedResult(part, p.placeholder)
+      edits.push({
+        ref,
+        group: u.group,
+        replacement,
+        what: 'result',
+        tool,
+        saves: savings(ctx, u.group, ref, replacement),
+      })
+    }
+    const call = ctx.view.part(callRef)
+    if (inputsOf(tool) && call?.kind === 'tool_call' && call.argsRaw !== '{}') {
+      const replacement = clearedInput(call)
+      edits.push({
+        ref: callRef,
+        group: u.group,
+        replacement,
+        what: 'input',
+        tool,
+        saves: savings(ctx, u.group, callRef, replacement),
+      })
+    }
+  }
+  return edits
+}

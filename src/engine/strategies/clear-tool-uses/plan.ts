@@ -1,0 +1,61 @@
+import type { StrategyContext } from '../../compaction/context.ts'
+import type { Message, Part, ToolCallPart, ToolResultPart } from '../../model.ts'
+import type { CallInfo, PartRef } from '../../pairing.ts'
+
+/** One tool use as Anthropic counts it: a tool_use block with its result(s), in an included group. */
+export interface ToolUse {
+  readonly call: number
+  readonly info: CallInfo
+  readonly group: number
+}
+
+/** Included, visible tool uses in chronological order (by call position). */
+export function toolUses(ctx: StrategyContext): ToolUse[] {
+  const uses: ToolUse[] = []
+  for (const g of ctx.groups()) {
+    if (ctx.view.isExcluded(g.index)) continue
+    for (const c of g.calls) {
+      const info = ctx.pairing.calls[c]
+      if (info && ctx.visible(info.message)) uses.push({ call: c, info, group: g.index })
+    }
+  }
+  return uses.sort((a, b) => a.info.message - b.info.message || a.info.part - b.info.part)
+}
+
+export function clearedResult(part: ToolResultPart, placeholder: string): ToolResultPart {
+  return { ...part, content: [{ kind: 'text', text: placeholder }] }
+}
+
+export function isCleared(part: ToolResultPart, placeholder: string): boolean {
+  const only = part.content[0]
+  return part.content.length === 1 && only?.kind === 'text' && only.text === placeholder
+}
+
+/** The tool_use block with its input cleared: `input: {}` (argsRaw `{}`). */
+export function clearedInput(part: ToolCallPart): ToolCallPart {
+  const { argsError: _argsError, ...rest } = part
+  return { ...rest, args: {}, argsRaw: '{}' }
+}
+
+export interface Edit {
+  readonly ref: PartRef
+  readonly group: number
+  readonly replacement: Part
+  readonly what: 'result' | 'input'
+  readonly tool: string
+  /** Tokens the edit would free (0 when protected or not smaller). */
+  readonly saves: number
+}
+
+/** Tokens an edit would free, or 0 when a protection would refuse it. */
+export function savings(
+  ctx: StrategyContext,
+  group: number,
+  ref: PartRef,
+  replacement: Part,
+): number {
+  if (ctx.protectionOf(group, ref)) return 0
+  const message = ctx.conversation.messages[ref.message] as Message
+  const after = ctx.view.price(replacement, message.role, message.model)
+  return Math.max(0, ctx.view.partTokens(ref) - after)
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod'
+import { defineStrategy } from '../compaction/strategy.ts'
+import type { Part } from '../model.ts'
+import { DIGEST_MAX_CHARS, digestOf } from './collapse-tool-results/digest.ts'
+import { label } from './truncation/metrics.ts'
+
+const schema = z.object({
+  /** Newest included tool_call groups left verbatim; 0 collapses all (MAF `keep_last_tool_call_groups`). */
+  keepLastToolCallGroups: z
+    .number()
+    .int('keepLastToolCallGroups must be a whole number')
+    .min(0, 'keepLastToolCallGroups must be greater than or equal to 0')
+    .default(1),
+  /** Cap on the digest text, marker included (MAF PR #7396: 4096). */
+  maxSummaryChars: z
+    .number()
+    .int('maxSummaryChars must be a whole number')
+    .min(32, 'maxSummaryChars must be at least 32')
+    .default(DIGEST_MAX_CHARS),
+  /** Reproduce MAF before PR #7396: unbounded digest, collapse even when it saves nothing. */
+  faithful: z.boolean().default(false),
+})
+
+export type CollapseToolResultsParams = z.infer<typeof schema>
+
+export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsParams>({
+  id: 'collapse-tool-results',
+  label: 'Collapse tool results into a digest',
+  source: 'Microsoft Agent Framework (Python) ToolResultCompactionStrategy',
+  description:
+    'Every included tool_call group older than the newest keepLastToolCallGroups (MAF default 1) is replaced by ' +
+    'one assistant message inserted at the group’s start, whose text is exactly `[Tool results: <tool>: <result>; …]` ' +
+    '(`[Tool results: no results]` when none); the group is excluded atomically with the insert, and the decision ' +
+    'records the summary id and the groups it covers. Only results still present are used: a result an earlier ' +
+    'step removed is not resurrected (MAF PR #7391). The digest is capped at maxSummaryChars (4096, marker ' +
+    '`... [truncated]` included: PR #7396); a collapse that would not save tokens is skipped (no_savings). ' +
+    'faithful: true reproduces MAF before the fix — unbounded digests (issue #7393) and no savings check. Inserted ' +
+    'digests form summary groups and are never collapsed again (idempotent). Reason: tool_result_compaction.',
+  schema,
+  run(ctx, p) {
+    const toolGroups = ctx
+      .groups()
+      .filter((g) => g.kind === 'tool_call' && !ctx.view.isExcluded(g.index))
+    const cut = toolGroups.length - p.keepLastToolCallGroups
+    if (cut <= 0) {
+      const g = toolGroups[0] ?? ctx.groups().at(-1)
+      if (g) {
+        ctx.skip(
+          g.index,
+          'below_threshold',
+          `Tool-result collapse: ${toolGroups.length} included tool_call groups, not more than keepLastToolCallGroups ${p.keepLastToolCallGroups}; nothing collapsed`,
+        )
+      }
+      return
+    }
+    const framing = ctx.view.prepared.framing.perMessage
+    for (const g of toolGroups.slice(0, cut)) {
+      const digest = digestOf(ctx, g, p.faithful ? null : p.maxSummaryChars)
+      const part: Part = { kind: 'text', text: digest.text }
+      const tokens = ctx.view.price(part, 'assistant') + framing
+      const before = ctx.view.groupTokens(g.index)
+      const what = `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`
+      if (!p.faithful && tokens >= before) {
+        ctx.skip(
+          g.index,
+          'no_savings',
+          `Tool-result collapse of ${what} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
+        )
+        continue
+      }
+      const capped = digest.truncated
+        ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
+        : ''
+      ctx.insert(
+        {
+          role: 'assistant',
+          parts: [part],
+          covers: [g.index],
+          anchor: g.index,
+          position: 'before',
+        },
+        'tool_result_compaction',
+        `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what}${capped} (${before} → ${tokens} tokens)`,
+        {
+          // Faithful MAF inserts the digest whatever its size (issue #7393).
+          ...(p.faithful ? { allowGrowth: true } : {}),
+          ...(digest.truncated
+            ? {
+                fixed: `MAF before PR #7396 would have inserted the full ${digest.fullLength}-character digest, keeping the payload it was meant to evict (issue #7393)`,
+              }
+            : {}),
+        },
+      )
+    }
+    const kept = toolGroups.slice(cut)
+    const first = kept[0]
+    if (first) {
+      ctx.skip(
+        first.index,
+        'keep_recent',
+        `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
+      )
+    }
+  },
+})

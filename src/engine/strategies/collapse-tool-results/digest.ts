@@ -1,0 +1,68 @@
+import type { StrategyContext } from '../../compaction/context.ts'
+import type { Group } from '../../groups.ts'
+import type { ResultContent, ToolResultPart } from '../../model.ts'
+
+/** MAF's cap on the synthesized digest (PR #7396) and the marker that ends a capped digest. */
+export const DIGEST_MAX_CHARS = 4096
+export const TRUNCATION_MARKER = '... [truncated]'
+
+export interface Digest {
+  /** The summary text, capped when `cap` is given. */
+  readonly text: string
+  /** Length of the uncapped text. */
+  readonly fullLength: number
+  readonly results: number
+  readonly truncated: boolean
+}
+
+function contentText(c: ResultContent): string {
+  switch (c.kind) {
+    case 'text':
+      return c.text
+    case 'image':
+      return `[image${c.mediaType ? ` ${c.mediaType}` : ''}]`
+    case 'file':
+      return `[file${c.filename ? ` ${c.filename}` : ''}]`
+    case 'opaque':
+      return `[${c.opaque.label}]`
+  }
+}
+
+/** A result's value as MAF's digest writes it: text contents joined by newlines. */
+export function resultText(part: ToolResultPart): string {
+  return part.content.map(contentText).join('\n')
+}
+
+/**
+ * The digest MAF's ToolResultCompactionStrategy inserts for a collapsed tool_call group:
+ * `[Tool results: <tool>: <result>; <tool>: <result>]` in result order, or
+ * `[Tool results: no results]`. Only results still present are used (a result an earlier step
+ * removed is not resurrected; a stubbed one contributes its stub). With `cap`, text longer than
+ * the cap is cut to `cap − marker` characters plus `... [truncated]` (exactly `cap` characters).
+ */
+export function digestOf(ctx: StrategyContext, g: Group, cap: number | null): Digest {
+  const { pairing } = ctx
+  const entries: string[] = []
+  for (const r of g.results) {
+    const info = pairing.results[r]
+    if (!info || !ctx.visible(info.message)) continue
+    const part = ctx.view.part(info)
+    if (!part || part.kind !== 'tool_result') continue
+    const name = pairing.calls[info.call]?.name ?? part.name ?? 'unknown'
+    entries.push(`${name}: ${resultText(part)}`)
+  }
+  const full = `[Tool results: ${entries.length > 0 ? entries.join('; ') : 'no results'}]`
+  if (cap === null || full.length <= cap) {
+    return { text: full, fullLength: full.length, results: entries.length, truncated: false }
+  }
+  let cut = Math.max(0, cap - TRUNCATION_MARKER.length)
+  // Never split a surrogate pair.
+  const code = full.charCodeAt(cut - 1)
+  if (cut > 0 && code >= 0xd800 && code <= 0xdbff) cut--
+  return {
+    text: full.slice(0, cut) + TRUNCATION_MARKER,
+    fullLength: full.length,
+    results: entries.length,
+    truncated: true,
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { defineStrategy } from '../compaction/strategy.ts'
+import { inTail, tailByMessages } from './preserve-tail.ts'
+import {
+  falaiGate,
+  falaiOptions,
+  fmt,
+  lastGroupIndex,
+  liveResults,
+  resultName,
+  resultText,
+  withResultText,
+} from './tool-result-budget/falai.ts'
+
+/** falai's micro_compact: every whitespace run becomes one space, then trim. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+const TRAILING_NOTICE = /\n\n\[Truncated: \d+ chars total, showing first \d+\]$/
+
+/**
+ * Fixed mode: collapse the body but keep a trailing tool_result_budget notice as written, so
+ * running the tiers in either order twice changes nothing more (falai would collapse the notice's
+ * blank line on the next pass).
+ */
+export function collapseKeepingNotice(text: string): string {
+  const notice = TRAILING_NOTICE.exec(text)
+  if (!notice) return collapseWhitespace(text)
+  return collapseWhitespace(text.slice(0, notice.index)) + notice[0]
+}
+
+const schema = z.object({ ...falaiOptions })
+
+export type MicroCompactParams = z.infer<typeof schema>
+
+export const microCompactStrategy = defineStrategy({
+  id: 'micro-compact',
+  label: 'Micro-compact',
+  source: '@falai/agent',
+  description:
+    "@falai/agent CompactionEngine tier 2 (micro_compact): when the context is still at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) has each whitespace run collapsed to one space and is trimmed (this flattens code and JSON formatting, as falai does). Fixed mode measures with exact tokens, keeps the tail in whole groups and skips collapses that save no tokens; faithful mode uses falai's estimate and message-count tail.",
+  schema,
+  run(ctx, p) {
+    const gate = falaiGate(ctx, { ...p })
+    if (gate.under) {
+      ctx.skip(
+        lastGroupIndex(ctx),
+        'below_threshold',
+        `micro_compact not needed: ${gate.text} — falai stops at the first tier under the threshold`,
+      )
+      return
+    }
+    const tail = tailByMessages(ctx, p.preserveRecentCount)
+    for (const { ref, group, part } of liveResults(ctx)) {
+      const text = resultText(part)
+      const collapsed = p.faithful ? collapseWhitespace(text) : collapseKeepingNotice(text)
+      if (collapsed === text) continue
+      const name = resultName(ctx, ref, part) || 'tool'
+      const saved = text.length - collapsed.length
+      if (inTail(ctx, tail, ref.message, p.faithful)) {
+        const split = tail.straddling.includes(group) && ref.message < tail.cut
+        ctx.skip(
+          group,
+          'keep_recent',
+          `The ${name} result keeps its whitespace (${fmt(saved)} chars collapsible): it is in the preserved tail (${tail.label})` +
+            (split
+              ? ', extended to its whole tool group — falai counts messages and would have collapsed it'
+              : ''),
+          ref,
+        )
+        continue
+      }
+      ctx.replace(
+        ref,
+        withResultText(part, collapsed),
+        'trim',
+        'whitespace_collapsed',
+        `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): it lies before the preserved tail (${tail.label}); ${gate.text}`,
+        // falai applies it whenever the text changes; its character estimate always shrinks.
+        p.faithful ? { allowGrowth: true } : {},
+      )
+    }
+  },
+})

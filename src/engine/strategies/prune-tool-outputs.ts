@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { defineStrategy } from '../compaction/strategy.ts'
+import { walk } from './prune-tool-outputs/walk.ts'
+import { fmt } from './tool-result-budget/falai.ts'
+
+/** What opencode sends instead of a pruned output (`MessageV2.toModelMessages`). */
+export const OPENCODE_CLEARED = '[Old tool result content cleared]'
+
+const schema = z.object({
+  /** PRUNE_MINIMUM: apply only if strictly more than this many tokens would be freed. */
+  minimumTokens: z
+    .number()
+    .int('minimumTokens must be a whole number')
+    .min(0, 'minimumTokens must be >= 0')
+    .default(20_000),
+  /** PRUNE_PROTECT: the newest this-many tokens of tool output are kept. */
+  protectTokens: z
+    .number()
+    .int('protectTokens must be a whole number')
+    .min(0, 'protectTokens must be >= 0')
+    .default(40_000),
+  /** PRUNE_PROTECTED_TOOLS (exact, case-sensitive names as opencode compares them). */
+  protectedTools: z.array(z.string()).default(['skill']),
+  /** User turns at the end that are never pruned. */
+  protectTurns: z
+    .number()
+    .int('protectTurns must be a whole number')
+    .min(0, 'protectTurns must be >= 0')
+    .default(2),
+  placeholder: z.string().min(1, 'placeholder must not be empty').default(OPENCODE_CLEARED),
+  faithful: z.boolean().default(false),
+})
+
+export type PruneToolOutputsParams = z.infer<typeof schema>
+
+export const pruneToolOutputsStrategy = defineStrategy({
+  id: 'prune-tool-outputs',
+  label: 'Prune old tool outputs',
+  source: 'opencode',
+  description:
+    'opencode\'s prune (session/compaction.ts): walking from the newest message back, the last 2 user turns are never touched, the walk stops at the previous summary, and the newest 40,000 tokens of completed tool output (estimate round(chars/4)) are kept; older outputs are replaced by "[Old tool result content cleared]" (the call stays) — but only if that frees more than 20,000 tokens in total. Outputs of protected tools (skill) and errored or pending calls are never pruned. Fixed mode steps over already-cleared outputs instead of stopping the whole walk at the first one (opencode issue #30807) and never applies a placeholder longer than the output.',
+  schema,
+  run(ctx, p) {
+    const { candidates, total, pruned } = walk(ctx, p)
+    if (candidates.length === 0) return
+    if (pruned <= p.minimumTokens) {
+      for (const c of candidates) {
+        ctx.skip(
+          c.group,
+          'skipped_below_min_tokens',
+          `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
+          c.ref,
+        )
+      }
+      return
+    }
+    const replacement = (c: (typeof candidates)[number]) => ({
+      ...c.part,
+      content: [{ kind: 'text' as const, text: p.placeholder }],
+    })
+    for (const c of candidates) {
+      const past = c.pastCompacted
+      ctx.replace(
+        c.ref,
+        replacement(c),
+        'stub',
+        'pruned',
+        `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4)); the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`,
+        {
+          ...(past
+            ? {
+                fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
+              }
+            : {}),
+          ...(p.faithful ? { allowGrowth: true } : {}),
+        },
+      )
+    }
+  },
+})

@@ -1,0 +1,195 @@
+import type { StrategyContext } from '../../compaction/context.ts'
+import { startsTurn } from '../../groups.ts'
+import type { Message, ToolResultPart } from '../../model.ts'
+import type { PartRef } from '../../pairing.ts'
+import { groupOf } from '../preserve-tail.ts'
+import { fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
+
+export interface PruneParams {
+  readonly minimumTokens: number
+  readonly protectTokens: number
+  readonly protectedTools: readonly string[]
+  readonly protectTurns: number
+  readonly placeholder: string
+  readonly faithful: boolean
+}
+
+export interface PruneCandidate {
+  readonly ref: PartRef
+  readonly group: number
+  readonly part: ToolResultPart
+  readonly name: string
+  readonly estimate: number
+  /** Set when the fixed walk went past an already-compacted output to reach it (issue #30807). */
+  readonly pastCompacted?: PartRef
+}
+
+/** opencode `Token.estimate`: max(0, round(chars / 4)) of the tool output. */
+export function opencodeEstimate(text: string): number {
+  return Math.max(0, Math.round(text.length / 4))
+}
+
+/** A previous compaction boundary: our summary, or opencode's `summary: true` assistant message. */
+function isSummaryMessage(msg: Message, summaryIds: ReadonlySet<string>): boolean {
+  if (msg.summaryOf) return true
+  if (msg.role !== 'assistant') return false
+  const source = msg.source as { info?: { summary?: unknown }; msgId?: unknown } | undefined
+  if (source?.info?.summary === true) return true
+  return typeof source?.msgId === 'string' && summaryIds.has(source.msgId)
+}
+
+/** opencode message ids whose envelope says `summary: true` (later steps carry only the id). */
+function summaryMessageIds(messages: readonly Message[], limit: number): Set<string> {
+  const ids = new Set<string>()
+  for (let m = 0; m < limit; m++) {
+    const source = messages[m]?.source as
+      { info?: { summary?: unknown }; msgId?: unknown } | undefined
+    if (source?.info?.summary === true && typeof source.msgId === 'string') ids.add(source.msgId)
+  }
+  return ids
+}
+
+/** Already cleared: by opencode (`time.compacted`, imported as meta) or by an earlier prune. */
+export function isCompacted(part: ToolResultPart, placeholder: string): boolean {
+  if (part.meta?.compacted === true) return true
+  const text = resultText(part)
+  return text === placeholder || text === '[Old tool result content cleared]'
+}
+
+/**
+ * opencode's prune walk (engines.md §2.1): newest → oldest message; skip until `protectTurns` user
+ * turns have been seen; stop at a previous summary (or an upstream compaction marker, or a summary
+ * this engine inserted); inside each message walk results newest → oldest, only completed
+ * (non-error) outputs, skipping protected tools; an already-compacted output stops the whole walk
+ * (faithful) or is stepped over (fixed, issue #30807); the newest `protectTokens` of output are
+ * kept, everything older is a candidate. Non-changes are recorded as skips as they are met.
+ */
+export function walk(
+  ctx: StrategyContext,
+  p: PruneParams,
+): {
+  candidates: PruneCandidate[]
+  total: number
+  pruned: number
+} {
+  const messages = ctx.conversation.messages
+  const limit = ctx.view.limit
+  const summaryIds = summaryMessageIds(messages, limit)
+  let markerStop = -1
+  for (const marker of ctx.conversation.markers) {
+    if (marker.beforeIndex <= limit) markerStop = Math.max(markerStop, marker.beforeIndex)
+  }
+  let summaryStop = -1
+  for (const s of ctx.view.summaries()) {
+    summaryStop = Math.max(summaryStop, s.position === 'before' ? s.anchor : s.anchor + 1)
+  }
+  const protectedTools = new Set(p.protectedTools)
+  const candidates: PruneCandidate[] = []
+  let turns = 0
+  let total = 0
+  let pruned = 0
+  let pastCompacted: PartRef | undefined
+  let summaryPassed: string | null = null
+
+  loop: for (let m = limit - 1; m >= 0; m--) {
+    const group = groupOf(ctx, m)
+    if (ctx.view.isExcluded(group)) continue
+    const msg = messages[m] as Message
+    if (startsTurn(msg)) turns++
+    const inRecentTurns = turns < p.protectTurns
+    // A summary met inside the protected turns still bounds the walk once it leaves them, exactly
+    // like a summary this engine inserted earlier in the run (so a re-run on the projection agrees).
+    if (!summaryPassed && isSummaryMessage(msg, summaryIds)) summaryPassed = msg.id
+    if (!inRecentTurns) {
+      const boundary = summaryPassed
+        ? `the previous summary (message ${summaryPassed})`
+        : m < markerStop
+          ? 'an upstream compaction point'
+          : group < summaryStop
+            ? 'a summary inserted earlier'
+            : null
+      if (boundary) {
+        ctx.skip(
+          group,
+          'already_compacted',
+          `Prune walk stops at ${boundary}: older history was compacted before (opencode stops at the last summary)`,
+        )
+        break
+      }
+    }
+    for (let i = msg.parts.length - 1; i >= 0; i--) {
+      const ref = { message: m, part: i }
+      const part = ctx.view.part(ref)
+      if (part?.kind !== 'tool_result') continue
+      const name = resultName(ctx, ref, part) || 'tool'
+      if (part.isError) {
+        ctx.skip(
+          group,
+          'denied_by_policy',
+          `The ${name} error output is not pruned: opencode prunes completed tool outputs only`,
+          ref,
+        )
+        continue
+      }
+      if (protectedTools.has(name)) {
+        ctx.skip(
+          group,
+          'protected',
+          `The ${name} output is never pruned: ${name} is a protected tool (its output is runtime instructions)`,
+          ref,
+        )
+        continue
+      }
+      if (isCompacted(part, p.placeholder)) {
+        if (inRecentTurns) continue
+        if (p.faithful) {
+          ctx.skip(
+            group,
+            'already_compacted',
+            `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
+            ref,
+          )
+          break loop
+        }
+        pastCompacted ??= ref
+        ctx.skip(
+          group,
+          'already_compacted',
+          `The ${name} output was already cleared; the walk continues past it (opencode would stop here and skip every older output, issue #30807)`,
+          ref,
+        )
+        continue
+      }
+      const estimate = opencodeEstimate(resultText(part))
+      if (inRecentTurns) {
+        ctx.skip(
+          group,
+          'keep_recent',
+          `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is in the last ${p.protectTurns} user turns, which opencode never prunes`,
+          ref,
+        )
+        continue
+      }
+      total += estimate
+      if (total <= p.protectTokens) {
+        ctx.skip(
+          group,
+          'keep_recent',
+          `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is within the newest ${fmt(p.protectTokens)} tokens of tool output (running total ${fmt(total)})`,
+          ref,
+        )
+        continue
+      }
+      pruned += estimate
+      candidates.push({
+        ref,
+        group,
+        part,
+        name,
+        estimate,
+        ...(pastCompacted ? { pastCompacted } : {}),
+      })
+    }
+  }
+  return { candidates, total, pruned }
+}

@@ -1,0 +1,270 @@
+/**
+ * `supersede-stale-results` — llm-interactive-proxy's stale tool output compaction.
+ *
+ * Tool results are keyed by the resource their call touched (file path + read range, command,
+ * search); every result older than the newest for its resource is replaced by a stub that says a
+ * newer result exists. See `supersede-stale-results/` for categories, identity, stub text and the
+ * planning core, and engines.md §3 for the source-level description of LIP.
+ */
+import { z } from 'zod'
+import type { StrategyContext } from '../compaction/context.ts'
+import { defineStrategy } from '../compaction/strategy.ts'
+import type { ToolResultPart } from '../model.ts'
+import { CATEGORY_INPUTS, type CategoryInput } from './supersede-stale-results/categories.ts'
+import {
+  collectResults,
+  droppableGroups,
+  lipEstimate,
+  type ResultInfo,
+} from './supersede-stale-results/collect.ts'
+import { resourceLabel } from './supersede-stale-results/identity.ts'
+import { annotateLast, lipDifference, skipWith } from './supersede-stale-results/notes.ts'
+import { plan, type Outcome } from './supersede-stale-results/plan.ts'
+import { redactText } from './supersede-stale-results/redact.ts'
+import {
+  LIP_STUB_TEMPLATE,
+  PLACEHOLDERS,
+  literalLength,
+  renderStub,
+  stubMatcher,
+  unknownPlaceholders,
+} from './supersede-stale-results/stub.ts'
+
+/** `CompactionConfig.default()`: the safe lists the LIP user guide documents. */
+export const SAFE_ALLOWED: readonly CategoryInput[] = [
+  'file_read',
+  'view_file',
+  'search',
+  'list_dir',
+  'test_execution',
+]
+export const SAFE_DENIED: readonly CategoryInput[] = ['file_write', 'command_execution']
+
+const category = z.enum(CATEGORY_INPUTS, {
+  error: (i) =>
+    `unknown tool category ${JSON.stringify(i.input)}; expected one of ${CATEGORY_INPUTS.join(', ')}`,
+})
+const count = (what: string, min: number) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(min, `${what} must be at least ${min}`)
+
+export const supersedeStaleResultsSchema = z
+  .object({
+    /** Reproduce LIP's known bugs (see the description) instead of fixing them. */
+    faithful: z.boolean().default(false),
+    /** LIP `token_threshold`, on LIP's own Σ len(content)//4 estimate; applied in faithful mode only. */
+    tokenThreshold: count('tokenThreshold', 0).default(100_000),
+    allowedCategories: z.array(category).default([...SAFE_ALLOWED]),
+    deniedCategories: z.array(category).default([...SAFE_DENIED]),
+    allowedTools: z.array(z.string().min(1, 'tool names must not be empty')).default([]),
+    deniedTools: z.array(z.string().min(1, 'tool names must not be empty')).default([]),
+    /** LIP `preserve_last_n_results` (declared, unused by LIP; honoured in fixed mode). */
+    preserveLastN: count('preserveLastN', 1).default(1),
+    /** LIP `max_stubs_per_resource` (declared, unused by LIP); null = no limit. Fixed mode only. */
+    maxStubsPerResource: count('maxStubsPerResource', 1).nullable().default(1),
+    /** LIP `min_tool_output_tokens_to_compact`, by `len(text)//4` of the single output. */
+    minToolOutputTokens: count('minToolOutputTokens', 0).default(250),
+    /** LIP `stub_template` (declared, unused by LIP; honoured in fixed mode). */
+    stubTemplate: z
+      .string()
+      .refine((t) => unknownPlaceholders(t).length === 0, {
+        error: (i) =>
+          `stubTemplate uses unknown placeholder(s) ${unknownPlaceholders(String(i.input))
+            .map((n) => `{${n}}`)
+            .join(', ')}; available: ${PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
+      })
+      .refine((t) => literalLength(t) >= 8, {
+        error:
+          'stubTemplate needs at least 8 characters of literal text so its stubs are recognised on a second run',
+      })
+      .default(LIP_STUB_TEMPLATE),
+    /** LIP `redact_resource_identifiers`: API keys and Bearer tokens in identifiers → `***`. */
+    redactResourceIdentifiers: z.boolean().default(false),
+  })
+  .strict()
+
+export type SupersedeStaleResultsParams = z.infer<typeof supersedeStaleResultsSchema>
+
+export const supersedeStaleResultsStrategy = defineStrategy({
+  id: 'supersede-stale-results',
+  label: 'Supersede stale tool results',
+  source: 'llm-interactive-proxy',
+  description:
+    'Keys every tool result by the resource its call touched (file path + read range, command line, search pattern + path) and replaces results that a newer result for the same resource supersedes with "[COMPACTED] Previous output for <resource> (<N> bytes) was removed because a newer result for this resource exists later in the conversation." Defaults are LIP\'s: keep the last result per resource, skip outputs under 250 tokens (len/4), safe category lists (reads, views, searches, listings, tests compactable; writes and commands never). Fixed mode (default) keys commands by the whole command line and searches by pattern + path, normalises paths fully (./, .., cwd, Windows case), treats view_file ranges as distinct, lets a later full read supersede partial reads, recognises Claude Code/MCP tool names, reads `list_directory` as `list_dir`, and honours preserveLastN, maxStubsPerResource and stubTemplate, which LIP declares but ignores; the pipeline trigger decides when it runs. Faithful mode reproduces LIP, including its own tokenThreshold gate on Σ len(content)/4.',
+  schema: supersedeStaleResultsSchema,
+  run(ctx: StrategyContext, p: SupersedeStaleResultsParams) {
+    const last = ctx
+      .groups()
+      .filter((g) => !ctx.view.isExcluded(g.index))
+      .pop()
+    if (!last) return
+    if (p.faithful && p.tokenThreshold > 0) {
+      const estimate = lipEstimate(ctx)
+      if (estimate <= p.tokenThreshold) {
+        ctx.skip(
+          last.index,
+          'below_threshold',
+          `Nothing compacted: LIP's estimate of ${estimate} tokens (Σ len(content)//4) is not above tokenThreshold ${p.tokenThreshold} — LIP decision \`below_token_threshold\``,
+        )
+        return
+      }
+    }
+    const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
+    const results = collectResults(ctx, stubMatcher(template))
+    const redact = (s: string) => (p.redactResourceIdentifiers ? redactText(s) : s)
+    const outcomes = plan(
+      results.map((r) => (p.faithful ? r.faithful : r.fixed)),
+      p,
+    )
+    const lipOutcomes = p.faithful
+      ? outcomes
+      : plan(
+          results.map((r) => r.faithful),
+          { ...p, faithful: true },
+        )
+    const messageIdOf = (i: number) => results[i]?.messageId ?? '?'
+    const drops = droppableGroups(ctx, results, outcomes)
+
+    let staleCount = 0
+    results.forEach((r, i) => {
+      const outcome = outcomes[i] as Outcome
+      const occ = p.faithful ? r.faithful : r.fixed
+      const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
+      const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
+      const fixed = p.faithful
+        ? undefined
+        : lipDifference(outcome, lipOutcomes[i] as Outcome, r.faithful, messageIdOf, redact)
+      const measure =
+        r.hasAttachments && !p.faithful
+          ? `${occ.measure} tokens (engine count: it has attachments)`
+          : `${occ.measure} tokens by len//4`
+      if (
+        outcome.kind !== 'already' &&
+        outcome.kind !== 'newest' &&
+        outcome.kind !== 'single' &&
+        outcome.kind !== 'no_identity'
+      )
+        staleCount++
+      switch (outcome.kind) {
+        case 'stub':
+        case 'drop': {
+          const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
+          const why = outcome.byFullRead
+            ? 'a later full read of the file'
+            : 'a newer result for this resource'
+          const base = `${what} (${bytes} bytes, ${measure})`
+          const stale = `${why} is in message ${messageIdOf(outcome.newer)}`
+          if (outcome.kind === 'drop' && drops.has(r.group)) {
+            if (drops.get(r.group) === i)
+              ctx.exclude(
+                r.group,
+                'superseded',
+                `Dropped the call and ${base}: ${stale}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``,
+                { ...(fixed ? { fixed } : {}) },
+              )
+            return
+          }
+          const stub = renderStub(template, {
+            resource: label,
+            bytes: String(bytes),
+            size: String(bytes),
+            tool: r.tool,
+            tokens: String(occ.measure),
+            category: occ.category,
+          })
+          const replacement: ToolResultPart = { ...r.part, content: [{ kind: 'text', text: stub }] }
+          const note =
+            outcome.kind === 'drop' ? ' (kept as a stub: its group holds other content)' : ''
+          const ok = ctx.replace(
+            r.ref,
+            replacement,
+            'stub',
+            'superseded',
+            `Stubbed ${base}: ${stale}${note} — LIP decision \`applied\``,
+            {
+              newer: (results[outcome.newer] as ResultInfo).ref,
+              ...(fixed ? { fixed } : {}),
+              ...(p.faithful ? { allowGrowth: true } : {}),
+            },
+          )
+          const refused = ctx.decisions[ctx.decisions.length - 1]
+          if (
+            !ok &&
+            !p.faithful &&
+            !fixed &&
+            refused?.reason === 'no_savings' &&
+            lipOutcomes[i]?.kind === 'stub'
+          )
+            annotateLast(
+              ctx,
+              'LIP would have applied the stub anyway: it only checks min_tool_output_tokens_to_compact',
+            )
+          return
+        }
+        case 'denied':
+          return skipWith(
+            ctx,
+            r.group,
+            'denied_by_policy',
+            `Kept ${what}: ${outcome.why}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`denied_by_policy\``,
+            r.ref,
+            fixed,
+          )
+        case 'below_min':
+          return skipWith(
+            ctx,
+            r.group,
+            'skipped_below_min_tokens',
+            `Kept ${what}: ${measure} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`skipped_below_min_tokens\``,
+            r.ref,
+            fixed,
+          )
+        case 'keep_recent':
+          return skipWith(
+            ctx,
+            r.group,
+            'keep_recent',
+            `Kept ${what}: it is the ${ordinal(outcome.rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
+            r.ref,
+            fixed,
+          )
+        case 'already':
+          return skipWith(
+            ctx,
+            r.group,
+            'already_compacted',
+            `Left ${what} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
+            r.ref,
+            undefined,
+          )
+        case 'newest':
+        case 'single':
+        case 'no_identity':
+          if (fixed)
+            skipWith(
+              ctx,
+              r.group,
+              'keep_recent',
+              outcome.kind === 'no_identity'
+                ? `Kept ${what}: no resource identity in its arguments`
+                : `Kept ${what}: it is the newest result for this resource`,
+              r.ref,
+              fixed,
+            )
+          return
+      }
+    })
+    if (staleCount === 0) {
+      const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
+      ctx.skip(
+        last.index,
+        'keep_recent',
+        `Nothing compacted: no stale results — each of the ${identified} identified tool results is the newest for its resource — LIP decision \`no_stale_results\``,
+      )
+    }
+  },
+})
+
+const ordinal = (n: number): string => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`)

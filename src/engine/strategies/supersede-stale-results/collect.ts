@@ -1,0 +1,158 @@
+/**
+ * Reading the conversation for the strategy: every visible tool result that has a call (orphans
+ * have no identity and are skipped), in conversation order, with its identity under both modes,
+ * and LIP's own size estimate for the token threshold.
+ */
+import type { StrategyContext } from '../../compaction/context.ts'
+import type { ToolCallPart, ToolResultPart } from '../../model.ts'
+import type { PartRef } from '../../pairing.ts'
+import { categorizeFaithful, categorizeFixed, type ToolCategory } from './categories.ts'
+import { extractFaithful, extractFixed, type ResourceIdentity } from './identity.ts'
+import type { Occurrence, Outcome } from './plan.ts'
+import { attachmentBytes, codePointLength, flattenText, utf8Bytes } from './stub.ts'
+
+export interface ResultInfo {
+  readonly ref: PartRef
+  readonly group: number
+  readonly messageId: string
+  readonly tool: string
+  readonly part: ToolResultPart
+  readonly text: string
+  readonly bytes: { readonly faithful: number; readonly fixed: number }
+  readonly hasAttachments: boolean
+  readonly faithful: Occurrence
+  readonly fixed: Occurrence
+}
+
+export function collectResults(
+  ctx: StrategyContext,
+  isStub: (text: string) => boolean,
+): ResultInfo[] {
+  const { pairing } = ctx
+  const messages = ctx.conversation.messages
+  const cwd = ctx.conversation.meta.cwd
+  const found: {
+    ref: PartRef
+    group: number
+    call: ToolCallPart
+    part: ToolResultPart
+    modified: boolean
+  }[] = []
+  for (const g of ctx.groups()) {
+    if (ctx.view.isExcluded(g.index)) continue
+    for (const r of g.results) {
+      const info = pairing.results[r]
+      if (!info || !ctx.visible(info.message) || info.call < 0) continue
+      const c = pairing.calls[info.call]
+      const call = c ? messages[c.message]?.parts[c.part] : undefined
+      const ref = { message: info.message, part: info.part }
+      const part = ctx.view.part(ref)
+      if (call?.kind !== 'tool_call' || part?.kind !== 'tool_result') continue
+      found.push({ ref, group: g.index, call, part, modified: ctx.view.isCompacted(ref) })
+    }
+  }
+  found.sort((a, b) => a.ref.message - b.ref.message || a.ref.part - b.ref.part)
+
+  return found.map((f, index) => {
+    const text = flattenText(f.part.content)
+    const extra = attachmentBytes(f.part.content)
+    const hasAttachments = f.part.content.some((c) => c.kind !== 'text')
+    const state = isStub(text) ? 'stub' : f.modified ? 'modified' : 'fresh'
+    const lipMeasure = Math.floor(codePointLength(text) / 4)
+    const occurrence = (
+      category: ToolCategory,
+      identity: ResourceIdentity | null,
+      measure: number,
+    ): Occurrence => ({
+      index,
+      group: f.group,
+      tool: f.call.name,
+      category,
+      identity,
+      state,
+      empty: text === '',
+      measure,
+    })
+    const fCat = categorizeFaithful(f.call.name)
+    const xCat = categorizeFixed(f.call.name)
+    const bytes = utf8Bytes(text)
+    return {
+      ref: f.ref,
+      group: f.group,
+      messageId: messages[f.ref.message]?.id ?? `#${f.ref.message}`,
+      tool: f.call.name,
+      part: f.part,
+      text,
+      bytes: { faithful: bytes, fixed: bytes + extra },
+      hasAttachments,
+      faithful: occurrence(fCat, extractFaithful(f.call.name, fCat, f.call.argsRaw), lipMeasure),
+      // Fixed: attachments count by the engine's price (LIP's len//4 sees only the text).
+      fixed: occurrence(
+        xCat,
+        extractFixed(f.call.name, xCat, f.call.argsRaw, cwd),
+        hasAttachments ? ctx.view.partTokens(f.ref) : lipMeasure,
+      ),
+    }
+  })
+}
+
+/**
+ * LIP's trigger estimate: Σ `len(str(message.content or ""))` // 4 over the messages it sends —
+ * text and tool-result text only (assistant tool-call arguments and reasoning are not content).
+ * List content is approximated by the sum of its text items (Python's `str(list)` adds quoting).
+ */
+export function lipEstimate(ctx: StrategyContext): number {
+  let chars = 0
+  for (const g of ctx.groups()) {
+    if (ctx.view.isExcluded(g.index)) continue
+    if (g.kind === 'system' && g.messages.length === 0)
+      for (const p of ctx.conversation.system) chars += codePointLength(p.text)
+    for (const m of ctx.view.messagesOf(g.index))
+      for (const p of ctx.view.currentParts(m)) {
+        if (p.kind === 'text') chars += codePointLength(p.text)
+        else if (p.kind === 'tool_result') chars += codePointLength(flattenText(p.content))
+      }
+  }
+  return Math.floor(chars / 4)
+}
+
+/**
+ * Groups that may be dropped whole for `maxStubsPerResource`: every visible result in them is a
+ * drop, every call answered, and no message carries text of its own. Maps group → the result
+ * index that records the exclusion.
+ */
+export function droppableGroups(
+  ctx: StrategyContext,
+  results: readonly ResultInfo[],
+  outcomes: readonly Outcome[],
+): Map<number, number> {
+  const out = new Map<number, number>()
+  const byRef = new Map(results.map((r, i) => [`${r.ref.message}:${r.ref.part}`, i]))
+  const candidates = new Set(
+    results.filter((_, i) => outcomes[i]?.kind === 'drop').map((r) => r.group),
+  )
+  for (const g of candidates) {
+    const group = ctx.view.prepared.grouping.groups[g]
+    if (!group) continue
+    const visible = group.results
+      .map((x) => ctx.pairing.results[x])
+      .filter((x) => x && ctx.visible(x.message))
+    const allDrops = visible.every(
+      (x) => x && outcomes[byRef.get(`${x.message}:${x.part}`) ?? -1]?.kind === 'drop',
+    )
+    const answered = group.calls.every((c) =>
+      ctx.pairing.calls[c]?.results.some((x) =>
+        ctx.visible(ctx.pairing.results[x]?.message ?? Infinity),
+      ),
+    )
+    const textFree = ctx.view
+      .messagesOf(g)
+      .every((m) =>
+        ctx.view.currentParts(m).every((pt) => pt.kind !== 'text' || pt.text.trim() === ''),
+      )
+    const first = visible[0]
+    if (allDrops && answered && textFree && first)
+      out.set(g, byRef.get(`${first.message}:${first.part}`) ?? -1)
+  }
+  return out
+}

@@ -1,0 +1,157 @@
+/**
+ * `tool-payload-trim` — adachsoft/ai-agent-context-tool-compaction (`tool_compaction`, v0.2.0).
+ *
+ * Algorithm (README "Algorithm Overview"): every call gets the group key
+ * `{tool}|{identifier fields}` (`__tool_only__` when the tool has no configured identifier
+ * fields). Scanning from the newest message to the oldest, the first result seen for a key and
+ * the first call seen for a key are kept intact (a result also protects its own call); every
+ * older call/result of the same key has its top-level fields over `inputTrimBytes` /
+ * `outputTrimBytes` bytes replaced by `"[omitted]"`, with a `_tool_compaction` meta recording
+ * `thresholdBytes` and, per field, `bytes` and `sha256` of PHP's `json_encode` of the original.
+ * Identifier fields are never trimmed; `excludedTools` are never touched.
+ *
+ * Mapping to our model: arguments are the call's JSON object (`argsRaw`); a result whose text is a
+ * JSON object is the result array (trimmed in place). Any other result text is treated as the
+ * result `{content: <text>}` of the README's Example A: when `content` is over the threshold the
+ * text becomes the `[tool_compaction] …` placeholder the PHP writes into the message content (the
+ * trimmed array is kept in the part's `meta.toolCompaction`). Sizes are PHP byte lengths.
+ *
+ * Scan order: messages newest → oldest and, inside a message, parts last → first, so "latest"
+ * is position in the conversation even when parallel results share one message. Results are
+ * keyed through their call (our pairing, not PHP's id map, so reused ids stay apart); a result
+ * with no call has no key and is left alone.
+ */
+import { defineStrategy } from '../compaction/strategy.ts'
+import type { ToolCallPart, ToolResultPart } from '../model.ts'
+import type { PartRef } from '../pairing.ts'
+import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
+import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
+import { decodeObject, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
+
+export const toolPayloadTrimStrategy = defineStrategy({
+  id: 'tool-payload-trim',
+  label: 'Tool payload trim',
+  source: 'adachsoft/ai-agent-context-tool-compaction',
+  description:
+    'Per group key {tool}|{identifier fields} (tools without configured identifier fields share the key {tool}|__tool_only__), keeps the latest call and result intact and, in older ones, replaces top-level argument/result fields over inputTrimBytes/outputTrimBytes bytes (default 100/100, PHP strlen/json_encode sizes) with "[omitted]" plus a _tool_compaction meta (bytes, sha256 of the json_encode of the original). Identifier fields are never trimmed; excludedTools are never touched; a plain-text result becomes "[tool_compaction] Tool result compacted for tool=…, callId=…. Large fields omitted."',
+  schema: toolPayloadTrimSchema,
+  run(ctx, p) {
+    const { conversation, grouping } = ctx.view.prepared
+    const { calls } = ctx.pairing
+    const excluded = new Set(p.excludedTools)
+    const facts = new Map<number, CallFacts>()
+    /** Group key → the occurrence that claimed it (the latest one). */
+    const seen = new Map<string, PartRef>()
+    const protectedCalls = new Set<number>()
+    const env: TrimEnv = { ctx, p }
+
+    const factsOf = (ci: number): CallFacts => {
+      const cached = facts.get(ci)
+      if (cached) return cached
+      const info = calls[ci]
+      const current = info ? ctx.view.part(info) : null
+      const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
+      const part = current?.kind === 'tool_call' ? current : original
+      const name = info?.name ?? 'unknown'
+      const args = part?.kind === 'tool_call' ? decodeObject(part.argsRaw) : null
+      const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
+        ? (p.toolIdentifierFields[name] ?? [])
+        : []
+      const made: CallFacts = {
+        name,
+        callId: info?.callId ?? '',
+        key: groupKey(name, args, identifiers),
+        identifiers,
+        args,
+      }
+      facts.set(ci, made)
+      return made
+    }
+
+    for (let m = ctx.view.limit - 1; m >= 0; m--) {
+      const group = grouping.groupOfMessage[m] as number
+      if (ctx.view.isExcluded(group)) continue
+      const count = conversation.messages[m]?.parts.length ?? 0
+      for (let i = count - 1; i >= 0; i--) {
+        const ref: PartRef = { message: m, part: i }
+        const part = ctx.view.part(ref)
+        if (part?.kind === 'tool_result') onResult(ref, group, part)
+        else if (part?.kind === 'tool_call') onCall(ref, group, part)
+      }
+    }
+
+    function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
+      const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
+      const label = `result ${part.callId ?? '(no id)'}`
+      if (!r || r.call < 0) {
+        ctx.skip(
+          group,
+          'denied_by_policy',
+          `Orphan ${label}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
+          ref,
+        )
+        return
+      }
+      const f = factsOf(r.call)
+      if (excluded.has(f.name)) {
+        ctx.skip(
+          group,
+          'denied_by_policy',
+          `${f.name} ${label} left untouched: ${f.name} is in excludedTools.`,
+          ref,
+        )
+        return
+      }
+      const newer = seen.get(f.key)
+      if (!newer) {
+        seen.set(f.key, ref)
+        protectedCalls.add(r.call)
+        ctx.skip(
+          group,
+          'keep_recent',
+          `${f.name} ${label} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
+          ref,
+        )
+        return
+      }
+      trimResult(env, ref, group, part, f, newer)
+    }
+
+    function onCall(ref: PartRef, group: number, part: ToolCallPart): void {
+      const ci = ctx.callIndexAt(ref)
+      const f = factsOf(ci)
+      const label = `${f.name} call ${part.callId ?? '(no id)'}`
+      if (excluded.has(f.name)) {
+        ctx.skip(
+          group,
+          'denied_by_policy',
+          `${label} left untouched: ${f.name} is in excludedTools.`,
+          ref,
+        )
+        return
+      }
+      if (protectedCalls.has(ci)) {
+        ctx.skip(
+          group,
+          'keep_recent',
+          `${label} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
+          ref,
+        )
+        return
+      }
+      const newer = seen.get(f.key)
+      if (!newer) {
+        seen.set(f.key, ref)
+        protectedCalls.add(ci)
+        ctx.skip(
+          group,
+          'keep_recent',
+          `${label} kept intact: the latest call for group key ${showKey(f.key)}.`,
+          ref,
+        )
+        return
+      }
+      trimCall(env, ref, group, part, f, newer)
+    }
+  },
+})

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { defineStrategy } from '../compaction/strategy.ts'
+import { inTail, tailByMessages } from './preserve-tail.ts'
+import {
+  falaiGate,
+  falaiOptions,
+  fmt,
+  lastGroupIndex,
+  liveResults,
+  resultName,
+  resultText,
+  withResultText,
+} from './tool-result-budget/falai.ts'
+
+/** falai's notice, exactly: `\n\n[Truncated: <total> chars total, showing first <max>]`. */
+export function truncationNotice(total: number, max: number): string {
+  return `\n\n[Truncated: ${total} chars total, showing first ${max}]`
+}
+
+/** A notice at the end of a result, whatever whitespace micro_compact left before it. */
+const NOTICE_AT_END = /\s*\[Truncated: (\d+) chars total, showing first (\d+)\]$/
+
+export type TruncationPlan =
+  | {
+      readonly kind: 'truncate'
+      readonly text: string
+      readonly total: number
+      readonly fixed?: string
+    }
+  | {
+      readonly kind: 'already'
+      readonly total: number
+      readonly shown: number
+      readonly faithfulTotal: number
+    }
+
+/**
+ * Plan the truncation of one over-budget result. Faithful: falai's `applyToolResultBudget` as is —
+ * an already-truncated result is truncated again and its notice rewritten with a new total (the
+ * length of preview + old notice). Fixed: a result that already ends with the notice is left alone
+ * when its body fits; if a smaller budget applies now, the body is cut further and the ORIGINAL
+ * total kept (hard case 17: no double notices, no drifting totals).
+ */
+export function planTruncation(text: string, max: number, faithful: boolean): TruncationPlan {
+  const rewrite = `${text.slice(0, max)}${truncationNotice(text.length, max)}`
+  if (faithful) return { kind: 'truncate', text: rewrite, total: text.length }
+  const notice = NOTICE_AT_END.exec(text)
+  if (!notice) return { kind: 'truncate', text: rewrite, total: text.length }
+  const body = text.slice(0, notice.index)
+  const total = Number(notice[1])
+  if (body.length <= max) {
+    return { kind: 'already', total, shown: body.length, faithfulTotal: text.length }
+  }
+  return {
+    kind: 'truncate',
+    text: `${body.slice(0, max)}${truncationNotice(total, max)}`,
+    total,
+    fixed: `falai would have re-truncated the already-truncated text and rewritten its notice to "${text.length} chars total"; the original total ${total} is kept`,
+  }
+}
+
+const schema = z.object({
+  ...falaiOptions,
+  maxToolResultChars: z
+    .number()
+    .int('maxToolResultChars must be a whole number of characters')
+    .positive('maxToolResultChars must be > 0')
+    .default(5000),
+})
+
+export type ToolResultBudgetParams = z.infer<typeof schema>
+
+export const toolResultBudgetStrategy = defineStrategy({
+  id: 'tool-result-budget',
+  label: 'Tool result budget',
+  source: '@falai/agent',
+  description:
+    '@falai/agent CompactionEngine tier 1 (tool_result_budget): once the context is at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) longer than maxToolResultChars (5,000) keeps its first maxToolResultChars characters plus the notice "[Truncated: <total> chars total, showing first <max>]". Fixed mode measures with exact tokens, keeps the tail in whole groups, never re-truncates a truncated result and never applies a truncation that makes a result longer; faithful mode reproduces falai\'s estimate, message-count tail and notice rewrite.',
+  schema,
+  run(ctx, p) {
+    const gate = falaiGate(ctx, p)
+    const max = p.maxToolResultChars
+    if (gate.under) {
+      ctx.skip(
+        lastGroupIndex(ctx),
+        'below_threshold',
+        `tool_result_budget not needed: ${gate.text} — falai stops at the first tier under the threshold`,
+      )
+      return
+    }
+    const tail = tailByMessages(ctx, p.preserveRecentCount)
+    for (const { ref, group, part } of liveResults(ctx)) {
+      const text = resultText(part)
+      if (text.length <= max) continue
+      const name = resultName(ctx, ref, part) || 'tool'
+      if (inTail(ctx, tail, ref.message, p.faithful)) {
+        const split = tail.straddling.includes(group) && ref.message < tail.cut
+        ctx.skip(
+          group,
+          'keep_recent',
+          `The ${name} result (${fmt(text.length)} chars, over ${fmt(max)}) is kept whole: it is in the preserved tail (${tail.label})` +
+            (split
+              ? `, extended to its whole tool group — falai counts messages and would have truncated it because its message lies just before the cut`
+              : ''),
+          ref,
+        )
+        continue
+      }
+      const plan = planTruncation(text, max, p.faithful)
+      if (plan.kind === 'already') {
+        ctx.skip(
+          group,
+          'already_compacted',
+          `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
+          ref,
+        )
+        continue
+      }
+      if (!p.faithful && plan.text.length >= text.length) {
+        ctx.skip(
+          group,
+          'no_savings',
+          `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
+          ref,
+        )
+        continue
+      }
+      ctx.replace(
+        ref,
+        withResultText(part, plan.text),
+        'trim',
+        'result_truncated',
+        `Truncated the ${name} result from ${fmt(plan.total)} to its first ${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`,
+        {
+          ...(plan.fixed ? { fixed: plan.fixed } : {}),
+          // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
+          ...(p.faithful ? { allowGrowth: true } : {}),
+        },
+      )
+    }
+  },
+})

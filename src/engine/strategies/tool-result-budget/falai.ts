@@ -1,0 +1,203 @@
+import { z } from 'zod'
+import type { StrategyContext } from '../../compaction/context.ts'
+import type { Part, ResultContent, ToolResultPart } from '../../model.ts'
+import type { PartRef } from '../../pairing.ts'
+import { groupOf, liveMessages } from '../preserve-tail.ts'
+
+/**
+ * What the three @falai/agent tiers share (`CompactionEngine`, engines.md §4): the options and
+ * their validation, falai's own token estimate, and the "run only at or over the threshold" gate.
+ */
+
+/** falai's option checks, with its own error texts (`validateOptions` throws these). */
+const THRESHOLD_MESSAGE = 'compactionThreshold must be between 0.5 and 0.95'
+
+export const falaiOptions = {
+  /** falai's required `maxTokens`; when absent the usable window stands in for it. */
+  maxTokens: z.number().positive('maxTokens must be > 0').optional(),
+  compactionThreshold: z
+    .number()
+    .min(0.5, THRESHOLD_MESSAGE)
+    .max(0.95, THRESHOLD_MESSAGE)
+    .default(0.8),
+  preserveRecentCount: z
+    .number()
+    .int('preserveRecentCount must be a whole number of messages')
+    .min(2, 'preserveRecentCount must be >= 2')
+    .default(4),
+  faithful: z.boolean().default(false),
+}
+
+export interface FalaiGateParams {
+  readonly maxTokens?: number | undefined
+  readonly compactionThreshold: number | null
+  readonly faithful: boolean
+}
+
+/** The tier gate: falai runs a tier only while its estimate is at or over the threshold. */
+export interface Gate {
+  readonly measure: number
+  readonly threshold: number
+  readonly under: boolean
+  /** "falai's estimate 3,120 (chars/4 …) vs threshold 2,400 (0.8 × 3,000)". */
+  readonly text: string
+  readonly measureName: string
+}
+
+export function falaiGate(ctx: StrategyContext, p: FalaiGateParams): Gate {
+  const maxTokens = p.maxTokens ?? ctx.window.usable
+  const ratio = p.compactionThreshold ?? 1
+  const threshold = maxTokens * ratio
+  const measure = p.faithful ? falaiEstimate(ctx) : ctx.totalTokens()
+  const measureName = p.faithful
+    ? "falai's estimate (chars/4 with +4 per item, tool-call arguments not counted)"
+    : 'the exact token count'
+  const source = p.maxTokens === undefined ? 'the usable window' : 'maxTokens'
+  return {
+    measure,
+    threshold,
+    under: measure < threshold,
+    measureName,
+    text: `${measureName} ${fmt(measure)} vs threshold ${fmt(threshold)} (${ratio} × ${fmt(maxTokens)}, ${source})`,
+  }
+}
+
+/** 12345.6 → "12,345.6": deterministic (no locale). */
+export function fmt(n: number): string {
+  if (!Number.isFinite(n)) return String(n)
+  const rounded = Math.round(n * 10) / 10
+  const [int, frac] = String(Math.abs(rounded)).split('.')
+  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${rounded < 0 ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`
+}
+
+// ---- falai's estimate --------------------------------------------------------------------
+
+/** Text of a result as falai's string content: text blocks joined by newlines. */
+export function resultText(part: ToolResultPart): string {
+  return part.content
+    .filter((c): c is Extract<ResultContent, { kind: 'text' }> => c.kind === 'text')
+    .map((c) => c.text)
+    .join('\n')
+}
+
+/** The same result with its text replaced (non-text blocks — images — kept, never cut). */
+export function withResultText(part: ToolResultPart, text: string): ToolResultPart {
+  return {
+    ...part,
+    content: [{ kind: 'text', text }, ...part.content.filter((c) => c.kind !== 'text')],
+  }
+}
+
+/** Characters falai would count for non-text content (it `JSON.stringify`s the payload). */
+function nonTextChars(c: ResultContent | Part): number {
+  switch (c.kind) {
+    case 'image':
+    case 'file':
+      return (c.data ?? c.url ?? c.fileId ?? '').length
+    case 'opaque':
+      return c.opaque.bytes
+    default:
+      return 0
+  }
+}
+
+/** Tool name of a result: its own, else its call's. */
+export function resultName(ctx: StrategyContext, ref: PartRef, part: ToolResultPart): string {
+  if (part.name) return part.name
+  const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
+  return (r && r.call >= 0 ? ctx.pairing.calls[r.call]?.name : undefined) ?? ''
+}
+
+/**
+ * falai's characters for one message as it is now: each tool result is one history item (content +
+ * tool name + 4); the rest of the message is one item (text + 4; an assistant message with only
+ * tool calls has `content: null`, which falai stringifies as `""` — 2 chars). Tool-call arguments
+ * are not counted: that is falai's estimate, bug included.
+ */
+export function falaiMessageChars(ctx: StrategyContext, message: number): number {
+  const msg = ctx.conversation.messages[message]
+  if (!msg) return 0
+  let chars = 0
+  let text = ''
+  let others = 0
+  let calls = 0
+  msg.parts.forEach((_, i) => {
+    const ref = { message, part: i }
+    const part = ctx.view.part(ref)
+    if (!part) return
+    if (part.kind === 'tool_result') {
+      chars += resultText(part).length + resultName(ctx, ref, part).length + 4
+      for (const c of part.content) chars += nonTextChars(c)
+      return
+    }
+    others++
+    if (part.kind === 'text') text += part.text
+    else if (part.kind === 'tool_call') calls++
+    else chars += nonTextChars(part)
+  })
+  const resultsOnly = others === 0 && msg.parts.length > 0
+  if (!resultsOnly) {
+    chars += text.length === 0 && calls > 0 && msg.role === 'assistant' ? 2 : text.length
+    chars += 4
+  }
+  return chars
+}
+
+/** falai's characters per live group (the top-level system prompt is one system item). */
+export function falaiGroupChars(ctx: StrategyContext, group: number): number {
+  const g = ctx.view.prepared.grouping.groups[group]
+  if (!g || ctx.view.isExcluded(group)) return 0
+  if (g.kind === 'system' && g.messages.length === 0) {
+    return ctx.conversation.system.map((b) => b.text).join('\n').length + 4
+  }
+  let chars = 0
+  for (const m of ctx.view.messagesOf(group)) chars += falaiMessageChars(ctx, m)
+  return chars
+}
+
+/** Characters of summaries inserted so far (each a `system` item in falai's history). */
+function insertedChars(ctx: StrategyContext): number {
+  let chars = 0
+  for (const s of ctx.view.summaries()) {
+    for (const p of s.message.parts) if (p.kind === 'text') chars += p.text.length
+    chars += 4
+  }
+  return chars
+}
+
+/** falai's total characters of the current projection. */
+export function falaiChars(ctx: StrategyContext): number {
+  let chars = insertedChars(ctx)
+  const system = ctx.groups().find((g) => g.kind === 'system' && g.messages.length === 0)
+  if (system) chars += falaiGroupChars(ctx, system.index)
+  for (const m of liveMessages(ctx)) chars += falaiMessageChars(ctx, m)
+  return chars
+}
+
+/** `CompactionEngine.estimateTokens`: ceil(total chars / 4), 0 for an empty history. */
+export function falaiEstimate(ctx: StrategyContext): number {
+  return Math.ceil(falaiChars(ctx) / 4)
+}
+
+/** Where to hang a decision about the whole run: the newest visible group. */
+export function lastGroupIndex(ctx: StrategyContext): number {
+  const groups = ctx.groups()
+  return groups[groups.length - 1]?.index ?? 0
+}
+
+/** Every live tool result, oldest first, with its group. */
+export function liveResults(
+  ctx: StrategyContext,
+): { ref: PartRef; group: number; part: ToolResultPart }[] {
+  const out: { ref: PartRef; group: number; part: ToolResultPart }[] = []
+  for (const m of liveMessages(ctx)) {
+    const msg = ctx.conversation.messages[m]
+    msg?.parts.forEach((_, i) => {
+      const ref = { message: m, part: i }
+      const part = ctx.view.part(ref)
+      if (part?.kind === 'tool_result') out.push({ ref, group: groupOf(ctx, m), part })
+    })
+  }
+  return out
+}
