@@ -1,0 +1,203 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { CompactReport } from './compact.ts'
+import { main } from './main.ts'
+
+function capture() {
+  const out: string[] = []
+  const err: string[] = []
+  return {
+    io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) },
+    out,
+    err,
+  }
+}
+const dir = mkdtempSync(join(tmpdir(), 'cl-compact-'))
+const file = (name: string, text: string) => {
+  const path = join(dir, name)
+  writeFileSync(path, text)
+  return path
+}
+
+const big = (n: number) => Array.from({ length: n }, (_, i) => `line ${i} of the file`).join('\n')
+// Three reads of the same file: the first two are stale once the third exists.
+const chat = JSON.stringify({
+  model: 'gpt-4o',
+  messages: [
+    { role: 'system', content: 'You are a coding agent.' },
+    { role: 'user', content: 'Look at src/a.ts three times.' },
+    ...[1, 2, 3].flatMap((i) => [
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: `c${i}`,
+            type: 'function',
+            function: { name: 'read_file', arguments: '{"path":"src/a.ts"}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: `c${i}`, content: big(400) },
+    ]),
+    { role: 'assistant', content: 'Done.' },
+  ],
+})
+
+const lipConfig = {
+  version: 1,
+  name: 'tight-lip',
+  window: { contextTokens: 8000, reservedOutput: 1000 },
+  pipeline: [
+    {
+      strategy: 'supersede-stale-results',
+      params: { minToolOutputTokens: 10, maxStubsPerResource: null },
+    },
+  ],
+}
+
+describe('compaction-lab compact', () => {
+  it('writes the compacted conversation in its source format and the report of SPEC §8', async () => {
+    const c = capture()
+    const out = join(dir, 'out.json')
+    const report = join(dir, 'report.json')
+    const code = await main(
+      [
+        'compact',
+        file('chat.json', chat),
+        '--config',
+        file('lip.json', JSON.stringify(lipConfig)),
+        '--out',
+        out,
+        '--report',
+        report,
+        '--replay',
+      ],
+      c.io,
+    )
+    expect(code).toBe(0)
+    const r = JSON.parse(readFileSync(report, 'utf8')) as CompactReport
+    expect(r.tokens.before).toBeGreaterThan(r.tokens.after)
+    expect(r.invariants.ok).toBe(true)
+    const stubs = r.decisions.filter((d) => d.kind === 'stub')
+    expect(stubs).toHaveLength(2)
+    for (const d of stubs) {
+      expect(d).toMatchObject({ strategy: 'supersede-stale-results', reason: 'superseded' })
+      expect(d.groupId).toMatch(/^g/)
+      expect(d.tokensAfter).toBeLessThan(d.tokensBefore)
+    }
+    expect(r.replay?.length).toBe(4)
+    const written = JSON.parse(readFileSync(out, 'utf8')) as {
+      messages: { content: string | null }[]
+    }
+    expect(written.messages[3]?.content).toMatch(/^\[COMPACTED\] Previous output for src\/a\.ts/)
+    expect(written.messages[7]?.content).toBe(big(400))
+    expect(c.err.join('')).toMatch(/invariants ok/)
+  })
+
+  it('runs every preset by id and writes to stdout without --out', async () => {
+    for (const preset of [
+      'recommended',
+      'lip',
+      'adachsoft',
+      'falai',
+      'opencode',
+      'maf-context-window',
+      'anthropic-clear-tool-uses',
+    ]) {
+      const c = capture()
+      expect(await main(['compact', file('p.json', chat), '--preset', preset], c.io), preset).toBe(
+        0,
+      )
+      expect(JSON.parse(c.out.join('')).messages.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('rejects a bad config with the path of each problem (exit 1)', async () => {
+    const c = capture()
+    const bad = {
+      ...lipConfig,
+      window: { contextTokens: -1, reservedOutput: 0 },
+      pipeline: [
+        { strategy: 'truncation', params: { maxN: 5, compactTo: 9 } },
+        { strategy: 'nope' },
+      ],
+    }
+    expect(
+      await main(
+        ['compact', file('c.json', chat), '--config', file('bad.json', JSON.stringify(bad))],
+        c.io,
+      ),
+    ).toBe(1)
+    expect(c.err.join('')).toMatch(/window\.contextTokens/)
+    const c2 = capture()
+    const bad2 = {
+      ...lipConfig,
+      pipeline: [
+        { strategy: 'truncation', params: { maxN: 5, compactTo: 9 } },
+        { strategy: 'nope' },
+      ],
+    }
+    expect(
+      await main(
+        ['compact', file('c.json', chat), '--config', file('bad2.json', JSON.stringify(bad2))],
+        c2.io,
+      ),
+    ).toBe(1)
+    expect(c2.err.join('')).toMatch(/pipeline\[0\]\.params/)
+    expect(c2.err.join('')).toMatch(/pipeline\[1\]\.strategy: unknown strategy "nope"/)
+    const c3 = capture()
+    expect(
+      await main(
+        ['compact', file('c.json', chat), '--config', file('broken.json', '{"version": 1,')],
+        c3.io,
+      ),
+    ).toBe(1)
+    expect(c3.err.join('')).toMatch(/line 1, offset \d+/)
+  })
+
+  it('exits 2 on usage errors', async () => {
+    expect(await main(['compact', 'x.json'], capture().io)).toBe(2)
+    expect(
+      await main(['compact', 'x.json', '--preset', 'lip', '--config', 'c.json'], capture().io),
+    ).toBe(2)
+    expect(await main(['compact', 'x.json', '--preset', 'nope'], capture().io)).toBe(2)
+  })
+})
+
+describe('compaction-lab export-config', () => {
+  it('prints our versioned format with every default filled in', async () => {
+    const c = capture()
+    expect(await main(['export-config', file('lip2.json', JSON.stringify(lipConfig))], c.io)).toBe(
+      0,
+    )
+    const out = JSON.parse(c.out.join('')) as Record<string, unknown>
+    expect(out.version).toBe(1)
+    expect(out.$schema).toMatch(/config-v1\.json$/)
+    expect(JSON.stringify(out)).toMatch(/"stubTemplate"/)
+  })
+
+  it('says plainly that other targets are not in this version (exit 2)', async () => {
+    const c = capture()
+    expect(
+      await main(
+        ['export-config', file('lip3.json', JSON.stringify(lipConfig)), '--target', 'lip'],
+        c.io,
+      ),
+    ).toBe(2)
+    expect(c.err.join('')).toMatch(/not available in this version yet/)
+  })
+
+  it('rejects a config from a newer version', async () => {
+    const c = capture()
+    expect(
+      await main(
+        ['export-config', file('v9.json', JSON.stringify({ ...lipConfig, version: 9 }))],
+        c.io,
+      ),
+    ).toBe(1)
+    expect(c.err.join('')).toMatch(/newer than this tool/)
+  })
+})

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
+import { loadConfigText, serializeConfig } from './load.ts'
+import { PRESET_IDS, presetConfig } from './presets.ts'
+
+describe('config', () => {
+  it('every preset is a valid config whose steps name registered strategies', () => {
+    for (const id of PRESET_IDS) {
+      const c = presetConfig(id)
+      expect(c.name).toBe(id)
+      expect(c.description.length).toBeGreaterThan(40)
+      for (const step of c.pipeline) expect(STRATEGY_REGISTRY.has(step.strategy)).toBe(true)
+    }
+  })
+
+  it('the recommended preset says why it is the default', () => {
+    expect(presetConfig('recommended').description).toMatch(/least lossy/)
+  })
+
+  it('round-trips through our own format with defaults filled in', () => {
+    for (const id of PRESET_IDS) {
+      const text = serializeConfig(presetConfig(id))
+      const again = loadConfigText(text, STRATEGY_REGISTRY)
+      expect(again.ok && again.config).toEqual({ ...presetConfig(id), $schema: expect.any(String) })
+    }
+  })
+
+  it('names the path of every problem', () => {
+    const r = loadConfigText(
+      JSON.stringify({
+        version: 1,
+        window: { contextTokens: 100, reservedOutput: 200 },
+        pipeline: [
+          { strategy: 'falai-nope' },
+          { strategy: 'tool-result-budget', params: { compactionThreshold: 0.3 } },
+        ],
+      }),
+      STRATEGY_REGISTRY,
+    )
+    expect(r.ok).toBe(false)
+    const paths = r.ok ? [] : r.issues.map((i) => i.path)
+    expect(paths).toContain('window')
+    const r2 = loadConfigText(
+      JSON.stringify({
+        version: 1,
+        window: { contextTokens: 1000, reservedOutput: 200 },
+        pipeline: [
+          { strategy: 'falai-nope' },
+          { strategy: 'tool-result-budget', params: { compactionThreshold: 0.3 } },
+        ],
+      }),
+      STRATEGY_REGISTRY,
+    )
+    const issues = r2.ok ? [] : r2.issues
+    expect(issues.map((i) => i.path)).toEqual([
+      'pipeline[0].strategy',
+      'pipeline[1].params.compactionThreshold',
+    ])
+    expect(issues[1]?.message).toMatch(/0\.5/)
+  })
+
+  it('explains a missing or unknown version, and bad JSON with its position', () => {
+    const missing = loadConfigText('{"window": {}}', STRATEGY_REGISTRY)
+    expect(!missing.ok && missing.issues[0]?.message).toMatch(/missing "version"/)
+    const broken = loadConfigText('{\n  "version": 1,\n  oops\n}', STRATEGY_REGISTRY)
+    expect(!broken.ok && broken.issues[0]?.path).toMatch(/^line 3, offset \d+$/)
+  })
+})
