@@ -164,6 +164,13 @@ describe('compaction-lab compact', () => {
       await main(['compact', 'x.json', '--preset', 'lip', '--config', 'c.json'], capture().io),
     ).toBe(2)
     expect(await main(['compact', 'x.json', '--preset', 'nope'], capture().io)).toBe(2)
+    const path = file('s.json', chat)
+    expect(
+      await main(['compact', path, '--preset', 'lip', '--summarizer', 'openai-chat'], capture().io),
+    ).toBe(2)
+    expect(
+      await main(['compact', path, '--preset', 'lip', '--summarizer', 'gpt'], capture().io),
+    ).toBe(2)
   })
 })
 

@@ -4,6 +4,8 @@ import { replay, type ReplayPoint } from '../engine/compaction/replay.ts'
 import { compact, type CompactionResult } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
+import { createHttpSummarizer } from '../engine/summarize/http.ts'
+import type { Summarizer } from '../engine/summarize/types.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
 import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
 import { loadConfigText } from '../config/load.ts'
@@ -20,7 +22,8 @@ import { flagString, parseArgs, UsageError } from './args.ts'
 import type { Io } from './io.ts'
 
 export const COMPACT_USAGE =
-  'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--out FILE] [--report FILE.json] [--replay]'
+  'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--out FILE] [--report FILE.json] [--replay]\n' +
+  '       [--summarizer digest|openai-chat|anthropic --summarizer-url URL --summarizer-model MODEL]  (key: $COMPACTION_LAB_SUMMARIZER_KEY)'
 
 /** The report `compact` writes (SPEC §8). */
 export interface CompactReport {
@@ -53,6 +56,27 @@ export interface ReportDecision {
   readonly fixed?: string
 }
 
+/**
+ * The offline digest unless the user names an endpoint: the CLI makes no network request
+ * otherwise. The key comes from the environment so it never lands in shell history.
+ */
+function summarizerFrom(args: ReturnType<typeof parseArgs>): Summarizer {
+  const kind = flagString(args, 'summarizer') ?? 'digest'
+  if (kind === 'digest') return createDigestSummarizer()
+  if (kind !== 'openai-chat' && kind !== 'anthropic') {
+    throw new UsageError(`unknown --summarizer ${kind}; one of: digest, openai-chat, anthropic`)
+  }
+  const baseUrl = flagString(args, 'summarizer-url')
+  const model = flagString(args, 'summarizer-model')
+  if (!baseUrl || !model)
+    throw new UsageError(`--summarizer ${kind} needs --summarizer-url and --summarizer-model`)
+  const apiKey = process.env.COMPACTION_LAB_SUMMARIZER_KEY
+  return createHttpSummarizer(
+    { kind, baseUrl, model, ...(apiKey ? { apiKey } : {}) },
+    globalThis.fetch,
+  )
+}
+
 function configIssues(issues: readonly ConfigIssue[]): string {
   return issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')
 }
@@ -66,6 +90,9 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     out: 'value',
     report: 'value',
     replay: 'switch',
+    summarizer: 'value',
+    'summarizer-url': 'value',
+    'summarizer-model': 'value',
   })
   const [file, ...extra] = args.positional
   if (!file || extra.length > 0) throw new UsageError(COMPACT_USAGE)
@@ -120,8 +147,7 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   }
   const counter: TextCounter =
     config.tokenizer === 'estimate' ? estimateCounter : await loadCounter(config.tokenizer)
-  // The CLI never calls the network: summarising steps use the offline digest.
-  const deps = { counter, summarizer: createDigestSummarizer() }
+  const deps = { counter, summarizer: summarizerFrom(args) }
   const prepared = prepare(outcome.result.conversation, counter)
   const engineConfig = toEngineConfig(config)
   const result = await compact(prepared, engineConfig, deps, STRATEGY_REGISTRY)
