@@ -1,4 +1,6 @@
+import type { CompactionBench } from './compaction.ts'
 import type { ImportResult } from './importers.ts'
+import { renderCompaction } from './report-compaction.ts'
 import type { CategoryResult, PathologicalResult } from './tokens.ts'
 
 interface Results {
@@ -12,6 +14,7 @@ interface Results {
     rankBuildMs: number
   }
   pathological: PathologicalResult[]
+  compaction: CompactionBench
 }
 
 /** The human-readable results file (the JSON beside it has every figure). */
@@ -65,5 +68,6 @@ export function renderMarkdown(r: Results): string {
       `| ${input} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${rows[0]?.jsTiktokenMs ?? ''} |`,
     )
   }
+  out.push(...renderCompaction(r.compaction))
   return out.join('\n') + '\n'
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: measures import speed, exact counting speed and pathological runs in one
- * process, writes bench/results.json and bench/RESULTS.md. Figures are never asserted in tests.
+ * `npm run bench`: measures import speed, exact counting speed, pathological runs and compaction
+ * (re-plan per preset, replay, peers) in one process, writes bench/results.json and
+ * bench/RESULTS.md. Figures are never asserted in tests.
  */
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
@@ -12,6 +13,7 @@ import {
 import { inspectConversation } from '../src/engine/inspect.ts'
 import { loadCounter } from '../src/engine/tokens/index.ts'
 import { importTranscript } from '../src/formats/index.ts'
+import { benchCompaction } from './compaction.ts'
 import { benchImport, largestCorpusFiles, readText, type ImportResult } from './importers.ts'
 import { renderMarkdown } from './report.ts'
 import { benchPathological, benchTokens } from './tokens.ts'
@@ -49,6 +51,8 @@ console.log('exact counting vs js-tiktoken')
 const tokens = await benchTokens(quick ? 300_000 : 1_000_000)
 console.log('pathological runs')
 const pathological = benchPathological()
+console.log('compaction: re-plan per preset, replay, peers')
+const compaction = await benchCompaction(quick, counter)
 
 const results = {
   date: new Date().toISOString(),
@@ -58,6 +62,7 @@ const results = {
   endToEnd,
   tokens,
   pathological,
+  compaction,
 }
 const dir = import.meta.dirname
 writeFileSync(

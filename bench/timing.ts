@@ -31,3 +31,39 @@ export function once(fn: () => unknown): number {
 
 export const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000)
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits))
+
+/** `time` for async work; also hands back the last run's result. */
+export async function timeAsync<T>(
+  fn: () => Promise<T>,
+  runs = 5,
+  warmup = 1,
+): Promise<{ timing: Timing; result: T }> {
+  let result: T | undefined
+  for (let i = 0; i < warmup; i++) result = await fn()
+  const samples: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    result = await fn()
+    samples.push(performance.now() - t0)
+  }
+  samples.sort((a, b) => a - b)
+  const timing = {
+    medianMs: samples[Math.floor(samples.length / 2)] as number,
+    minMs: samples[0] as number,
+    maxMs: samples[samples.length - 1] as number,
+    runs,
+  }
+  return { timing, result: result as T }
+}
+
+/** A timing with every figure rounded, for the results file. */
+export const roundTiming = (t: Timing, digits = 2): Timing => ({
+  medianMs: round(t.medianMs, digits),
+  minMs: round(t.minMs, digits),
+  maxMs: round(t.maxMs, digits),
+  runs: t.runs,
+})
+
+/** "median (min–max, n)" */
+export const showTiming = (t: Timing): string =>
+  `${t.medianMs} ms (${t.minMs}–${t.maxMs}, n=${t.runs})`

@@ -341,8 +341,7 @@ export class StrategyContext {
    */
   private freshSummaryId(stem: string): string {
     const taken = (id: string) =>
-      this.view.prepared.messageIds.has(id) ||
-      this.view.summaries().some((s) => s.message.id === id)
+      this.view.prepared.messageIds.has(id) || this.view.hasSummaryId(id)
     let id = stem
     while (taken(id)) id = `${stem}-${++this.summarySeq}`
     return id

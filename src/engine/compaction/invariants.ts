@@ -171,7 +171,10 @@ function recountProjection(view: WorkingView, projection: Conversation): number 
   for (const m of projection.messages as Message[]) {
     const family = m.model ? modelFamily(m.model) : p.family
     total += p.framing.perMessage
-    for (const part of m.parts) total += pricePart(part, m.role, p.counter, family, p.framing)
+    for (const part of m.parts) {
+      // Untouched parts are the prepared objects: their price is known; replacements are priced anew.
+      total += p.partPrice.get(part) ?? pricePart(part, m.role, p.counter, family, p.framing)
+    }
   }
   return total
 }

@@ -16,8 +16,6 @@ export type StepStatus =
   | 'invalid_params'
 
 export interface StepReport {
-  /** Pass over the pipeline (0 first; later passes run only while the previous one changed something). */
-  readonly pass: number
   readonly index: number
   readonly strategy: string
   readonly status: StepStatus
@@ -62,34 +60,11 @@ export async function runPipeline(
   const tokensBefore = view.totalTokens
   let protections: Protections | null = null
   const protect = () => (protections ??= computeProtections(view, config.protections))
-  let fallbackRan = false
-  const failed = new Set<number>()
-  // A later step can free what an earlier one had to keep (a stub dropped with its group frees
-  // the newest copy it pointed to), so the pipeline runs again until a pass changes nothing: the
-  // result is a fixed point, and running the config on its projection changes nothing more.
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const before = decisions.length
-    const ran = await runPass(
-      view,
-      config,
-      deps,
-      registry,
-      window,
-      protect,
-      pass,
-      decisions,
-      steps,
-      failed,
-    )
-    fallbackRan = ran || fallbackRan
-    if (!decisions.slice(before).some(changes)) break
-  }
+  // One pass: `compact()` re-runs the config on its projection until nothing changes, which is
+  // what settles interactions between steps; replay keeps its view between calls instead.
+  const fallbackRan = await runPass(view, config, deps, registry, window, protect, decisions, steps)
   return { decisions, steps, tokensBefore, tokensAfter: view.totalTokens, window, fallbackRan }
 }
-
-const MAX_PASSES = 4
-const changes = (d: Decision) =>
-  d.kind === 'exclude' || d.kind === 'stub' || d.kind === 'trim' || d.kind === 'insert'
 
 async function runPass(
   view: WorkingView,
@@ -98,10 +73,8 @@ async function runPass(
   registry: StrategyRegistry,
   window: UsableWindow,
   protect: () => Protections,
-  pass: number,
   decisions: Decision[],
   steps: StepReport[],
-  failed: Set<number>,
 ): Promise<boolean> {
   let stopped = false
   for (let i = 0; i < config.pipeline.length; i++) {
@@ -110,7 +83,6 @@ async function runPass(
     const before = view.totalTokens
     const report = (status: StepStatus, why: string, count = 0) =>
       steps.push({
-        pass,
         index: i,
         strategy: step.strategy,
         status,
@@ -125,10 +97,6 @@ async function runPass(
     }
     if (stopped) {
       report('target_reached', 'an earlier step brought the context under its target')
-      continue
-    }
-    if (failed.has(i)) {
-      report('failed_open', 'failed in an earlier pass; not run again')
       continue
     }
     const strategy = registry.get(step.strategy)
@@ -146,25 +114,21 @@ async function runPass(
       const message = parsed.error.issues
         .map((e) => `${e.path.join('.') || 'params'}: ${e.message}`)
         .join('; ')
-      if (pass === 0)
-        decisions.push(
-          failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.totalTokens),
-        )
-      report('invalid_params', message, pass === 0 ? 1 : 0)
+      decisions.push(
+        failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.totalTokens),
+      )
+      report('invalid_params', message, 1)
       continue
     }
     const checkpoint = view.checkpoint()
     const ctx = new StrategyContext(view, protect(), strategy.id, i, window, deps.summarizer)
     try {
       await strategy.run(ctx, parsed.data)
-      // Later passes only report what changed: repeating every "kept because…" would be noise.
-      const own = pass === 0 ? ctx.decisions : ctx.decisions.filter(changes)
-      decisions.push(...own)
-      report('ran', trigger.why, own.length)
+      decisions.push(...ctx.decisions)
+      report('ran', trigger.why, ctx.decisions.length)
     } catch (error) {
       // Fail open: undo whatever the step changed, record why, keep going.
       view.rollback(checkpoint)
-      failed.add(i)
       const message = error instanceof Error ? error.message : String(error)
       decisions.push(failedOpen(step.strategy, i, message, view.totalTokens))
       report('failed_open', message, 1)
@@ -179,7 +143,7 @@ async function runPass(
   if (view.totalTokens <= budget) return false
   const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
   runFallback(ctx, budget, config.fallback.strict)
-  decisions.push(...(pass === 0 ? ctx.decisions : ctx.decisions.filter(changes)))
+  decisions.push(...ctx.decisions)
   return true
 }
 

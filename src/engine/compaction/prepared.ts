@@ -1,5 +1,5 @@
 import { buildGroups, type Grouping } from '../groups.ts'
-import type { Conversation } from '../model.ts'
+import type { Conversation, Part } from '../model.ts'
 import {
   DEFAULT_FRAMING,
   modelFamily,
@@ -23,6 +23,8 @@ export interface Prepared {
   readonly framing: Framing
   /** Tokens of each part of each message, as the source has it. */
   readonly partTokens: readonly (readonly number[])[]
+  /** Price of every original part by object identity (recounts of a projection reuse it). */
+  readonly partPrice: ReadonlyMap<Part, number>
   /** Tokens of each message (framing + parts). */
   readonly messageTokens: readonly number[]
   /** Tool definitions + per-request framing: always in the context, never compacted. */
@@ -56,11 +58,13 @@ export function prepare(
   const framing = options.framing ?? DEFAULT_FRAMING
   const partTokens: number[][] = []
   const messageTokens: number[] = []
+  const partPrice = new Map<Part, number>()
   for (const m of conversation.messages) {
     const prices = m.parts.map((p) =>
       pricePart(p, m.role, counter, m.model ? modelFamily(m.model) : family, framing),
     )
     partTokens.push(prices)
+    m.parts.forEach((part, i) => partPrice.set(part, prices[i] as number))
     messageTokens.push(prices.reduce((a, b) => a + b, framing.perMessage))
   }
   const stat = priceStatic(conversation, counter)
@@ -75,6 +79,7 @@ export function prepare(
     family,
     framing,
     partTokens,
+    partPrice,
     messageTokens,
     staticTokens: stat.tools + framing.perConversation,
     systemTokens: stat.system,

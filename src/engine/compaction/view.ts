@@ -45,6 +45,7 @@ export class WorkingView {
   private readonly messageTokensNow: Float64Array
   private readonly groupTokensNow: Float64Array
   private readonly inserted: InsertedSummary[] = []
+  private readonly insertedIds = new Set<string>()
   private total: number
   /** Visible groups with messages that are not excluded (keeps the projection non-empty). */
   private included = 0
@@ -176,6 +177,10 @@ export class WorkingView {
     return this.inserted
   }
 
+  hasSummaryId(id: string): boolean {
+    return this.insertedIds.has(id)
+  }
+
   /** Price a candidate part as message `message` would send it. */
   price(part: Part, role: Role, model?: string): number {
     const p = this.prepared
@@ -242,9 +247,11 @@ export class WorkingView {
 
   insert(summary: InsertedSummary): void {
     this.inserted.push(summary)
+    this.insertedIds.add(summary.message.id)
     this.total += summary.tokens
     this.undo.push(() => {
       this.inserted.pop()
+      this.insertedIds.delete(summary.message.id)
       this.total -= summary.tokens
     })
   }

@@ -30,6 +30,18 @@ export function collapseKeepingNotice(text: string): string {
   return collapseWhitespace(text.slice(0, notice.index)) + notice[0]
 }
 
+// The same outputs are collapsed on every re-plan: memoise per (immutable) part object.
+const collapsedCache = new WeakMap<object, { text: string; faithful?: string; fixed?: string }>()
+function collapsedOf(part: object, text: string, faithful: boolean): string {
+  let entry = collapsedCache.get(part)
+  if (!entry || entry.text !== text) {
+    entry = { text }
+    collapsedCache.set(part, entry)
+  }
+  if (faithful) return (entry.faithful ??= collapseWhitespace(text))
+  return (entry.fixed ??= collapseKeepingNotice(text))
+}
+
 const schema = z.object({ ...falaiOptions })
 
 export type MicroCompactParams = z.infer<typeof schema>
@@ -54,7 +66,7 @@ export const microCompactStrategy = defineStrategy({
     const tail = tailByMessages(ctx, p.preserveRecentCount)
     for (const { ref, group, part } of liveResults(ctx)) {
       const text = resultText(part)
-      const collapsed = p.faithful ? collapseWhitespace(text) : collapseKeepingNotice(text)
+      const collapsed = collapsedOf(part, text, p.faithful)
       if (collapsed === text) continue
       const name = resultName(ctx, ref, part) || 'tool'
       const saved = text.length - collapsed.length

@@ -60,6 +60,24 @@ export interface PricedText {
  */
 export function priceText(text: string, counter: TextCounter): PricedText {
   if (text.length < BASE64_RUN) return { tokens: counter.count(text) }
+  // Long texts are re-priced on every re-plan (stubs and trims of the same outputs): cache the
+  // whole result per counter, so the base64 scan runs once per text, not once per pass.
+  let cache = longTexts.get(counter)
+  if (!cache) {
+    cache = new Map()
+    longTexts.set(counter, cache)
+  }
+  const hit = cache.get(text)
+  if (hit) return hit
+  const priced = priceLongText(text, counter)
+  if (cache.size >= 20_000) cache.clear()
+  cache.set(text, priced)
+  return priced
+}
+
+const longTexts = new WeakMap<TextCounter, Map<string, PricedText>>()
+
+function priceLongText(text: string, counter: TextCounter): PricedText {
   const runs = base64Runs(text)
   if (runs.length === 0) return { tokens: counter.count(text) }
   let tokens = 0

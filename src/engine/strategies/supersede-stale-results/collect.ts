@@ -54,11 +54,8 @@ export function collectResults(
   found.sort((a, b) => a.ref.message - b.ref.message || a.ref.part - b.ref.part)
 
   return found.map((f, index) => {
-    const text = flattenText(f.part.content)
-    const extra = attachmentBytes(f.part.content)
-    const hasAttachments = f.part.content.some((c) => c.kind !== 'text')
-    const state = isStub(text) ? 'stub' : f.modified ? 'modified' : 'fresh'
-    const lipMeasure = Math.floor(codePointLength(text) / 4)
+    const m = measureResult(f.part)
+    const state = isStub(m.text) ? 'stub' : f.modified ? 'modified' : 'fresh'
     const occurrence = (
       category: ToolCategory,
       identity: ResourceIdentity | null,
@@ -70,30 +67,83 @@ export function collectResults(
       category,
       identity,
       state,
-      empty: text === '',
+      empty: m.text === '',
       measure,
     })
-    const fCat = categorizeFaithful(f.call.name)
-    const xCat = categorizeFixed(f.call.name)
-    const bytes = utf8Bytes(text)
+    const id = identitiesOf(f.call, cwd)
     return {
       ref: f.ref,
       group: f.group,
       messageId: messages[f.ref.message]?.id ?? `#${f.ref.message}`,
       tool: f.call.name,
       part: f.part,
-      text,
-      bytes: { faithful: bytes, fixed: bytes + extra },
-      hasAttachments,
-      faithful: occurrence(fCat, extractFaithful(f.call.name, fCat, f.call.argsRaw), lipMeasure),
+      text: m.text,
+      bytes: { faithful: m.bytes, fixed: m.bytes + m.extra },
+      hasAttachments: m.hasAttachments,
+      faithful: occurrence(id.fCat, id.faithful, m.lipMeasure),
       // Fixed: attachments count by the engine's price (LIP's len//4 sees only the text).
       fixed: occurrence(
-        xCat,
-        extractFixed(f.call.name, xCat, f.call.argsRaw, cwd),
-        hasAttachments ? ctx.view.partTokens(f.ref) : lipMeasure,
+        id.xCat,
+        id.fixed,
+        m.hasAttachments ? ctx.view.partTokens(f.ref) : m.lipMeasure,
       ),
     }
   })
+}
+
+interface ResultMeasures {
+  readonly text: string
+  readonly bytes: number
+  readonly extra: number
+  readonly hasAttachments: boolean
+  readonly lipMeasure: number
+}
+
+// Parts are immutable, so what is derived from one is cached on the object: re-planning (every
+// config edit, every replay point) then costs a lookup per result instead of a scan of its text.
+const resultMeasures = new WeakMap<ToolResultPart, ResultMeasures>()
+const callIdentities = new WeakMap<
+  ToolCallPart,
+  {
+    cwd: string | undefined
+    fCat: ToolCategory
+    xCat: ToolCategory
+    faithful: ResourceIdentity | null
+    fixed: ResourceIdentity | null
+  }
+>()
+
+function measureResult(part: ToolResultPart): ResultMeasures {
+  let m = resultMeasures.get(part)
+  if (!m) {
+    const text = flattenText(part.content)
+    m = {
+      text,
+      bytes: utf8Bytes(text),
+      extra: attachmentBytes(part.content),
+      hasAttachments: part.content.some((c) => c.kind !== 'text'),
+      lipMeasure: Math.floor(codePointLength(text) / 4),
+    }
+    resultMeasures.set(part, m)
+  }
+  return m
+}
+
+function identitiesOf(call: ToolCallPart, cwd: string | undefined) {
+  let id = callIdentities.get(call)
+  if (!id || id.cwd !== cwd) {
+    const fCat = categorizeFaithful(call.name)
+    const xCat = categorizeFixed(call.name)
+    id = {
+      cwd,
+      fCat,
+      xCat,
+      faithful: extractFaithful(call.name, fCat, call.argsRaw),
+      fixed: extractFixed(call.name, xCat, call.argsRaw, cwd),
+    }
+    callIdentities.set(call, id)
+  }
+  return id
 }
 
 /**

@@ -128,8 +128,19 @@ export function sha256Hex(bytes: Uint8Array): string {
 
 /** SHA-256 of the UTF-8 encoding of `text` (PHP `hash('sha256', $text)`). */
 export function sha256(text: string): string {
-  return sha256Hex(utf8Bytes(text))
+  // Hashing is the costly part of re-planning (the same payloads are hashed on every config edit
+  // and replay point), and the answer depends only on the text: memoise by content, cleared when
+  // full so memory stays bounded.
+  let hex = digests.get(text)
+  if (hex === undefined) {
+    hex = sha256Hex(utf8Bytes(text))
+    if (digests.size >= 50_000) digests.clear()
+    digests.set(text, hex)
+  }
+  return hex
 }
+
+const digests = new Map<string, string>()
 
 function rotr(x: number, n: number): number {
   return (x >>> n) | (x << (32 - n))

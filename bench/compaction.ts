@@ -1,0 +1,282 @@
+import { generateLargeClaudeCode } from '../scripts/sample/generate-large.ts'
+import type { StrategyRegistry } from '../src/engine/compaction/pipeline.ts'
+import { prepare, type Prepared } from '../src/engine/compaction/prepared.ts'
+import { replay } from '../src/engine/compaction/replay.ts'
+import { compact } from '../src/engine/compaction/run.ts'
+import type { EngineConfig, EngineDeps } from '../src/engine/compaction/types.ts'
+import type { Conversation } from '../src/engine/model.ts'
+import { STRATEGY_REGISTRY } from '../src/engine/strategies/index.ts'
+import { createDigestSummarizer } from '../src/engine/summarize/digest.ts'
+import type { TextCounter } from '../src/engine/tokens/index.ts'
+import { PRESET_IDS, presetConfig, type PresetId } from '../src/config/presets.ts'
+import { toEngineConfig } from '../src/config/validate.ts'
+import { importTranscript } from '../src/formats/index.ts'
+import {
+  benchNaive,
+  benchPrune,
+  toModelMessages,
+  type NaiveResult,
+  type PruneResult,
+} from './peers.ts'
+import { scaleTo, usableOf } from './scale.ts'
+import { round, roundTiming, showTiming, timeAsync, type Timing } from './timing.ts'
+
+/** Strategy id (or {@link ENGINE}) → time spent in one instrumented run, and how many calls. */
+export type StepTimes = Record<string, { readonly ms: number; readonly runs: number }>
+
+export interface PresetResult {
+  readonly preset: PresetId
+  readonly variant: 'as shipped' | 'scaled'
+  /** Usable window (context − reserved output − buffer) the run used. */
+  readonly usableTokens: number
+  /** compact(…, { checkIdempotence: false }): one round, the re-plan of an edit in the app. */
+  readonly replan: Timing
+  /** compact(…) with the default idempotence check (re-runs to a fixed point), once. */
+  readonly idempotentMs: number
+  readonly rounds: number
+  readonly changes: number
+  readonly tokensBefore: number
+  readonly tokensAfter: number
+  readonly invariantsOk: boolean
+  /** One instrumented round: ms inside each strategy, and the rest of the engine. */
+  readonly stepMs: StepTimes
+}
+
+export interface ReplayResult {
+  readonly preset: PresetId
+  readonly messages: number
+  readonly calls: number
+  readonly usableTokens: number
+  readonly timing: Timing
+  /** Calls at which some strategy changed something. */
+  readonly fired: number
+  readonly finalTokens: { readonly before: number; readonly after: number }
+  /** One instrumented replay: time inside each strategy, and the rest of the engine. */
+  readonly stepMs: StepTimes
+}
+
+export interface CompactionBench {
+  readonly messages: number
+  readonly sourceBytes: number
+  readonly tokens: number
+  readonly modelMessageBytes: number
+  readonly toolNamesFilled: number
+  readonly prepareMs: number
+  readonly naive: NaiveResult
+  readonly prune: readonly PruneResult[]
+  readonly presets: readonly PresetResult[]
+  readonly replay: readonly ReplayResult[]
+  readonly targets: {
+    readonly replanMaxMs: number
+    readonly pruneFastestMs: number
+    readonly replayCalls: number
+    readonly replayMaxMs: number
+  }
+}
+
+const SEED = 13 // not the import bench's seed, so the counter's content memo starts cold
+
+/** The first `count` messages of a generated Claude Code transcript (generated larger if short). */
+function transcript(count: number): { conversation: Conversation; bytes: number } {
+  for (let bytes = count * 5_200; ; bytes = Math.round(bytes * 1.2)) {
+    const text = generateLargeClaudeCode(bytes, SEED)
+    const outcome = importTranscript(text)
+    if (!outcome.result.ok) throw new Error(outcome.result.error.message)
+    const c = outcome.result.conversation
+    if (c.messages.length >= count) {
+      return { conversation: firstMessages(c, count), bytes: Buffer.byteLength(text) }
+    }
+  }
+}
+
+/** The conversation cut after `n` messages; a call left without its result is simply pending. */
+function firstMessages(c: Conversation, n: number): Conversation {
+  return {
+    ...c,
+    messages: c.messages.slice(0, n),
+    markers: c.markers.filter((m) => m.beforeIndex < n),
+  }
+}
+
+/** Messages up to (not including) the assistant message after the `calls`-th one. */
+function upToCalls(c: Conversation, calls: number): number {
+  let seen = 0
+  for (let i = 0; i < c.messages.length; i++) {
+    const m = c.messages[i]
+    if (m?.role === 'assistant' && !m.summaryOf && i > 0 && ++seen > calls) return i
+  }
+  return c.messages.length
+}
+
+export const totalTokens = (p: Prepared): number =>
+  p.staticTokens + p.systemTokens + p.messageTokens.reduce((a, b) => a + b, 0)
+
+/** Time outside the strategies: view, protections, triggers, fallback, projection, invariants. */
+export const ENGINE = '(engine)'
+
+/**
+ * One run with every strategy's `run` timed, to tell which step dominates: milliseconds inside
+ * each strategy, and the rest (view, protections, triggers, fallback, projection, invariants).
+ */
+async function stepTimes(
+  run: (registry: StrategyRegistry) => Promise<unknown>,
+): Promise<StepTimes> {
+  const spent = new Map<string, number>()
+  const runs = new Map<string, number>()
+  const registry: StrategyRegistry = new Map(
+    [...STRATEGY_REGISTRY].map(([id, s]) => [
+      id,
+      {
+        ...s,
+        run: async (ctx, params) => {
+          const t0 = performance.now()
+          try {
+            await s.run(ctx, params)
+          } finally {
+            spent.set(id, (spent.get(id) ?? 0) + performance.now() - t0)
+            runs.set(id, (runs.get(id) ?? 0) + 1)
+          }
+        },
+      },
+    ]),
+  )
+  const t0 = performance.now()
+  await run(registry)
+  const total = performance.now() - t0
+  const out: StepTimes = {}
+  for (const [id, ms] of spent) out[id] = { ms: round(ms, 2), runs: runs.get(id) ?? 0 }
+  out[ENGINE] = { ms: round(total - [...spent.values()].reduce((a, b) => a + b, 0), 2), runs: 1 }
+  return out
+}
+
+/** Milliseconds per strategy (and how many times it ran) and in the engine, slowest first. */
+export const showSteps = (steps: StepTimes): string =>
+  Object.entries(steps)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([id, t]) => `${id} ${t.ms}${t.runs > 1 && id !== ENGINE ? ` (${t.runs} runs)` : ''}`)
+    .join(', ')
+
+async function benchPreset(
+  prepared: Prepared,
+  preset: PresetId,
+  variant: PresetResult['variant'],
+  config: EngineConfig,
+  deps: EngineDeps,
+  runs: number,
+): Promise<PresetResult> {
+  const single = () =>
+    compact(prepared, config, deps, STRATEGY_REGISTRY, { checkIdempotence: false })
+  const { timing, result } = await timeAsync(single, runs, 1)
+  const t0 = performance.now()
+  const rounds = (await compact(prepared, config, deps, STRATEGY_REGISTRY)).rounds
+  const idempotentMs = round(performance.now() - t0, 1)
+  const stepMs = await stepTimes((registry) =>
+    compact(prepared, config, deps, registry, { checkIdempotence: false }),
+  )
+  const out: PresetResult = {
+    preset,
+    variant,
+    usableTokens: usableOf(config),
+    replan: roundTiming(timing),
+    idempotentMs,
+    rounds,
+    changes: result.changes,
+    tokensBefore: result.tokensBefore,
+    tokensAfter: result.tokensAfter,
+    invariantsOk: result.invariants.ok,
+    stepMs,
+  }
+  console.log(
+    `  ${preset} ${variant}: re-plan ${showTiming(out.replan)}; idempotent ${idempotentMs} ms (${rounds} rounds); ${out.changes} changes, ${out.tokensBefore} → ${out.tokensAfter} tokens [${showSteps(stepMs)}]`,
+  )
+  return out
+}
+
+async function benchReplay(
+  conversation: Conversation,
+  calls: number,
+  counter: TextCounter,
+  deps: EngineDeps,
+  runs: number,
+): Promise<ReplayResult[]> {
+  const n = upToCalls(conversation, calls)
+  const prepared = prepare(firstMessages(conversation, n), counter)
+  const total = totalTokens(prepared)
+  const out: ReplayResult[] = []
+  for (const preset of ['recommended', 'opencode'] as const) {
+    // Scaled to this prefix, so that the window fills up during the replay.
+    const config = scaleTo(toEngineConfig(presetConfig(preset)), total)
+    const run = () => replay(prepared, config, deps, STRATEGY_REGISTRY)
+    const { timing, result: points } = await timeAsync(run, runs, 1)
+    const stepMs = await stepTimes((registry) => replay(prepared, config, deps, registry))
+    const last = points.at(-1)
+    const r: ReplayResult = {
+      preset,
+      messages: n,
+      calls: points.length,
+      usableTokens: usableOf(config),
+      timing: roundTiming(timing),
+      fired: points.filter((p) => p.fired.length > 0).length,
+      finalTokens: { before: last?.before ?? 0, after: last?.after ?? 0 },
+      stepMs,
+    }
+    console.log(
+      `  replay ${preset} (scaled), ${r.calls} calls over ${n} messages: ${showTiming(r.timing)} (target ≤ 200 ms); fired at ${r.fired} calls, last call ${r.finalTokens.before} → ${r.finalTokens.after} tokens [${showSteps(stepMs)}]`,
+    )
+    out.push(r)
+  }
+  return out
+}
+
+/** Re-planning per preset, replay and peers on one generated transcript, in one process. */
+export async function benchCompaction(
+  quick: boolean,
+  counter: TextCounter,
+): Promise<CompactionBench> {
+  const count = quick ? 2_000 : 10_000
+  const calls = quick ? 200 : 1_000
+  const runs = quick ? 3 : 7
+  const { conversation, bytes } = transcript(count)
+  const t0 = performance.now()
+  const p = prepare(conversation, counter)
+  const prepareMs = round(performance.now() - t0, 0)
+  const tokens = totalTokens(p)
+  console.log(
+    `  ${count} messages, ${tokens} tokens; count + group once (prepare): ${prepareMs} ms`,
+  )
+  const deps: EngineDeps = { counter, summarizer: createDigestSummarizer() }
+
+  const naive = benchNaive(p, 21)
+  const model = toModelMessages(conversation)
+  const prune = benchPrune(model.messages, quick ? 7 : 21)
+  const targets = {
+    replanMaxMs: round(3 * naive.timing.medianMs, 2),
+    pruneFastestMs: Math.min(...prune.map((r) => r.timing.medianMs)),
+    replayCalls: calls,
+    replayMaxMs: 200,
+  }
+  console.log(
+    `  targets: re-plan ≤ 3× naive = ${targets.replanMaxMs} ms and < pruneMessages (fastest ${targets.pruneFastestMs} ms); replay of ${calls} calls ≤ 200 ms`,
+  )
+
+  const presets: PresetResult[] = []
+  for (const id of PRESET_IDS) {
+    const shipped = toEngineConfig(presetConfig(id))
+    presets.push(await benchPreset(p, id, 'as shipped', shipped, deps, runs))
+    presets.push(await benchPreset(p, id, 'scaled', scaleTo(shipped, tokens), deps, runs))
+  }
+  const replayed = await benchReplay(conversation, calls, counter, deps, quick ? 3 : 5)
+  return {
+    messages: count,
+    sourceBytes: bytes,
+    tokens,
+    modelMessageBytes: model.bytes,
+    toolNamesFilled: model.namesFilled,
+    prepareMs,
+    naive,
+    prune,
+    presets,
+    replay: replayed,
+    targets,
+  }
+}

@@ -1,0 +1,62 @@
+import { ENGINE, showSteps as steps, type CompactionBench } from './compaction.ts'
+import type { Timing } from './timing.ts'
+
+const cell = (t: Timing) => `${t.medianMs} (${t.minMs}–${t.maxMs}, ${t.runs})`
+const yes = (ok: boolean) => (ok ? 'yes' : '**no**')
+const k = (n: number) => `${(n / 1000).toFixed(0)}k`
+
+/** The compaction section of RESULTS.md. */
+export function renderCompaction(c: CompactionBench): string[] {
+  const t = c.targets
+  const out: string[] = [
+    '',
+    `## Compaction on ${c.messages.toLocaleString('en')} generated Claude Code messages`,
+    '',
+    `${c.tokens.toLocaleString('en')} o200k tokens (first ${c.messages} messages of a ${(c.sourceBytes / 1e6).toFixed(1)} MB transcript; ${(c.modelMessageBytes / 1e6).toFixed(1)} MB as AI SDK ModelMessage JSON). Count + group once (\`prepare\`): **${c.prepareMs} ms**. Times in ms: median (min–max, n).`,
+    '',
+    `Targets: re-plan ≤ 3× the naive pass (≤ ${t.replanMaxMs} ms) and faster than \`pruneMessages\` (fastest configuration ${t.pruneFastestMs} ms); replay of ${t.replayCalls.toLocaleString('en')} model calls ≤ ${t.replayMaxMs} ms.`,
+    '',
+    '### Peers on the same messages',
+    '',
+    '| operation | ms | result |',
+    '|---|---|---|',
+    `| naive stale-read stubber (2 passes over headers, copy-on-write, token delta from cached counts) | ${cell(c.naive.timing)} | ${c.naive.stubbed} results stubbed, ${c.naive.savedTokens.toLocaleString('en')} tokens saved (${((100 * c.naive.savedTokens) / c.tokens).toFixed(0)}%) |`,
+  ]
+  for (const p of c.prune) {
+    out.push(
+      `| \`ai\` pruneMessages(${p.config}) | ${cell(p.timing)} | ${p.messagesLeft} messages left |`,
+    )
+  }
+  out.push(
+    '',
+    `ModelMessages come from our ai-sdk serializer; it wrote \`toolName: ''\` on ${c.toolNamesFilled} tool results (Claude Code results carry no name), filled in from the paired calls before timing.`,
+    '',
+    '### Re-plan per preset (`compact` on the prepared conversation, counts cached)',
+    '',
+    `Re-plan = one round (\`checkIdempotence: false\`), 1 warm-up. "Fixed point" = the default run that repeats until nothing changes (once; each further round re-prepares the projection). Rounds as \`CompactionResult.rounds\` reports them (the confirming round is not counted). Scaled = window and absolute token thresholds × the factor that makes the usable window 50% of the transcript. Like the corpus test's \`scale()\` it copies, it also multiplies per-result floors (\`minToolOutputTokens\`, \`protectTokens\`, …), so a scaled preset can touch fewer results than the shipped one. Time by step comes from one extra instrumented round: ms inside each strategy (with how many times it ran, when more than once), and \`${ENGINE}\` = everything around them (working view, protections, triggers, fallback, projection, invariant checks).`,
+    '',
+    '| preset | variant | usable window | re-plan | ≤ 3× naive | < pruneMessages | fixed point (rounds) | changes | tokens before → after | time by step (ms) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  )
+  for (const p of c.presets) {
+    const m = p.replan.medianMs
+    out.push(
+      `| ${p.preset} | ${p.variant} | ${k(p.usableTokens)} | ${cell(p.replan)} | ${yes(m <= t.replanMaxMs)} | ${yes(m < t.pruneFastestMs)} | ${p.idempotentMs} (${p.rounds}) | ${p.changes} | ${k(p.tokensBefore)} → ${k(p.tokensAfter)}${p.invariantsOk ? '' : ' (invariants **failed**)'} | ${steps(p.stepMs)} |`,
+    )
+  }
+  out.push(
+    '',
+    `### Replay (\`replay\`: the pipeline before every model call, decisions kept)`,
+    '',
+    'Presets scaled so that the usable window is 50% of the replayed prefix.',
+    '',
+    `| preset | messages | calls | ms | ≤ ${t.replayMaxMs} ms | calls where something fired | last call before → after | time by step (ms) |`,
+    '|---|---|---|---|---|---|---|---|',
+  )
+  for (const r of c.replay) {
+    out.push(
+      `| ${r.preset} (scaled) | ${r.messages} | ${r.calls} | ${cell(r.timing)} | ${yes(r.timing.medianMs <= t.replayMaxMs)} | ${r.fired} | ${k(r.finalTokens.before)} → ${k(r.finalTokens.after)} | ${steps(r.stepMs)} |`,
+    )
+  }
+  return out
+}
