@@ -283,3 +283,36 @@ describe('ai-sdk corpus', () => {
     expect(corpus.present).toBe(true)
   })
 })
+
+describe('ai-sdk serializer for conversations from other formats', () => {
+  it('names each tool result after its call when the source did not', () => {
+    const out = JSON.parse(
+      importer.serialize({
+        meta: { format: 'ai-sdk' },
+        system: [],
+        tools: [],
+        markers: [],
+        messages: [
+          {
+            id: 'a',
+            role: 'assistant',
+            parts: [{ kind: 'tool_call', callId: 'c1', name: 'Read', argsRaw: '{}', args: {} }],
+          },
+          {
+            id: 't',
+            role: 'tool',
+            parts: [
+              {
+                kind: 'tool_result',
+                callId: 'c1',
+                content: [{ kind: 'text', text: 'ok' }],
+                isError: false,
+              },
+            ],
+          },
+        ],
+      }),
+    ) as { content: { toolName?: string }[] }[]
+    expect(out[1]?.content[0]?.toolName).toBe('Read')
+  })
+})

@@ -42,12 +42,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** Canonical result → ModelMessage `tool-result` (v5 `output` or v4 `result`). */
-function resultPart(r: ToolResultPart): Obj {
+function resultPart(r: ToolResultPart, names: ReadonlyMap<string, string>): Obj {
   const base = {
     ...rawOf(r),
     type: 'tool-result',
     toolCallId: r.callId,
-    toolName: r.name ?? str(rawOf(r).toolName) ?? '',
+    // AI SDK results name their tool; sources that do not (OpenAI-style) get it from the call.
+    toolName:
+      r.name ?? str(rawOf(r).toolName) ?? (r.callId ? names.get(r.callId) : undefined) ?? '',
   }
   const text = textOf(r.content)
   const type = str(r.meta?.outputType) ?? 'text'
@@ -90,7 +92,7 @@ function resultPart(r: ToolResultPart): Obj {
 }
 
 /** Canonical part → ModelMessage content part. */
-function modelPart(p: Part): unknown {
+function modelPart(p: Part, names: ReadonlyMap<string, string>): unknown {
   switch (p.kind) {
     case 'text':
       return { type: 'text', ...rawOf(p), text: p.text }
@@ -115,13 +117,13 @@ function modelPart(p: Part): unknown {
         [p.meta?.v4 === true ? 'args' : 'input']: argsOf(p),
       }
     case 'tool_result':
-      return resultPart(p)
+      return resultPart(p, names)
     case 'opaque':
       return p.raw
   }
 }
 
-function writeModel(m: Message): Obj {
+function writeModel(m: Message, names: ReadonlyMap<string, string>): Obj {
   const src = m.source ?? {}
   const raw = isObject(src.raw) ? { ...src.raw } : {}
   const only = m.parts[0]
@@ -132,7 +134,7 @@ function writeModel(m: Message): Obj {
       ? only?.kind === 'text'
         ? only.text
         : ''
-      : m.parts.map(modelPart)
+      : m.parts.map((p) => modelPart(p, names))
   return { ...raw, role: m.role, content }
 }
 
@@ -253,8 +255,20 @@ function writeUi(messages: readonly Message[]): Obj[] {
 /** Write ModelMessage or UIMessage arrays back (in `{…, messages}` when that was the input). */
 export function serialize(conversation: Conversation): string {
   const source = conversation.source ?? {}
+  const names = callNames(conversation.messages)
   const list =
-    source.shape === 'ui' ? writeUi(conversation.messages) : conversation.messages.map(writeModel)
+    source.shape === 'ui'
+      ? writeUi(conversation.messages)
+      : conversation.messages.map((m) => writeModel(m, names))
   const envelope = isObject(source.envelope) ? source.envelope : undefined
   return JSON.stringify(envelope ? { ...envelope, messages: list } : list, null, 2)
+}
+
+/** Tool name of every call id, for results whose source did not record the name. */
+function callNames(messages: readonly Message[]): Map<string, string> {
+  const names = new Map<string, string>()
+  for (const m of messages) {
+    for (const p of m.parts) if (p.kind === 'tool_call' && p.callId) names.set(p.callId, p.name)
+  }
+  return names
 }
