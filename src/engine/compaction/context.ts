@@ -50,6 +50,11 @@ export class StrategyContext {
   /** Injected summariser, when the run has one (summarising strategies fail open without). */
   readonly summarizer: Summarizer | undefined
   private summarySeq = 0
+  /**
+   * When false, deliberate non-changes (skips, refused attempts) are not recorded: replay only
+   * reports what changed, and thousands of "kept because…" records per call would dominate it.
+   */
+  recordNonChanges = true
 
   constructor(
     view: WorkingView,
@@ -143,18 +148,19 @@ export class StrategyContext {
       this.protections.group(group) ??
       (this.view.holdsNewestCopy(group) ? 'newest_copy' : last ? 'minimum_retained' : null)
     if (protection) {
-      this.decisions.push({
-        kind: 'protected',
-        attempted: 'exclude',
-        protection,
-        ...this.base(
-          group,
-          'protected',
-          `${detail} — refused: ${describeProtection(protection)}`,
-          before,
-          before,
-        ),
-      })
+      if (this.recordNonChanges)
+        this.decisions.push({
+          kind: 'protected',
+          attempted: 'exclude',
+          protection,
+          ...this.base(
+            group,
+            'protected',
+            `${detail} — refused: ${describeProtection(protection)}`,
+            before,
+            before,
+          ),
+        })
       return false
     }
     this.view.exclude(group)
@@ -195,19 +201,20 @@ export class StrategyContext {
     const protection =
       this.protections.part(group, ref) ?? (this.view.isNewestCopy(ref) ? 'newest_copy' : null)
     if (protection) {
-      this.decisions.push({
-        kind: 'protected',
-        attempted: kind,
-        protection,
-        target: ref,
-        ...this.base(
-          group,
-          'protected',
-          `${detail} — refused: ${describeProtection(protection)}`,
-          before,
-          before,
-        ),
-      })
+      if (this.recordNonChanges)
+        this.decisions.push({
+          kind: 'protected',
+          attempted: kind,
+          protection,
+          target: ref,
+          ...this.base(
+            group,
+            'protected',
+            `${detail} — refused: ${describeProtection(protection)}`,
+            before,
+            before,
+          ),
+        })
       return false
     }
     if (options.newer) {
@@ -258,18 +265,19 @@ export class StrategyContext {
       const protection =
         this.protections.group(g) ?? (this.view.holdsNewestCopy(g) ? 'newest_copy' : null)
       if (protection) {
-        this.decisions.push({
-          kind: 'protected',
-          attempted: 'insert',
-          protection,
-          ...this.base(
-            g,
-            'protected',
-            `${detail} — refused: it would replace ${describeProtection(protection)}`,
-            this.view.groupTokens(g),
-            this.view.groupTokens(g),
-          ),
-        })
+        if (this.recordNonChanges)
+          this.decisions.push({
+            kind: 'protected',
+            attempted: 'insert',
+            protection,
+            ...this.base(
+              g,
+              'protected',
+              `${detail} — refused: it would replace ${describeProtection(protection)}`,
+              this.view.groupTokens(g),
+              this.view.groupTokens(g),
+            ),
+          })
         return false
       }
     }
@@ -355,6 +363,7 @@ export class StrategyContext {
     ref?: PartRef,
     options: ChangeOptions = {},
   ): void {
+    if (!this.recordNonChanges) return
     const t = ref ? this.view.partTokens(ref) : this.view.groupTokens(group)
     this.decisions.push({
       kind: 'skip',
@@ -371,12 +380,19 @@ export class StrategyContext {
     detail: string,
   ): void {
     const t = this.view.groupTokens(group)
-    this.decisions.push({
-      kind: 'protected',
-      attempted,
-      protection,
-      ...this.base(group, 'protected', `${detail} — kept: ${describeProtection(protection)}`, t, t),
-    })
+    if (this.recordNonChanges)
+      this.decisions.push({
+        kind: 'protected',
+        attempted,
+        protection,
+        ...this.base(
+          group,
+          'protected',
+          `${detail} — kept: ${describeProtection(protection)}`,
+          t,
+          t,
+        ),
+      })
   }
 }
 

@@ -53,6 +53,7 @@ export async function runPipeline(
   config: EngineConfig,
   deps: EngineDeps,
   registry: StrategyRegistry,
+  options: { recordNonChanges?: boolean } = {},
 ): Promise<PipelineOutcome> {
   const window = usableWindow(config.window)
   const decisions: Decision[] = []
@@ -62,7 +63,17 @@ export async function runPipeline(
   const protect = () => (protections ??= computeProtections(view, config.protections))
   // One pass: `compact()` re-runs the config on its projection until nothing changes, which is
   // what settles interactions between steps; replay keeps its view between calls instead.
-  const fallbackRan = await runPass(view, config, deps, registry, window, protect, decisions, steps)
+  const fallbackRan = await runPass(
+    view,
+    config,
+    deps,
+    registry,
+    window,
+    protect,
+    decisions,
+    steps,
+    options.recordNonChanges !== false,
+  )
   return { decisions, steps, tokensBefore, tokensAfter: view.totalTokens, window, fallbackRan }
 }
 
@@ -75,6 +86,7 @@ async function runPass(
   protect: () => Protections,
   decisions: Decision[],
   steps: StepReport[],
+  recordNonChanges: boolean,
 ): Promise<boolean> {
   let stopped = false
   for (let i = 0; i < config.pipeline.length; i++) {
@@ -109,7 +121,7 @@ async function runPass(
       report('not_triggered', trigger.why)
       continue
     }
-    const parsed = strategy.schema.safeParse(step.params)
+    const parsed = parseParams(strategy, step.params)
     if (!parsed.success) {
       const message = parsed.error.issues
         .map((e) => `${e.path.join('.') || 'params'}: ${e.message}`)
@@ -122,6 +134,7 @@ async function runPass(
     }
     const checkpoint = view.checkpoint()
     const ctx = new StrategyContext(view, protect(), strategy.id, i, window, deps.summarizer)
+    ctx.recordNonChanges = recordNonChanges
     try {
       await strategy.run(ctx, parsed.data)
       decisions.push(...ctx.decisions)
@@ -142,6 +155,7 @@ async function runPass(
     : window.usable
   if (view.totalTokens <= budget) return false
   const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
+  ctx.recordNonChanges = recordNonChanges
   runFallback(ctx, budget, config.fallback.strict)
   decisions.push(...ctx.decisions)
   return true
@@ -159,4 +173,19 @@ function failedOpen(strategy: string, step: number, error: string, tokens: numbe
     tokensAfter: tokens,
     error,
   }
+}
+
+// Parsing the same params object on every run (each replay point, each round) is wasted work,
+// and a stable parsed object lets strategies memoise per configuration.
+const parsedParams = new WeakMap<
+  object,
+  { strategy: AnyStrategy; result: ReturnType<AnyStrategy['schema']['safeParse']> }
+>()
+
+function parseParams(strategy: AnyStrategy, params: object) {
+  const hit = parsedParams.get(params)
+  if (hit && hit.strategy === strategy) return hit.result
+  const result = strategy.schema.safeParse(params)
+  parsedParams.set(params, { strategy, result })
+  return result
 }

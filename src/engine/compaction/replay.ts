@@ -44,7 +44,7 @@ export async function replay(
     if (markerAt.has(k)) upstream = true
     if (m.role === 'assistant' && !m.summaryOf && k > 0) {
       view.advanceTo(k)
-      const outcome = await runPipeline(view, config, deps, registry)
+      const outcome = await runPipeline(view, config, deps, registry, { recordNonChanges: false })
       const fired = [...new Set(outcome.decisions.filter(isChange).map((d) => d.strategy))]
       points.push({
         index: k,

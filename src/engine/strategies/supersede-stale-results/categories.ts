@@ -141,7 +141,30 @@ export interface PolicyVerdict {
  * never matches `list_dir`). Fixed: tool names also match in normalised form (`Read` ~
  * `read`, `mcp__fs__read_file` ~ `read_file`) and `list_directory` means `list_dir`.
  */
+/** Verdicts depend only on the tool, its category and the (stable, parsed) params: memoised. */
+const verdicts = new WeakMap<PolicyParams, Map<string, PolicyVerdict>>()
+
 export function policyVerdict(
+  tool: string,
+  category: ToolCategory,
+  params: PolicyParams,
+  faithful: boolean,
+): PolicyVerdict {
+  let memo = verdicts.get(params)
+  if (!memo) {
+    memo = new Map()
+    verdicts.set(params, memo)
+  }
+  const key = `${faithful ? 1 : 0}|${category}|${tool}`
+  let verdict = memo.get(key)
+  if (!verdict) {
+    verdict = computeVerdict(tool, category, params, faithful)
+    memo.set(key, verdict)
+  }
+  return verdict
+}
+
+function computeVerdict(
   tool: string,
   category: ToolCategory,
   params: PolicyParams,
