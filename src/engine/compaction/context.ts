@@ -1,37 +1,13 @@
 import type { Group } from '../groups.ts'
-import type { Conversation, Message, Part, Role } from '../model.ts'
+import type { Conversation, Message, Part } from '../model.ts'
 import type { PartRef, Pairing } from '../pairing.ts'
 import type { TextCounter } from '../tokens/types.ts'
 import type { Summarizer } from '../summarize/types.ts'
 import type { Protections } from './protect.ts'
-import type { Decision, ProtectionKind, ReasonCode, WindowConfig } from './types.ts'
+import type { ChangeOptions, SummaryInsert, UsableWindow } from './context-types.ts'
+import { describeProtection } from './context-types.ts'
+import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
 import type { InsertedSummary, WorkingView } from './view.ts'
-
-export interface UsableWindow extends WindowConfig {
-  /** contextTokens − reservedOutput − buffer (SPEC §5). */
-  readonly usable: number
-}
-
-export interface ChangeOptions {
-  /** What the faithful mode of the source system would have done instead. */
-  readonly fixed?: string
-  /** Field names trimmed (field-level trims). */
-  readonly fields?: readonly string[]
-  /** Apply even if the replacement is not smaller (never used by default: hard case 16). */
-  readonly allowGrowth?: boolean
-  /** For supersession: the newer result that makes this one stale (checked by an invariant). */
-  readonly newer?: PartRef
-}
-
-export interface SummaryInsert {
-  readonly role: Role
-  readonly parts: readonly Part[]
-  /** Group indexes the summary replaces; they are excluded atomically with the insert. */
-  readonly covers: readonly number[]
-  /** Group index the summary is placed next to. */
-  readonly anchor: number
-  readonly position: 'before' | 'after'
-}
 
 /**
  * What a strategy sees and how it acts. Reading is free; every change goes through `exclude`,
@@ -396,23 +372,5 @@ export class StrategyContext {
   }
 }
 
-export function describeProtection(kind: ProtectionKind): string {
-  switch (kind) {
-    case 'system':
-      return 'system prompt is protected'
-    case 'recent_turn':
-      return 'part of the most recent user turns, which are protected'
-    case 'pinned':
-      return 'pinned by the user'
-    case 'protected_tool':
-      return 'its tool is on the protected list'
-    case 'pending_call':
-      return 'a call still waiting for its result'
-    case 'latest_thinking':
-      return 'thinking blocks of the latest assistant message must stay byte-identical'
-    case 'minimum_retained':
-      return 'the newest group is always kept so the context is never empty'
-    case 'newest_copy':
-      return 'it holds the newest copy of a resource that older, stubbed results point to'
-  }
-}
+export type { ChangeOptions, SummaryInsert, UsableWindow } from './context-types.ts'
+export { describeProtection } from './context-types.ts'
