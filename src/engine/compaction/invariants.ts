@@ -78,14 +78,18 @@ export function checkInvariants(
   for (const g of grouping.groups) {
     const visible = view.messagesOf(g.index)
     if (visible.length === 0) continue
-    const shown = visible.filter((m) => present.has(conversation.messages[m]?.id ?? ''))
-    const emptied = visible.filter(
-      (m) => view.currentParts(m).length === 0 && (conversation.messages[m]?.parts.length ?? 0) > 0,
-    )
-    if (
-      view.isExcluded(g.index) ? shown.length > 0 : shown.length + emptied.length !== visible.length
-    )
-      split.push(g.id)
+    let shown = 0
+    for (const m of visible) if (present.has(conversation.messages[m]?.id ?? '')) shown++
+    // Only when some are missing: were they emptied by part removal (not a split)?
+    const emptied =
+      view.isExcluded(g.index) || shown === visible.length
+        ? 0
+        : visible.filter(
+            (m) =>
+              view.currentParts(m).length === 0 &&
+              (conversation.messages[m]?.parts.length ?? 0) > 0,
+          ).length
+    if (view.isExcluded(g.index) ? shown > 0 : shown + emptied !== visible.length) split.push(g.id)
   }
   checks.push(check('groups_whole', split, 'no group was split', 'groups split'))
 

@@ -50,25 +50,31 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
     if (config.system && g.kind === 'system') kind = 'system'
     else if (g.turn >= firstProtectedTurn && g.turn >= 1) kind = 'recent_turn'
     else if (
-      pinned.has(g.id) ||
-      g.messages.some((m) => pinned.has(conversation.messages[m]?.id ?? ''))
+      pinned.size > 0 &&
+      (pinned.has(g.id) || g.messages.some((m) => pinned.has(conversation.messages[m]?.id ?? '')))
     )
       kind = 'pinned'
-    else if (g.tools.some((t) => tools.has(t.toLowerCase()))) kind = 'protected_tool'
+    else if (tools.size > 0 && g.tools.some((t) => tools.has(t.toLowerCase())))
+      kind = 'protected_tool'
     byGroup[g.index] = kind
   }
 
   if (config.pendingCalls) {
-    grouping.pairing.calls.forEach((c) => {
-      if (c.message >= limit || c.status === 'server') return
-      const answered = c.results.some(
-        (r) => (grouping.pairing.results[r]?.message ?? limit) < limit,
-      )
-      if (answered) return
+    const { calls, results } = grouping.pairing
+    for (const c of calls) {
+      if (c.message >= limit || c.status === 'server') continue
+      let answered = false
+      for (const r of c.results) {
+        if ((results[r]?.message ?? limit) < limit) {
+          answered = true
+          break
+        }
+      }
+      if (answered) continue
       byPart.set(partKey(c.message, c.part), 'pending_call')
       const g = grouping.groupOfMessage[c.message] as number
       byGroup[g] ??= 'pending_call'
-    })
+    }
   }
 
   if (config.latestThinking) {
