@@ -3,12 +3,12 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { compact } from '../engine/compaction/run.ts'
-import type { EngineConfig, StepConfig } from '../engine/compaction/types.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { PRESET_IDS, presetConfig } from './presets.ts'
+import { scale } from './scale.ts'
 import { toEngineConfig } from './validate.ts'
 
 /**
@@ -19,49 +19,6 @@ import { toEngineConfig } from './validate.ts'
 const CORPUS = resolve(__dirname, '../../../shared/corpus')
 const present = existsSync(CORPUS)
 if (!present) console.log(`corpus × preset tests skipped: ${CORPUS} not found`)
-
-const TOKEN_PARAMS =
-  /^(tokenThreshold|triggerInputTokens|tokenBudget|maxTokens|minimumTokens|protectTokens|clearAtLeast|minToolOutputTokens)$/
-
-function scale(config: EngineConfig, factor: number): EngineConfig {
-  const n = (x: number) => Math.max(1, Math.round(x * factor))
-  const step = (s: StepConfig): StepConfig => {
-    const params: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(s.params)) {
-      const tokenMetric = (k === 'maxN' || k === 'compactTo') && s.params.metric === 'tokens'
-      params[k] = typeof v === 'number' && (TOKEN_PARAMS.test(k) || tokenMetric) ? n(v) : v
-    }
-    return {
-      ...s,
-      params,
-      ...(s.trigger
-        ? {
-            trigger: {
-              ...s.trigger,
-              conditions: s.trigger.conditions.map((c) =>
-                c.kind === 'tokens' ? { ...c, over: n(c.over) } : c,
-              ),
-            },
-          }
-        : {}),
-      ...(s.target
-        ? {
-            target:
-              s.target.kind === 'tokens' ? { ...s.target, under: n(s.target.under) } : s.target,
-          }
-        : {}),
-    }
-  }
-  return {
-    ...config,
-    window: {
-      contextTokens: n(config.window.contextTokens),
-      reservedOutput: Math.round(config.window.reservedOutput * factor),
-      buffer: 0,
-    },
-    pipeline: config.pipeline.map(step),
-  }
-}
 
 function corpusConversations() {
   if (!present) return []
