@@ -1,3 +1,4 @@
+import type { Group } from '../groups.ts'
 import type { PartRef } from '../pairing.ts'
 import { partKey } from './prepared.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
@@ -38,14 +39,20 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
   const byGroup = new Array<ProtectionKind | null>(groups.length).fill(null)
   const byPart = new Map<string, ProtectionKind>()
 
+  // Groups are ordered by their first message, so the visible ones are a prefix (plus the
+  // top-level system group, which has no messages): stop at the first one past the limit.
+  const visible: Group[] = []
+  for (const g of groups) {
+    if (g.messages.length > 0 && (g.messages[0] as number) >= limit) break
+    visible.push(g)
+  }
   let lastTurn = 0
-  for (const g of groups) if (view.isVisible(g.index)) lastTurn = Math.max(lastTurn, g.turn)
+  for (const g of visible) lastTurn = Math.max(lastTurn, g.turn)
   const firstProtectedTurn = config.recentTurns > 0 ? lastTurn - config.recentTurns + 1 : Infinity
   const pinned = new Set(config.pinned)
   const tools = new Set(config.tools.map((t) => t.toLowerCase()))
 
-  for (const g of groups) {
-    if (!view.isVisible(g.index)) continue
+  for (const g of visible) {
     let kind: ProtectionKind | null = null
     if (config.system && g.kind === 'system') kind = 'system'
     else if (g.turn >= firstProtectedTurn && g.turn >= 1) kind = 'recent_turn'
@@ -62,7 +69,8 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
   if (config.pendingCalls) {
     const { calls, results } = grouping.pairing
     for (const c of calls) {
-      if (c.message >= limit || c.status === 'server') continue
+      if (c.message >= limit) break // calls are in message order
+      if (c.status === 'server') continue
       let answered = false
       for (const r of c.results) {
         if ((results[r]?.message ?? limit) < limit) {

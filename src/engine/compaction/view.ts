@@ -95,7 +95,13 @@ export class WorkingView {
 
   /** Original groups with at least one visible message (or the top-level system group). */
   visibleGroups(): Group[] {
-    return this.prepared.grouping.groups.filter((g) => this.isVisible(g.index))
+    // Groups are ordered by their first message: the visible ones are a prefix.
+    const out: Group[] = []
+    for (const g of this.prepared.grouping.groups) {
+      if (g.messages.length > 0 && (g.messages[0] as number) >= this.visibleUpTo) break
+      out.push(g)
+    }
+    return out
   }
 
   isVisible(group: number): boolean {

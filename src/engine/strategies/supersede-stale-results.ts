@@ -122,7 +122,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
       ? outcomes
       : plan(
           results.map((r) => r.faithful),
-          { ...p, faithful: true },
+          faithfulTwin(p),
         )
     const messageIdOf = (i: number) => results[i]?.messageId ?? '?'
     const drops = droppableGroups(ctx, results, outcomes)
@@ -130,6 +130,8 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     let staleCount = 0
     results.forEach((r, i) => {
       const outcome = outcomes[i] as Outcome
+      // Replay records only changes: skip building sentences for results that stay as they are.
+      if (!ctx.recordNonChanges && outcome.kind !== 'stub' && outcome.kind !== 'drop') return
       const occ = p.faithful ? r.faithful : r.fixed
       const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
       const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
@@ -268,3 +270,14 @@ export const supersedeStaleResultsStrategy = defineStrategy({
 })
 
 const ordinal = (n: number): string => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`)
+
+/** The same params in faithful mode, one object per params object (so memoised verdicts hit). */
+const twins = new WeakMap<object, SupersedeStaleResultsParams>()
+function faithfulTwin(p: SupersedeStaleResultsParams): SupersedeStaleResultsParams {
+  let twin = twins.get(p)
+  if (!twin) {
+    twin = { ...p, faithful: true }
+    twins.set(p, twin)
+  }
+  return twin
+}

@@ -52,9 +52,23 @@ function summaryMessageIds(messages: readonly Message[], limit: number): Set<str
 /** Already cleared: by opencode (`time.compacted`, imported as meta) or by an earlier prune. */
 export function isCompacted(part: ToolResultPart, placeholder: string): boolean {
   if (part.meta?.compacted === true) return true
-  const text = resultText(part)
+  const text = textOf(part)
   return text === placeholder || text === '[Old tool result content cleared]'
 }
+
+// Parts are immutable: their text and opencode's estimate are computed once per part object, not
+// once per walk (the walk runs at every model call of a replay).
+const texts = new WeakMap<ToolResultPart, { text: string; estimate: number }>()
+function measured(part: ToolResultPart): { text: string; estimate: number } {
+  let m = texts.get(part)
+  if (!m) {
+    const text = resultText(part)
+    m = { text, estimate: opencodeEstimate(text) }
+    texts.set(part, m)
+  }
+  return m
+}
+const textOf = (part: ToolResultPart) => measured(part).text
 
 /**
  * opencode's prune walk (engines.md §2.1): newest → oldest message; skip until `protectTurns` user
@@ -109,11 +123,12 @@ export function walk(
             ? 'a summary inserted earlier'
             : null
       if (boundary) {
-        ctx.skip(
-          group,
-          'already_compacted',
-          `Prune walk stops at ${boundary}: older history was compacted before (opencode stops at the last summary)`,
-        )
+        if (ctx.recordNonChanges)
+          ctx.skip(
+            group,
+            'already_compacted',
+            `Prune walk stops at ${boundary}: older history was compacted before (opencode stops at the last summary)`,
+          )
         break
       }
     }
@@ -123,61 +138,67 @@ export function walk(
       if (part?.kind !== 'tool_result') continue
       const name = resultName(ctx, ref, part) || 'tool'
       if (part.isError) {
-        ctx.skip(
-          group,
-          'denied_by_policy',
-          `The ${name} error output is not pruned: opencode prunes completed tool outputs only`,
-          ref,
-        )
+        if (ctx.recordNonChanges)
+          ctx.skip(
+            group,
+            'denied_by_policy',
+            `The ${name} error output is not pruned: opencode prunes completed tool outputs only`,
+            ref,
+          )
         continue
       }
       if (protectedTools.has(name)) {
-        ctx.skip(
-          group,
-          'protected',
-          `The ${name} output is never pruned: ${name} is a protected tool (its output is runtime instructions)`,
-          ref,
-        )
+        if (ctx.recordNonChanges)
+          ctx.skip(
+            group,
+            'protected',
+            `The ${name} output is never pruned: ${name} is a protected tool (its output is runtime instructions)`,
+            ref,
+          )
         continue
       }
       if (isCompacted(part, p.placeholder)) {
         if (inRecentTurns) continue
         if (p.faithful) {
-          ctx.skip(
-            group,
-            'already_compacted',
-            `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
-            ref,
-          )
+          if (ctx.recordNonChanges)
+            ctx.skip(
+              group,
+              'already_compacted',
+              `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
+              ref,
+            )
           break loop
         }
         pastCompacted ??= ref
-        ctx.skip(
-          group,
-          'already_compacted',
-          `The ${name} output was already cleared; the walk continues past it (opencode would stop here and skip every older output, issue #30807)`,
-          ref,
-        )
+        if (ctx.recordNonChanges)
+          ctx.skip(
+            group,
+            'already_compacted',
+            `The ${name} output was already cleared; the walk continues past it (opencode would stop here and skip every older output, issue #30807)`,
+            ref,
+          )
         continue
       }
-      const estimate = opencodeEstimate(resultText(part))
+      const estimate = measured(part).estimate
       if (inRecentTurns) {
-        ctx.skip(
-          group,
-          'keep_recent',
-          `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is in the last ${p.protectTurns} user turns, which opencode never prunes`,
-          ref,
-        )
+        if (ctx.recordNonChanges)
+          ctx.skip(
+            group,
+            'keep_recent',
+            `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is in the last ${p.protectTurns} user turns, which opencode never prunes`,
+            ref,
+          )
         continue
       }
       total += estimate
       if (total <= p.protectTokens) {
-        ctx.skip(
-          group,
-          'keep_recent',
-          `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is within the newest ${fmt(p.protectTokens)} tokens of tool output (running total ${fmt(total)})`,
-          ref,
-        )
+        if (ctx.recordNonChanges)
+          ctx.skip(
+            group,
+            'keep_recent',
+            `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is within the newest ${fmt(p.protectTokens)} tokens of tool output (running total ${fmt(total)})`,
+            ref,
+          )
         continue
       }
       pruned += estimate

@@ -53,42 +53,51 @@ export function collectResults(
   }
   found.sort((a, b) => a.ref.message - b.ref.message || a.ref.part - b.ref.part)
 
-  return found.map((f, index) => {
+  const out: ResultInfo[] = []
+  for (let index = 0; index < found.length; index++) {
+    const f = found[index] as (typeof found)[number]
     const m = measureResult(f.part)
     const state = isStub(m.text) ? 'stub' : f.modified ? 'modified' : 'fresh'
-    const occurrence = (
-      category: ToolCategory,
-      identity: ResourceIdentity | null,
-      measure: number,
-    ): Occurrence => ({
-      index,
-      group: f.group,
-      tool: f.call.name,
-      category,
-      identity,
-      state,
-      empty: m.text === '',
-      measure,
-    })
     const id = identitiesOf(f.call, cwd)
-    return {
+    const tool = f.call.name
+    out.push({
       ref: f.ref,
       group: f.group,
       messageId: messages[f.ref.message]?.id ?? `#${f.ref.message}`,
-      tool: f.call.name,
+      tool,
       part: f.part,
       text: m.text,
       bytes: { faithful: m.bytes, fixed: m.bytes + m.extra },
       hasAttachments: m.hasAttachments,
-      faithful: occurrence(id.fCat, id.faithful, m.lipMeasure),
+      faithful: occurrence(index, f.group, tool, id.fCat, id.faithful, state, m.text, m.lipMeasure),
       // Fixed: attachments count by the engine's price (LIP's len//4 sees only the text).
       fixed: occurrence(
+        index,
+        f.group,
+        tool,
         id.xCat,
         id.fixed,
+        state,
+        m.text,
         m.hasAttachments ? ctx.view.partTokens(f.ref) : m.lipMeasure,
       ),
-    }
-  })
+    })
+  }
+  return out
+}
+
+// A plain function, not a closure per result: this runs for every result on every re-plan.
+function occurrence(
+  index: number,
+  group: number,
+  tool: string,
+  category: ToolCategory,
+  identity: ResourceIdentity | null,
+  state: Occurrence['state'],
+  text: string,
+  measure: number,
+): Occurrence {
+  return { index, group, tool, category, identity, state, empty: text === '', measure }
 }
 
 interface ResultMeasures {
