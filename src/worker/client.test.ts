@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { EngineClient, isStale, StaleError, type WorkerLike } from './client.ts'
+import { ConfigInvalidError, EngineClient, isStale, StaleError, type WorkerLike } from './client.ts'
 import {
   PROTOCOL_VERSION,
   type CountedMessage,
   type FromWorker,
   type LoadedMessage,
+  type RunSummary,
   type ToWorker,
 } from './protocol.ts'
 
@@ -49,6 +50,11 @@ function loaded(id: number, extra: Partial<LoadedMessage> = {}): LoadedMessage {
 function counted(id: number): CountedMessage {
   // The report's content does not matter to the client: it only routes messages by id.
   return { type: 'counted', id, tokenizer: 'o200k_base', report: null as never, ms: 2 }
+}
+
+function summary(configName: string): RunSummary {
+  // Only identity matters to the client: it hands the summary over untouched.
+  return { configName } as RunSummary
 }
 
 function setup() {
@@ -133,5 +139,93 @@ describe('EngineClient', () => {
     worker.onerror?.({ message: 'script failed', preventDefault: () => undefined } as ErrorEvent)
     await expect(request.loaded).rejects.toThrow('script failed')
     expect(worker.terminated).toBe(true)
+  })
+
+  describe('run', () => {
+    it('posts the run and resolves with the summary', async () => {
+      const { worker, client } = setup()
+      const phases: string[] = []
+      const request = client.run(null, {
+        preset: 'lip',
+        replay: true,
+        onProgress: (p) => phases.push(p.phase),
+      })
+      expect(worker.posted).toEqual([
+        { type: 'run', id: request.id, config: null, preset: 'lip', replay: true },
+      ])
+      worker.reply({ type: 'runProgress', id: request.id, phase: 'compact', done: 2, total: 5 })
+      worker.reply({ type: 'ran', id: request.id, summary: summary('lip') })
+      await expect(request.promise).resolves.toMatchObject({ configName: 'lip' })
+      expect(phases).toEqual(['compact'])
+    })
+
+    it('sends a config without a preset, replay off by default', () => {
+      const { worker, client } = setup()
+      const config = { version: 1 }
+      const request = client.run(config)
+      expect(worker.posted).toEqual([{ type: 'run', id: request.id, config, replay: false }])
+    })
+
+    it('rejects with ConfigInvalidError carrying every issue', async () => {
+      const { worker, client } = setup()
+      const request = client.run({ version: 1 })
+      const issues = [
+        { path: 'window', message: 'Required' },
+        { path: 'pipeline[0].strategy', message: 'unknown strategy' },
+      ]
+      worker.reply({ type: 'configInvalid', id: request.id, issues })
+      const error: unknown = await request.promise.catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ConfigInvalidError)
+      expect((error as ConfigInvalidError).issues).toEqual(issues)
+      expect((error as ConfigInvalidError).message).toBe(
+        'invalid config: window: Required (and 1 more)',
+      )
+    })
+
+    it('a newer run makes the older stale and drops its late reply', async () => {
+      const { worker, client } = setup()
+      const first = client.run(null, { preset: 'lip' })
+      const second = client.run(null, { preset: 'recommended' })
+      await expect(first.promise).rejects.toBeInstanceOf(StaleError)
+      expect(worker.posted.map((m) => [m.type, m.id])).toEqual([
+        ['run', first.id],
+        ['cancel', first.id],
+        ['run', second.id],
+      ])
+      worker.reply({ type: 'ran', id: first.id, summary: summary('lip') })
+      worker.reply({ type: 'ran', id: second.id, summary: summary('recommended') })
+      await expect(second.promise).resolves.toMatchObject({ configName: 'recommended' })
+    })
+
+    it('a run leaves a load still counting alive; a newer load makes the run stale', async () => {
+      const { worker, client } = setup()
+      const load = client.load('x')
+      const run = client.run(null, { preset: 'lip' })
+      worker.reply(loaded(load.id))
+      worker.reply(counted(load.id))
+      await expect(load.counted).resolves.toMatchObject({ id: load.id })
+      const next = client.load('y')
+      await expect(run.promise).rejects.toSatisfy(isStale)
+      expect(worker.posted.at(-2)).toEqual({ type: 'cancel', id: run.id })
+      // The stale run's reply arrives anyway: ignored, and the new load is untouched.
+      worker.reply({ type: 'ran', id: run.id, summary: summary('lip') })
+      worker.reply(loaded(next.id))
+      await expect(next.loaded).resolves.toMatchObject({ id: next.id })
+    })
+
+    it('cancel() rejects with StaleError and tells the worker', async () => {
+      const { worker, client } = setup()
+      const request = client.run(null, { preset: 'lip' })
+      request.cancel()
+      await expect(request.promise).rejects.toSatisfy(isStale)
+      expect(worker.posted.at(-1)).toEqual({ type: 'cancel', id: request.id })
+    })
+
+    it('rejects with the worker error (e.g. nothing loaded yet)', async () => {
+      const { worker, client } = setup()
+      const request = client.run(null, { preset: 'lip' })
+      worker.reply({ type: 'error', id: request.id, message: 'nothing loaded to run on' })
+      await expect(request.promise).rejects.toThrow('nothing loaded to run on')
+    })
   })
 })

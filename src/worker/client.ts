@@ -2,15 +2,20 @@
  * Typed client for the engine worker: one request id and one promise per request, stale replies
  * dropped. Only the newest request matters to the UI: starting a load (or a re-count) makes every
  * earlier request stale — its promises reject with `StaleError` and the worker is told to cancel.
+ * A run makes only earlier runs stale: it may start while the load's exact count is still under
+ * way (the worker waits for that count and prices the run with it).
  */
 import type { FormatId } from '../engine/model.ts'
 import type { TokenizerId } from '../engine/tokens/types.ts'
 import {
   PROTOCOL_VERSION,
+  type ConfigInvalidMessage,
   type CountedMessage,
   type FromWorker,
   type LoadedMessage,
   type ProgressMessage,
+  type RunProgressMessage,
+  type RunSummary,
   type ToWorker,
 } from './protocol.ts'
 
@@ -25,6 +30,21 @@ export class StaleError extends Error {
 
 export function isStale(error: unknown): error is StaleError {
   return error instanceof StaleError
+}
+
+/** A problem with a config, at the path where it is (`pipeline[2].params.keep`). */
+export type ConfigIssue = ConfigInvalidMessage['issues'][number]
+
+/** The worker refused the config: nothing ran. `issues` says every problem and where. */
+export class ConfigInvalidError extends Error {
+  readonly issues: readonly ConfigIssue[]
+  constructor(issues: readonly ConfigIssue[]) {
+    const first = issues[0]
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
+    super(first ? `invalid config: ${first.path}: ${first.message}${more}` : 'invalid config')
+    this.name = 'ConfigInvalidError'
+    this.issues = issues
+  }
 }
 
 export interface LoadOptions {
@@ -46,12 +66,40 @@ export interface CountRequest {
   readonly counted: Promise<CountedMessage | null>
 }
 
-interface Pending {
+export interface RunOptions {
+  /** Run this preset (`recommended`, `lip`, …); `config` is then ignored. */
+  readonly preset?: string
+  /** Also replay the conversation model call by model call (`summary.replay`). */
+  readonly replay?: boolean
+  readonly onProgress?: (progress: RunProgressMessage) => void
+}
+
+export interface RunRequest {
+  readonly id: number
+  /**
+   * The summary; rejects with `ConfigInvalidError` (bad config), `StaleError` (a newer run or
+   * load, or `cancel()`), or an `Error` (nothing loaded, or a bug).
+   */
+  readonly promise: Promise<RunSummary>
+  cancel(): void
+}
+
+interface LoadPending {
+  readonly kind: 'load'
   readonly onProgress?: (progress: ProgressMessage) => void
   readonly resolveLoaded?: (message: LoadedMessage) => void
   readonly resolveCounted: (message: CountedMessage | null) => void
   readonly reject: (error: Error) => void
 }
+
+interface RunPending {
+  readonly kind: 'run'
+  readonly onProgress?: (progress: RunProgressMessage) => void
+  readonly resolve: (summary: RunSummary) => void
+  readonly reject: (error: Error) => void
+}
+
+type Pending = LoadPending | RunPending
 
 /** The smallest part of `Worker` we use, so tests can pass a fake. */
 export interface WorkerLike {
@@ -104,6 +152,7 @@ export class EngineClient {
       }),
     )
     this.pending.set(id, {
+      kind: 'load',
       onProgress: options.onProgress,
       resolveLoaded,
       resolveCounted,
@@ -121,11 +170,35 @@ export class EngineClient {
     const id = this.begin()
     const counted = quiet(
       new Promise<CountedMessage | null>((resolve, reject) => {
-        this.pending.set(id, { onProgress, resolveCounted: resolve, reject })
+        this.pending.set(id, { kind: 'load', onProgress, resolveCounted: resolve, reject })
       }),
     )
     this.send({ type: 'count', id, tokenizer })
     return { id, counted }
+  }
+
+  /**
+   * Run a compaction config (our versioned JSON as an object or text; or `options.preset`) on the
+   * latest load. Earlier runs become stale; a load or count under way does not.
+   */
+  run(config: unknown, options: RunOptions = {}): RunRequest {
+    for (const [pendingId, entry] of [...this.pending]) {
+      if (entry.kind === 'run') this.cancel(pendingId)
+    }
+    const id = this.nextId++
+    const promise = quiet(
+      new Promise<RunSummary>((resolve, reject) => {
+        this.pending.set(id, { kind: 'run', onProgress: options.onProgress, resolve, reject })
+      }),
+    )
+    this.send({
+      type: 'run',
+      id,
+      config,
+      ...(options.preset !== undefined ? { preset: options.preset } : {}),
+      replay: options.replay ?? false,
+    })
+    return { id, promise, cancel: () => this.cancel(id) }
   }
 
   /** Abandon a request: its promises reject with `StaleError`, the worker stops at its next phase. */
@@ -179,6 +252,10 @@ export class EngineClient {
     // Replies to requests we no longer track are stale: drop them.
     const entry = this.pending.get(message.id)
     if (!entry) return
+    if (entry.kind === 'run') {
+      this.receiveRun(message, entry)
+      return
+    }
     switch (message.type) {
       case 'progress':
         entry.onProgress?.(message)
@@ -204,16 +281,51 @@ export class EngineClient {
         this.pending.delete(message.id)
         entry.resolveCounted(message)
         return
-      case 'error': {
-        this.pending.delete(message.id)
-        const where = message.line !== undefined ? ` (line ${message.line})` : ''
-        entry.reject(new Error(message.message + where))
+      case 'error':
+        this.fail(message, entry)
         return
-      }
+      case 'runProgress':
+      case 'ran':
+      case 'configInvalid':
+        // Run replies to a load id: a worker bug; the load's own replies still come.
+        return
       default: {
         const unknownMessage: never = message
         return unknownMessage
       }
     }
+  }
+
+  private receiveRun(message: FromWorker, entry: RunPending): void {
+    switch (message.type) {
+      case 'runProgress':
+        entry.onProgress?.(message)
+        return
+      case 'ran':
+        this.pending.delete(message.id)
+        entry.resolve(message.summary)
+        return
+      case 'configInvalid':
+        this.pending.delete(message.id)
+        entry.reject(new ConfigInvalidError(message.issues))
+        return
+      case 'error':
+        this.fail(message, entry)
+        return
+      case 'progress':
+      case 'loaded':
+      case 'counted':
+        return
+      default: {
+        const unknownMessage: never = message
+        return unknownMessage
+      }
+    }
+  }
+
+  private fail(message: Extract<FromWorker, { type: 'error' }>, entry: Pending): void {
+    this.pending.delete(message.id)
+    const where = message.line !== undefined ? ` (line ${message.line})` : ''
+    entry.reject(new Error(message.message + where))
   }
 }

@@ -12,30 +12,40 @@ import {
   LOAD_PHASES,
   MAX_WARNINGS,
   PROTOCOL_VERSION,
+  RUN_PHASES,
   type FromWorker,
   type LoadPhase,
+  type RunPhase,
   type ToWorker,
   type ToWorkerOf,
 } from './protocol.ts'
+import { clearRunCache, runSummary, transferablesOf } from './run.ts'
 
 /**
  * The part of the worker global we use, typed here so this file checks under the WebWorker lib
  * and under a DOM-lib program alike (both declare `MessageEvent`, only one the worker scope).
  */
 interface WorkerScope {
-  postMessage(message: FromWorker): void
+  postMessage(message: FromWorker, transfer?: ArrayBuffer[]): void
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null
 }
 const scope = globalThis as unknown as WorkerScope
 
 /** The parsed conversation of the latest successful load; it never crosses to the UI. */
 let conversation: Conversation | null = null
+/** The counter runs price with: chars/4 until the load's exact count (or a re-count) is in. */
+let counter: TextCounter = estimateCounter
+/** The load or re-count under way; a run waits for it so it prices with the exact counter. */
+let counting: Promise<void> = Promise.resolve()
 /** Id of the newest load: older loads still running are stale and stop at their next phase. */
 let latestLoad = 0
+/** Id of the newest run: older runs still running are stale and stop at their next phase. */
+let latestRun = 0
 const cancelled = new Set<number>()
 
-function post(message: FromWorker): void {
-  scope.postMessage(message)
+function post(message: FromWorker, transfer?: ArrayBuffer[]): void {
+  if (transfer) scope.postMessage(message, transfer)
+  else scope.postMessage(message)
 }
 
 function progress(id: number, phase: LoadPhase): void {
@@ -45,6 +55,11 @@ function progress(id: number, phase: LoadPhase): void {
 
 function isLive(id: number): boolean {
   return id === latestLoad && !cancelled.has(id)
+}
+
+function runProgress(id: number, phase: RunPhase): void {
+  const done = RUN_PHASES.indexOf(phase)
+  post({ type: 'runProgress', id, phase, done, total: RUN_PHASES.length - 1 })
 }
 
 function counterFor(tokenizer: TokenizerId): Promise<TextCounter> {
@@ -62,6 +77,8 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   // Cancels of older loads are moot now: `latestLoad` already makes them stale.
   cancelled.clear()
   conversation = null
+  counter = estimateCounter
+  clearRunCache()
   progress(id, 'parse')
   const started = performance.now()
   const outcome = importTranscript(text, { fileName, format })
@@ -114,22 +131,80 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
 /** Load the tokenizer (lazily: its rank data is a separate chunk) and post the exact report. */
 async function count(id: number, tokenizer: TokenizerId): Promise<void> {
   progress(id, 'tokenizer')
-  const counter = await counterFor(tokenizer)
+  const loaded = await counterFor(tokenizer)
   await yieldToQueue()
   const conv = conversation
   if (!isLive(id) || !conv) return
+  counter = loaded
   progress(id, 'count')
   const started = performance.now()
-  const report = inspectConversation(conv, counter)
+  const report = inspectConversation(conv, loaded)
   // A newer load cannot have started during the synchronous count, but a cancel may be queued.
   post({ type: 'counted', id, tokenizer, report, ms: performance.now() - started })
   progress(id, 'done')
 }
 
+/**
+ * Run a config on the latest load. A newer run, a load or a cancel makes it stale; it then stops
+ * at its next phase and posts nothing more.
+ */
+async function run(msg: ToWorkerOf<'run'>): Promise<void> {
+  const { id } = msg
+  latestRun = id
+  runProgress(id, 'wait')
+  // A load (or re-count) still counting: run with its exact counter once it is in.
+  await counting
+  const conv = conversation
+  const priceWith = counter
+  const live = () =>
+    id === latestRun && !cancelled.has(id) && conversation === conv && counter === priceWith
+  if (!live()) return
+  if (!conv) {
+    post({ type: 'error', id, message: 'nothing loaded to run on: load a transcript first' })
+    return
+  }
+  const outcome = await runSummary(conv, priceWith, msg.config, {
+    preset: msg.preset,
+    replay: msg.replay,
+    checkpoint: async (phase) => {
+      // A macrotask break: a queued cancel, newer run or load is seen before the next phase.
+      await yieldToQueue()
+      if (!live()) return false
+      runProgress(id, phase)
+      return true
+    },
+  })
+  if (!live()) return
+  switch (outcome.kind) {
+    case 'invalid':
+      post({ type: 'configInvalid', id, issues: outcome.issues })
+      return
+    case 'stale':
+      return
+    case 'ran':
+      post({ type: 'ran', id, summary: outcome.summary }, transferablesOf(outcome.summary))
+      runProgress(id, 'done')
+      return
+    default: {
+      const unknownOutcome: never = outcome
+      return unknownOutcome
+    }
+  }
+}
+
+/** Remember the load or re-count under way, so runs can wait for its counter. */
+function track(work: Promise<void>): Promise<void> {
+  counting = work.then(
+    () => undefined,
+    () => undefined,
+  )
+  return work
+}
+
 async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
     case 'load':
-      return load(msg)
+      return track(load(msg))
     case 'cancel':
       cancelled.add(msg.id)
       return
@@ -140,7 +215,9 @@ async function handle(msg: ToWorker): Promise<void> {
       }
       // A re-count belongs to the current conversation: it becomes the request to keep alive.
       latestLoad = msg.id
-      return count(msg.id, msg.tokenizer)
+      return track(count(msg.id, msg.tokenizer))
+    case 'run':
+      return run(msg)
     default: {
       const unknownMessage: never = msg
       return unknownMessage

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type { FromWorker, RanMessage, ToWorker } from './protocol.ts'
+
+/**
+ * The worker script in node: `globalThis` stands in for the worker scope, so these tests drive
+ * the real message handling (phases, staleness, the transfer list) without a browser.
+ */
+const posted: { message: FromWorker; transfer?: ArrayBuffer[] }[] = []
+let send: (message: ToWorker) => void = () => undefined
+
+beforeAll(async () => {
+  vi.stubGlobal('postMessage', (message: FromWorker, transfer?: ArrayBuffer[]) => {
+    posted.push({ message, transfer })
+  })
+  await import('./engine.worker.ts')
+  const scope = globalThis as unknown as { onmessage: (e: { data: ToWorker }) => void }
+  send = (message) => scope.onmessage({ data: message })
+})
+
+const read = (id: string) => ({
+  id,
+  type: 'function',
+  function: { name: 'read_file', arguments: JSON.stringify({ path: 'src/a.ts' }) },
+})
+const BODY = JSON.stringify({
+  model: 'gpt-4o',
+  messages: [
+    { role: 'user', content: 'Fix src/a.ts' },
+    { role: 'assistant', content: null, tool_calls: [read('c1')] },
+    { role: 'tool', tool_call_id: 'c1', content: 'export const x = 1\n'.repeat(50) },
+    { role: 'assistant', content: null, tool_calls: [read('c2')] },
+    { role: 'tool', tool_call_id: 'c2', content: 'export const x = 2\n'.repeat(50) },
+    { role: 'assistant', content: 'Done.' },
+  ],
+})
+const SMALL = {
+  version: 1,
+  window: { contextTokens: 2000, reservedOutput: 100 },
+  pipeline: [{ strategy: 'supersede-stale-results', params: { minToolOutputTokens: 1 } }],
+}
+
+const repliesTo = (id: number) => posted.filter((p) => p.message.id === id)
+async function until(predicate: () => boolean): Promise<void> {
+  await vi.waitFor(() => expect(predicate()).toBe(true), { timeout: 10_000, interval: 5 })
+}
+
+describe('engine worker: run', () => {
+  it('refuses a run before anything is loaded', async () => {
+    send({ type: 'run', id: 1, config: SMALL, replay: false })
+    await until(() => repliesTo(1).some((p) => p.message.type === 'error'))
+    expect(repliesTo(1).at(-1)?.message).toMatchObject({ type: 'error', message: /load/ })
+  })
+
+  it('waits for the exact count, runs, and transfers the typed arrays', async () => {
+    send({ type: 'load', id: 2, text: BODY, fileName: 'a.json' })
+    send({ type: 'run', id: 3, config: SMALL, replay: true })
+    await until(() => repliesTo(3).some((p) => p.message.type === 'ran'))
+    const ran = repliesTo(3).find((p) => p.message.type === 'ran')
+    const summary = (ran?.message as RanMessage).summary
+    // The run waited for the load's exact count rather than using the estimate.
+    expect(repliesTo(2).some((p) => p.message.type === 'counted')).toBe(true)
+    expect(summary.tokenizer).toBe('o200k_base')
+    expect(summary.changes).toBeGreaterThan(0)
+    expect(ran?.transfer).toHaveLength(6)
+    expect(ran?.transfer).toContain(summary.groups.tokensBefore.buffer)
+    const phases = repliesTo(3).flatMap((p) =>
+      p.message.type === 'runProgress' ? [p.message.phase] : [],
+    )
+    expect(phases).toEqual(['wait', 'prepare', 'compact', 'replay', 'summarize', 'done'])
+  })
+
+  it('answers a bad config with configInvalid', async () => {
+    send({ type: 'run', id: 4, config: { version: 1, pipeline: [] }, replay: false })
+    await until(() => repliesTo(4).some((p) => p.message.type === 'configInvalid'))
+    expect(repliesTo(4).at(-1)?.message).toMatchObject({ issues: [{ path: 'window' }] })
+  })
+
+  it('drops a run that a newer run made stale', async () => {
+    send({ type: 'run', id: 5, config: null, preset: 'lip', replay: false })
+    send({ type: 'run', id: 6, config: null, preset: 'recommended', replay: false })
+    await until(() => repliesTo(6).some((p) => p.message.type === 'ran'))
+    expect(repliesTo(5).some((p) => p.message.type === 'ran')).toBe(false)
+    // The second run reuses the prepared conversation: no `prepare` phase.
+    expect(
+      repliesTo(6).map((p) => p.message.type === 'runProgress' && p.message.phase),
+    ).not.toContain('prepare')
+  })
+})

@@ -1,0 +1,442 @@
+/**
+ * One run of a compaction config on a loaded conversation, as the UI needs it: validate the
+ * config, run the engine (and the per-call replay when asked), and condense the result into a
+ * `RunSummary` whose per-group and per-call series are typed arrays.
+ *
+ * Pure apart from `performance.now()` for the reported duration: no worker globals, so it runs in
+ * node tests as it runs in the worker. The `Prepared` conversation (groups, pairing, every part's
+ * price) and the per-message category pricing are cached for the latest (conversation, counter),
+ * so re-running with another config never re-prices the conversation.
+ */
+import { compact, type CompactionResult } from '../engine/compaction/run.ts'
+import { usableWindow } from '../engine/compaction/pipeline.ts'
+import { prepare, type Prepared } from '../engine/compaction/prepared.ts'
+import { replay, type ReplayPoint } from '../engine/compaction/replay.ts'
+import type { Decision } from '../engine/compaction/types.ts'
+import { TOKEN_CATEGORIES } from '../engine/inspect.ts'
+import type { Conversation, Message, Part } from '../engine/model.ts'
+import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
+import { createDigestSummarizer } from '../engine/summarize/digest.ts'
+import {
+  DEFAULT_FRAMING,
+  modelFamily,
+  priceMessage,
+  priceStatic,
+  type Framing,
+  type ModelFamily,
+} from '../engine/tokens/pricing.ts'
+import type { TextCounter } from '../engine/tokens/types.ts'
+import { loadConfigText } from '../config/load.ts'
+import { migrateConfig } from '../config/migrate.ts'
+import { isPresetId, PRESET_IDS, presetConfig } from '../config/presets.ts'
+import type { CompactionConfig } from '../config/schema.ts'
+import { toEngineConfig, validateConfig, type ConfigIssue } from '../config/validate.ts'
+import {
+  MAX_DECISIONS,
+  type BudgetCategories,
+  type GroupStatus,
+  type RunPhase,
+  type RunSummary,
+  type WireDecision,
+} from './protocol.ts'
+
+/** The budget category that holds stubs, trims and inserted summaries after a run. */
+export const STUBS = 'stubs'
+
+export interface RunOptions {
+  /** Run this preset; `config` is then ignored. */
+  readonly preset?: string
+  /** Also replay the conversation model call by model call. */
+  readonly replay?: boolean
+  /** Where the prepared conversation is cached (default: one module-wide cache). */
+  readonly cache?: PreparedCache
+  /**
+   * Called before each phase; resolving `false` abandons the run (it became stale). The worker
+   * yields to its message queue here so a newer request is seen between phases.
+   */
+  readonly checkpoint?: (phase: RunPhase) => Promise<boolean> | boolean
+}
+
+export type RunOutcome =
+  | { readonly kind: 'ran'; readonly summary: RunSummary }
+  | { readonly kind: 'invalid'; readonly issues: readonly ConfigIssue[] }
+  | { readonly kind: 'stale' }
+
+/** Tokens of one message split by budget category. */
+interface Priced {
+  readonly total: number
+  readonly byCategory: Readonly<Record<string, number>>
+}
+
+interface Entry {
+  readonly conversation: Conversation
+  readonly counter: TextCounter
+  readonly prepared: Prepared
+  readonly pricing: BudgetPricing
+}
+
+/**
+ * Single-entry cache of the latest (conversation, counter): a new load or another tokenizer
+ * replaces it, so the worker never holds two conversations' worth of prices.
+ */
+export class PreparedCache {
+  private entry: Entry | null = null
+
+  get(conversation: Conversation, counter: TextCounter): Entry {
+    const e = this.entry
+    if (e && e.conversation === conversation && e.counter === counter) return e
+    const fresh: Entry = {
+      conversation,
+      counter,
+      prepared: prepare(conversation, counter),
+      pricing: new BudgetPricing(conversation, counter),
+    }
+    this.entry = fresh
+    return fresh
+  }
+
+  /** Whether the next `get` for this pair is free (tests, and the worker's progress phases). */
+  has(conversation: Conversation, counter: TextCounter): boolean {
+    return this.entry?.conversation === conversation && this.entry.counter === counter
+  }
+
+  clear(): void {
+    this.entry = null
+  }
+}
+
+const defaultCache = new PreparedCache()
+
+/** Drop the default cache (a new load: the old conversation's prices must not stay in memory). */
+export function clearRunCache(): void {
+  defaultCache.clear()
+}
+
+const isCompacted = (p: Part): boolean => p.meta?.compactedBy !== undefined
+
+/**
+ * Prices messages by budget category the way `inspectConversation` does (conversation-wide model
+ * family and framing), caching by message identity: a projection shares every unchanged message
+ * object with the original, so only changed messages and inserted summaries are priced again.
+ */
+export class BudgetPricing {
+  private readonly plain = new WeakMap<Message, Priced>()
+  private readonly family: ModelFamily
+  private readonly framing: Framing
+  private staticCache: { system: number; tools: number } | null = null
+  private readonly conversation: Conversation
+  private readonly counter: TextCounter
+
+  constructor(
+    conversation: Conversation,
+    counter: TextCounter,
+    options: { family?: ModelFamily; framing?: Framing } = {},
+  ) {
+    this.conversation = conversation
+    this.counter = counter
+    this.family = options.family ?? modelFamily(conversation.meta.model)
+    this.framing = options.framing ?? DEFAULT_FRAMING
+  }
+
+  /** Static tokens of the original conversation (system prompt, tool definitions). */
+  get static(): { system: number; tools: number } {
+    return (this.staticCache ??= priceStatic(this.conversation, this.counter))
+  }
+
+  /** The message as `inspectConversation` prices it. */
+  message(m: Message): Priced {
+    let p = this.plain.get(m)
+    if (!p) {
+      const priced = priceMessage(m, this.counter, { family: this.family, framing: this.framing })
+      p = { total: priced.total, byCategory: priced.byCategory }
+      this.plain.set(m, p)
+    }
+    return p
+  }
+
+  /**
+   * The message with compaction output moved to `stubs`: the whole of an inserted summary
+   * (`summaryOf`), and every part a strategy replaced (`meta.compactedBy`).
+   */
+  projected(m: Message): Priced {
+    if (m.summaryOf) {
+      const p = this.message(m)
+      return { total: p.total, byCategory: { [STUBS]: p.total } }
+    }
+    if (!m.parts.some(isCompacted)) return this.message(m)
+    const options = { family: this.family, framing: this.framing }
+    const kept = priceMessage(
+      { ...m, parts: m.parts.filter((p) => !isCompacted(p)) },
+      this.counter,
+      options,
+    )
+    // The framing of the message itself stays in `framing`; the replaced parts go to `stubs`.
+    const moved =
+      priceMessage({ ...m, parts: m.parts.filter(isCompacted) }, this.counter, options).total -
+      this.framing.perMessage
+    return { total: kept.total + moved, byCategory: { ...kept.byCategory, [STUBS]: moved } }
+  }
+
+  /**
+   * Tokens by category of a whole conversation: `inspectConversation(…).tokens.byCategory` plus
+   * a `stubs` category (0 unless `stubs` is set, when compaction output is moved there).
+   */
+  budget(conversation: Conversation, stubs: boolean): Record<string, number> {
+    const out: Record<string, number> = Object.fromEntries(TOKEN_CATEGORIES.map((c) => [c, 0]))
+    out[STUBS] = 0
+    // A projection shares the original's system blocks and tools unless the fallback dropped them.
+    const same =
+      conversation.system === this.conversation.system &&
+      conversation.tools === this.conversation.tools
+    const stat = same ? this.static : priceStatic(conversation, this.counter)
+    out.system = (out.system ?? 0) + stat.system
+    out.tools = (out.tools ?? 0) + stat.tools
+    out.framing = (out.framing ?? 0) + this.framing.perConversation
+    for (const m of conversation.messages) {
+      const p = stubs ? this.projected(m) : this.message(m)
+      for (const [cat, n] of Object.entries(p.byCategory)) out[cat] = (out[cat] ?? 0) + n
+    }
+    return out
+  }
+}
+
+export const sumCategories = (budget: BudgetCategories): number =>
+  Object.values(budget).reduce((a, b) => a + b, 0)
+
+/** Validate the config (JSON text, a config object, or a preset id) against the registry. */
+export function resolveConfig(
+  config: unknown,
+  preset: string | undefined,
+):
+  | { readonly ok: true; readonly config: CompactionConfig }
+  | { readonly ok: false; readonly issues: readonly ConfigIssue[] } {
+  if (preset !== undefined) {
+    if (!isPresetId(preset)) {
+      return {
+        ok: false,
+        issues: [
+          {
+            path: 'preset',
+            message: `unknown preset "${preset}"; one of: ${PRESET_IDS.join(', ')}`,
+          },
+        ],
+      }
+    }
+    return { ok: true, config: presetConfig(preset) }
+  }
+  if (typeof config === 'string') return loadConfigText(config, STRATEGY_REGISTRY)
+  const migrated = migrateConfig(config)
+  if (!migrated.ok) return { ok: false, issues: [{ path: 'version', message: migrated.message }] }
+  return validateConfig(migrated.value, STRATEGY_REGISTRY)
+}
+
+/**
+ * Status of every original group, from the decisions of every round: an excluded group a summary
+ * covers is `summarised`, otherwise `excluded`; then any stub → `stubbed`, any trim → `trimmed`,
+ * a protected decision with no change → `protected`, else `kept`.
+ */
+export function groupStatuses(
+  groupIds: readonly string[],
+  decisions: readonly Decision[],
+): GroupStatus[] {
+  const excluded = new Set<string>()
+  const covered = new Set<string>()
+  const stubbed = new Set<string>()
+  const trimmed = new Set<string>()
+  const guarded = new Set<string>()
+  for (const d of decisions) {
+    switch (d.kind) {
+      case 'exclude':
+        excluded.add(d.groupId)
+        break
+      case 'insert':
+        for (const g of d.covers) covered.add(g)
+        break
+      case 'stub':
+        stubbed.add(d.groupId)
+        break
+      case 'trim':
+        trimmed.add(d.groupId)
+        break
+      case 'protected':
+        guarded.add(d.groupId)
+        break
+      case 'skip':
+      case 'failed_open':
+        break
+      default: {
+        const unknownDecision: never = d
+        return unknownDecision
+      }
+    }
+  }
+  return groupIds.map((id) => {
+    if (excluded.has(id)) return covered.has(id) ? 'summarised' : 'excluded'
+    if (stubbed.has(id)) return 'stubbed'
+    if (trimmed.has(id)) return 'trimmed'
+    if (guarded.has(id)) return 'protected'
+    return 'kept'
+  })
+}
+
+export function toWireDecision(d: Decision): WireDecision {
+  return {
+    kind: d.kind,
+    strategy: d.strategy,
+    step: d.step,
+    reason: d.reason,
+    detail: d.detail,
+    groupId: d.groupId,
+    tokensBefore: d.tokensBefore,
+    tokensAfter: d.tokensAfter,
+    ...(d.fixed !== undefined ? { fixed: d.fixed } : {}),
+    ...(d.round !== undefined ? { round: d.round } : {}),
+  }
+}
+
+/** Tokens per original group, before and after: projection messages map back by message id. */
+function groupTokens(
+  prepared: Prepared,
+  pricing: BudgetPricing,
+  projection: Conversation,
+): { before: Float64Array; after: Float64Array } {
+  const { grouping, conversation } = prepared
+  const n = grouping.groups.length
+  const before = new Float64Array(n)
+  const after = new Float64Array(n)
+  const groupOfId = new Map<string, number>()
+  conversation.messages.forEach((m, i) => {
+    const g = grouping.groupOfMessage[i] as number
+    groupOfId.set(m.id, g)
+    before[g] = (before[g] as number) + pricing.message(m).total
+  })
+  for (const m of projection.messages) {
+    const g = groupOfId.get(m.id)
+    // Inserted summaries belong to no original group: they count under `stubs` only.
+    if (g !== undefined) after[g] = (after[g] as number) + pricing.projected(m).total
+  }
+  // The top-level system prompt is a group without messages.
+  const system = grouping.groups.find((g) => g.kind === 'system' && g.messages.length === 0)
+  if (system) {
+    before[system.index] = pricing.static.system
+    after[system.index] = projection.system.length > 0 ? pricing.static.system : 0
+  }
+  return { before, after }
+}
+
+function replayArrays(points: readonly ReplayPoint[]): NonNullable<RunSummary['replay']> {
+  const n = points.length
+  const index = new Int32Array(n)
+  const before = new Float64Array(n)
+  const after = new Float64Array(n)
+  const reported = new Float64Array(n)
+  const fired: string[][] = []
+  points.forEach((p, i) => {
+    index[i] = p.index
+    before[i] = p.before
+    after[i] = p.after
+    reported[i] = p.reported ?? Number.NaN
+    fired.push([...p.fired])
+  })
+  return { index, before, after, reported, fired }
+}
+
+/** Build the summary of a finished compaction (exported for tests of the pieces). */
+export function summarize(
+  entry: { prepared: Prepared; pricing: BudgetPricing },
+  config: CompactionConfig,
+  result: CompactionResult,
+  points: readonly ReplayPoint[] | null,
+  ms: number,
+): RunSummary {
+  const { prepared, pricing } = entry
+  const budgetBefore = pricing.budget(prepared.conversation, false)
+  const budgetAfter = pricing.budget(result.projection, true)
+  const groups = prepared.grouping.groups
+  const ids = groups.map((g) => g.id)
+  const tokens = groupTokens(prepared, pricing, result.projection)
+  const window = usableWindow(config.window)
+  return {
+    configName: config.name,
+    tokenizer: prepared.counter.id,
+    exact: prepared.counter.exact,
+    tokens: {
+      before: sumCategories(budgetBefore),
+      after: sumCategories(budgetAfter),
+      window: window.contextTokens,
+      reservedOutput: window.reservedOutput,
+      buffer: window.buffer,
+      usable: window.usable,
+    },
+    budget: { before: budgetBefore, after: budgetAfter },
+    groups: {
+      ids,
+      kinds: groups.map((g) => g.kind),
+      status: groupStatuses(ids, result.decisions),
+      tokensBefore: tokens.before,
+      tokensAfter: tokens.after,
+    },
+    decisions: result.decisions.slice(0, MAX_DECISIONS).map(toWireDecision),
+    decisionCount: result.decisions.length,
+    changes: result.changes,
+    invariants: {
+      ok: result.invariants.ok,
+      checks: result.invariants.checks.map((c) => ({
+        id: c.id,
+        ok: c.ok,
+        detail: c.detail,
+        offenders: [...c.offenders],
+      })),
+    },
+    steps: result.steps.map((s) => ({
+      index: s.index,
+      strategy: s.strategy,
+      status: s.status,
+      why: s.why,
+    })),
+    replay: points ? replayArrays(points) : null,
+    ms,
+  }
+}
+
+/**
+ * Run a config (or a preset) on `conversation` with `counter` (SPEC §5–§6): invalid configs come
+ * back as `invalid` with every issue and its path; otherwise the engine runs with the offline
+ * digest summariser and the result is condensed into a `RunSummary`.
+ */
+export async function runSummary(
+  conversation: Conversation,
+  counter: TextCounter,
+  config: unknown,
+  options: RunOptions = {},
+): Promise<RunOutcome> {
+  const started = performance.now()
+  const checkpoint = options.checkpoint ?? (() => true)
+  const resolved = resolveConfig(config, options.preset)
+  if (!resolved.ok) return { kind: 'invalid', issues: resolved.issues }
+  const cache = options.cache ?? defaultCache
+  if (!cache.has(conversation, counter) && !(await checkpoint('prepare'))) return { kind: 'stale' }
+  const entry = cache.get(conversation, counter)
+  if (!(await checkpoint('compact'))) return { kind: 'stale' }
+  const engineConfig = toEngineConfig(resolved.config)
+  const deps = { counter, summarizer: createDigestSummarizer() }
+  const result = await compact(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
+  let points: ReplayPoint[] | null = null
+  if (options.replay) {
+    if (!(await checkpoint('replay'))) return { kind: 'stale' }
+    points = await replay(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
+  }
+  if (!(await checkpoint('summarize'))) return { kind: 'stale' }
+  const summary = summarize(entry, resolved.config, result, points, 0)
+  return { kind: 'ran', summary: { ...summary, ms: performance.now() - started } }
+}
+
+/** Every typed-array buffer of a summary: transferred to the UI thread, not copied. */
+export function transferablesOf(summary: RunSummary): ArrayBuffer[] {
+  const arrays: ArrayBufferView[] = [summary.groups.tokensBefore, summary.groups.tokensAfter]
+  if (summary.replay) {
+    const r = summary.replay
+    arrays.push(r.index, r.before, r.after, r.reported)
+  }
+  return arrays.map((a) => a.buffer as ArrayBuffer)
+}
