@@ -22,6 +22,14 @@ export class AppPage {
   readonly otherFiles: Locator
   readonly privacyNote: Locator
   readonly themeToggle: Locator
+  readonly compaction: Locator
+  readonly presetPicker: Locator
+  readonly runStatus: Locator
+  readonly budgetHeadline: Locator
+  readonly budgetBarBefore: Locator
+  readonly budgetBarAfter: Locator
+  readonly budgetTable: Locator
+  readonly invariants: Locator
 
   constructor(page: Page) {
     this.page = page
@@ -44,6 +52,14 @@ export class AppPage {
     this.otherFiles = id(TID.otherFiles)
     this.privacyNote = id(TID.privacyNote)
     this.themeToggle = id(TID.themeToggle)
+    this.compaction = id(TID.compaction)
+    this.presetPicker = id(TID.presetPicker)
+    this.runStatus = id(TID.runStatus)
+    this.budgetHeadline = id(TID.budgetHeadline)
+    this.budgetBarBefore = id(TID.budgetBarBefore)
+    this.budgetBarAfter = id(TID.budgetBarAfter)
+    this.budgetTable = id(TID.budgetTable)
+    this.invariants = id(TID.invariants)
   }
 
   /**
@@ -129,5 +145,29 @@ export class AppPage {
   async expectExactTotal(tokenizer = 'o200k_base'): Promise<void> {
     await expect(this.totalTokens).toHaveAttribute('data-tokenizer', tokenizer)
     await expect(this.totalTokens).toHaveAttribute('data-exact', 'true')
+  }
+
+  /** The reserved-output segment of one budget bar. */
+  reservedSegment(bar: 'before' | 'after'): Locator {
+    const parent = bar === 'before' ? this.budgetBarBefore : this.budgetBarAfter
+    return parent.getByTestId(TID.budgetReserved)
+  }
+
+  /** Pick a compaction preset with the keyboard-usable select. */
+  async choosePreset(id: string): Promise<void> {
+    await this.presetPicker.selectOption(id)
+  }
+
+  /** Wait until a finished run of `preset` is on screen. */
+  async expectRun(preset: string): Promise<void> {
+    await expect(this.runStatus).toHaveAttribute('data-status', 'done')
+    await expect(this.budgetHeadline).toHaveAttribute('data-config', preset)
+  }
+
+  /** Context tokens before and after the shown run, as the headline states them. */
+  async runTotals(): Promise<{ before: number; after: number }> {
+    const before = Number(await this.budgetHeadline.getAttribute('data-before'))
+    const after = Number(await this.budgetHeadline.getAttribute('data-after'))
+    return { before, after }
   }
 }

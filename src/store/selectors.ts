@@ -45,6 +45,15 @@ const selectTranscriptActions = (s: AppState) => ({
   overrideFormat: s.overrideFormat,
   recount: s.recount,
 })
+const selectRunSummary = (s: AppState) => s.summary
+const selectRunStatus = (s: AppState) => s.runStatus
+const selectSelectedPreset = (s: AppState) => s.selectedPreset
+const selectRunProgress = (s: AppState) => s.runProgress
+const selectRunProblems = (s: AppState) => ({
+  configIssues: s.configIssues,
+  runError: s.runError,
+})
+const selectRunActions = (s: AppState) => ({ runPreset: s.runPreset })
 const selectPrefsActions = (s: AppState) => ({ setTheme: s.setTheme, cycleTheme: s.cycleTheme })
 
 export const useStatus = () => useAppStore(selectStatus)
@@ -63,3 +72,12 @@ export const useSource = () => useAppStore(useShallow(selectSource))
 export const useSamples = () => useAppStore(useShallow(selectSamples))
 export const useTranscriptActions = () => useAppStore(useShallow(selectTranscriptActions))
 export const usePrefsActions = () => useAppStore(useShallow(selectPrefsActions))
+
+/** The latest compaction run on the loaded transcript (null until one finished). */
+export const useRunSummary = () => useAppStore(selectRunSummary)
+export const useRunStatus = () => useAppStore(selectRunStatus)
+export const useSelectedPreset = () => useAppStore(selectSelectedPreset)
+export const useRunProgress = () => useAppStore(selectRunProgress)
+/** Config issues (the worker refused the config) and unexpected run failures. */
+export const useRunProblems = () => useAppStore(useShallow(selectRunProblems))
+export const useRunActions = () => useAppStore(useShallow(selectRunActions))

@@ -12,7 +12,16 @@ export type {
 export type { FormatId } from '../engine/model.ts'
 export type { TokenizerId } from '../engine/tokens/types.ts'
 export type { Detection, ParseWarning } from '../formats/types.ts'
-export type { LoadPhase, MessagePreview, WireProblem } from '../worker/protocol.ts'
+export type {
+  BudgetCategories,
+  GroupStatus,
+  LoadPhase,
+  MessagePreview,
+  RunSummary,
+  WireDecision,
+  WireProblem,
+} from '../worker/protocol.ts'
 export type { LoadStatus, InputOrigin, LoadProgress } from './slices/transcript.ts'
 export type { SampleEntry } from './slices/samples.ts'
 export type { ThemePref } from './slices/prefs.ts'
+export type { ConfigIssue, PresetId, RunProgress, RunStatus } from './slices/run.ts'

@@ -36,6 +36,23 @@ export const TID = {
   calibration: 'calibration',
   reportedUsage: 'reported-usage',
 
+  compaction: 'compaction',
+  presetPicker: 'preset-picker',
+  runStatus: 'run-status',
+  budgetHeadline: 'budget-headline',
+  budgetUsable: 'budget-usable',
+  invariants: 'invariants',
+  changeCount: 'change-count',
+  budgetBarBefore: 'budget-bar-before',
+  budgetBarAfter: 'budget-bar-after',
+  /** A used category inside a budget bar (`data-category` says which). */
+  budgetSegment: 'budget-segment',
+  budgetFree: 'budget-free',
+  budgetBuffer: 'budget-buffer',
+  /** Reserved output: set aside, never used, drawn hatched. */
+  budgetReserved: 'budget-reserved',
+  budgetTable: 'budget-table',
+
   warnings: 'warnings',
   warningCount: 'warning-count',
   preview: 'preview',

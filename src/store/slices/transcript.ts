@@ -126,6 +126,8 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
 
   loadText: async (text, options) => {
     const onProgress = (message: ProgressMessage) => set({ progress: toProgress(message) })
+    // A run belongs to the transcript it ran on: forget it before anything else is loaded.
+    get().clearRun()
     set({
       status: 'loading',
       fileName: options.fileName ?? null,
@@ -154,6 +156,8 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
         })
       }
       set({ progress: null })
+      // Compaction runs on exact counts: start it only now (see the run slice).
+      if (counted) void get().runPreset(get().selectedPreset)
     } catch (error) {
       if (isStale(error)) return
       // An engine failure (not a bad transcript): keep whatever report we already have.
@@ -211,6 +215,11 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
         })
       }
       set({ progress: null })
+      // The count made a run still under way stale: start it again.
+      const { runStatus, summary, selectedPreset } = get()
+      if (runStatus !== 'done' || summary?.configName !== selectedPreset) {
+        void get().runPreset(selectedPreset)
+      }
     } catch (error) {
       if (isStale(error)) return
       set({ error: failure(error), progress: null })

@@ -1,4 +1,5 @@
 import { useReport, useStatus } from '../../../store/index.ts'
+import { CompactionPanel } from '../budget/CompactionPanel.tsx'
 import { CountsGrid } from './CountsGrid.tsx'
 import { FormatCard } from './FormatCard.tsx'
 import { PreviewList } from './PreviewList.tsx'
@@ -25,6 +26,7 @@ export function SummaryPanel() {
             <>
               <CountsGrid report={report} />
               <TokensCard />
+              <CompactionPanel />
             </>
           ) : null}
           <WarningsList />

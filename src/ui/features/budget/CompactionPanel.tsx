@@ -1,0 +1,84 @@
+import { useRunStatus, useRunSummary } from '../../../store/index.ts'
+import type { RunSummary } from '../../../store/index.ts'
+import { Section } from '../../components/Section.tsx'
+import { formatCount } from '../../lib/format.ts'
+import { TID } from '../../testids.ts'
+import { PresetPicker } from '../config/PresetPicker.tsx'
+import { BudgetBars } from './BudgetBars.tsx'
+import { BudgetTable } from './BudgetTable.tsx'
+import { formatChange } from './budgetModel.ts'
+import { RunStatusLine } from './RunStatusLine.tsx'
+
+/** How the figures were obtained: never an estimate without saying so (SPEC §4). */
+function pricing(summary: RunSummary): string {
+  if (summary.tokenizer === 'estimate') return 'estimated (chars/4), not reported'
+  if (summary.exact) return `counted with ${summary.tokenizer}, not reported`
+  return `counted with ${summary.tokenizer} (long runs approximated), not reported`
+}
+
+function Headline({ summary }: { readonly summary: RunSummary }) {
+  const { before, after, window, reservedOutput, buffer, usable } = summary.tokens
+  return (
+    <div className="total budget-headline">
+      <span
+        className="total-value"
+        data-testid={TID.budgetHeadline}
+        data-config={summary.configName}
+        data-before={before}
+        data-after={after}
+      >
+        {summary.tokenizer === 'estimate' ? '≈ ' : ''}
+        {formatCount(before)} → {formatCount(after)} tokens ({formatChange(before, after)})
+      </span>
+      <span className="hint" data-testid={TID.budgetUsable} data-usable={usable}>
+        usable window {formatCount(usable)} = {formatCount(window)} window −{' '}
+        {formatCount(reservedOutput)} reserved output
+        {buffer > 0 ? ` − ${formatCount(buffer)} buffer` : ''} · {pricing(summary)}
+      </span>
+    </div>
+  )
+}
+
+function Facts({ summary }: { readonly summary: RunSummary }) {
+  const failing = summary.invariants.checks.filter((c) => !c.ok).map((c) => c.id)
+  return (
+    <p className="budget-facts">
+      <span
+        className={summary.invariants.ok ? 'pill high' : 'pill low'}
+        data-testid={TID.invariants}
+        data-ok={String(summary.invariants.ok)}
+      >
+        {summary.invariants.ok
+          ? 'all invariants hold'
+          : `invariants failing: ${failing.join(', ') || 'unknown'}`}
+      </span>
+      <span className="hint" data-testid={TID.changeCount} data-value={summary.changes}>
+        {formatCount(summary.changes)} {summary.changes === 1 ? 'change' : 'changes'}
+      </span>
+    </p>
+  )
+}
+
+/** The compaction section: pick a preset, see the budget before → after. */
+export function CompactionPanel() {
+  const summary = useRunSummary()
+  const status = useRunStatus()
+  return (
+    <Section
+      title="Compaction"
+      aside={<PresetPicker />}
+      testId={TID.compaction}
+      className={status === 'running' && summary ? 'budget stale' : 'budget'}
+    >
+      <RunStatusLine />
+      {summary ? (
+        <>
+          <Headline summary={summary} />
+          <Facts summary={summary} />
+          <BudgetBars summary={summary} />
+          <BudgetTable summary={summary} />
+        </>
+      ) : null}
+    </Section>
+  )
+}
