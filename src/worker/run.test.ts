@@ -4,13 +4,11 @@ import type { Conversation } from '../engine/model.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { MAX_DECISIONS } from './protocol.ts'
+import { BudgetPricing, STUBS, sumCategories } from './budget.ts'
 import {
-  BudgetPricing,
   PreparedCache,
-  STUBS,
   groupStatuses,
   runSummary,
-  sumCategories,
   transferablesOf,
   type RunOutcome,
 } from './run.ts'
