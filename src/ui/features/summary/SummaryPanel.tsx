@@ -1,5 +1,8 @@
 import { useReport, useStatus } from '../../../store/index.ts'
 import { CompactionPanel } from '../budget/CompactionPanel.tsx'
+import { ContextStrip } from '../strip/ContextStrip.tsx'
+import { GroupTable } from '../table/GroupTable.tsx'
+import { ReplayTimeline } from '../timeline/ReplayTimeline.tsx'
 import { CountsGrid } from './CountsGrid.tsx'
 import { FormatCard } from './FormatCard.tsx'
 import { PreviewList } from './PreviewList.tsx'
@@ -27,6 +30,9 @@ export function SummaryPanel() {
               <CountsGrid report={report} />
               <TokensCard />
               <CompactionPanel />
+              <ContextStrip />
+              <ReplayTimeline />
+              <GroupTable />
             </>
           ) : null}
           <WarningsList />
