@@ -171,3 +171,29 @@ export class AppPage {
     return { before, after }
   }
 }
+
+/** Grouped table (features/table): its own small page object, built from the app page. */
+export class GroupTableSection {
+  readonly root: Locator
+  /** The focusable scroll container (`data-rows` = rows after filtering). */
+  readonly scroll: Locator
+  readonly rows: Locator
+  readonly statusPills: Locator
+  readonly page: Page
+
+  constructor(page: Page) {
+    this.page = page
+    this.root = page.getByTestId(TID.groupTable)
+    this.scroll = this.root.locator('.gt-scroll')
+    this.rows = page.getByTestId(TID.groupRow)
+    this.statusPills = this.rows.getByTestId(TID.groupStatus)
+  }
+
+  filter(id: string): Locator {
+    return this.page.locator(`[data-testid="${TID.groupFilter}"][data-filter="${id}"]`)
+  }
+
+  async filterCount(id: string): Promise<number> {
+    return Number(await this.filter(id).getAttribute('data-count'))
+  }
+}

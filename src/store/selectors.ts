@@ -81,3 +81,8 @@ export const useRunProgress = () => useAppStore(selectRunProgress)
 /** Config issues (the worker refused the config) and unexpected run failures. */
 export const useRunProblems = () => useAppStore(useShallow(selectRunProblems))
 export const useRunActions = () => useAppStore(useShallow(selectRunActions))
+
+// Replay timeline: the per-call series of the latest run (null when the run had no replay).
+const selectReplay = (s: AppState) => s.summary?.replay ?? null
+/** Context tokens per model call of the latest run, original vs compacted (typed arrays). */
+export const useReplay = () => useAppStore(selectReplay)

@@ -56,6 +56,31 @@ export const TID = {
   warnings: 'warnings',
   warningCount: 'warning-count',
   preview: 'preview',
+
+  // grouped table (features/table)
+  groupTable: 'group-table',
+  groupFilter: 'group-filter',
+  groupRow: 'group-row',
+  groupStatus: 'group-status',
+
+  // Replay timeline (src/ui/features/timeline)
+  timeline: 'timeline',
+  timelineEmpty: 'timeline-empty',
+  timelineChart: 'timeline-chart',
+  /** A diamond on the compacted line where a strategy fired (`data-call` says which call). */
+  timelineFired: 'timeline-fired',
+  timelineReported: 'timeline-reported',
+  timelineUsable: 'timeline-usable',
+  timelineTooltip: 'timeline-tooltip',
+
+  // Context strip (features/strip)
+  contextStrip: 'context-strip',
+  stripBefore: 'strip-before',
+  stripAfter: 'strip-after',
+  /** One segment (`<g>`) of a band: `data-group`, `data-kind`, `data-status`, `data-tokens`. */
+  stripSegment: 'strip-segment',
+  stripUsable: 'strip-usable',
+  stripReserved: 'strip-reserved',
 } as const
 
 export type CountKey =

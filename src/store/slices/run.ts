@@ -83,7 +83,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       active?.cancel()
       const handle = engineClient().run(null, {
         preset: id,
-        replay: false,
+        replay: true,
         onProgress: (p: RunProgress) => {
           if (active?.id === handle.id) set({ runProgress: { done: p.done, total: p.total } })
         },

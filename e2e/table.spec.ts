@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures.ts'
+import { GroupTableSection } from './pages/AppPage.ts'
+
+test.describe('grouped table', () => {
+  test('shows one virtualised row per group, filterable by status', async ({ app }) => {
+    const table = new GroupTableSection(app.page)
+    await app.open()
+    await app.expectExactTotal()
+    await app.expectRun('recommended')
+    await app.choosePreset('anthropic-clear-tool-uses')
+    await app.expectRun('anthropic-clear-tool-uses')
+
+    const rows = table.rows
+    await expect(rows.first()).toBeVisible()
+
+    // "All" counts every group of the run, as the counts grid states them.
+    const all = await table.filterCount('all')
+    expect(all).toBe(await app.countValue('groups'))
+    expect(all).toBeGreaterThan(100)
+    await expect(table.scroll).toHaveAttribute('data-rows', String(all))
+
+    // Virtualised: far fewer rows in the DOM than groups, also after scrolling to the end.
+    expect(await rows.count()).toBeLessThan(100)
+    await table.scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    await expect(rows.last()).toHaveAttribute('data-group', /.+/)
+    expect(await rows.count()).toBeLessThan(100)
+
+    // The Stubbed chip leaves only stubbed rows.
+    const stubbed = await table.filterCount('stubbed')
+    expect(stubbed).toBeGreaterThan(0)
+    await table.filter('stubbed').click()
+    await expect(table.filter('stubbed')).toHaveAttribute('aria-pressed', 'true')
+    await expect(table.scroll).toHaveAttribute('data-rows', String(stubbed))
+    await expect(rows.first()).toBeVisible()
+    const pills = await table.statusPills.allTextContents()
+    expect(pills.length).toBeGreaterThan(0)
+    expect(pills.length).toBeLessThan(100)
+    for (const pill of pills) expect(pill).toBe('stubbed')
+  })
+
+  test('chips work from the keyboard and headers sort', async ({ app }) => {
+    const table = new GroupTableSection(app.page)
+    await app.open()
+    await app.expectRun('recommended')
+    await table.filter('changed').focus()
+    await app.page.keyboard.press('Enter')
+    await expect(table.filter('changed')).toHaveAttribute('aria-pressed', 'true')
+
+    await table.filter('all').click()
+    await table.root.getByRole('button', { name: /^Before/ }).click()
+    await expect(table.root.locator('th[aria-sort]')).toHaveAttribute('aria-sort', 'descending')
+    const before = await table.rows.evaluateAll((trs) =>
+      trs.map((tr) => tr.children[2]?.textContent ?? ''),
+    )
+    const values = before.map((t) => Number(t.replaceAll(',', '')))
+    expect(values).toEqual([...values].sort((a, b) => b - a))
+  })
+})

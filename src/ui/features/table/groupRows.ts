@@ -1,0 +1,97 @@
+/** Pure helpers for the grouped table: one row per group, filters and their counts (no React). */
+import type { GroupStatus, RunSummary, WireDecision } from '../../../store/index.ts'
+
+export interface GroupRow {
+  readonly index: number
+  readonly id: string
+  readonly kind: string
+  readonly before: number
+  readonly after: number
+  readonly status: GroupStatus
+  /** Why the group changed (or is protected); empty when no decision names it. */
+  readonly reason: string
+  readonly strategy: string
+  readonly detail: string
+}
+
+export type GroupFilter = 'all' | 'kept' | 'excluded' | 'stubbed' | 'changed' | 'protected'
+
+export const GROUP_FILTERS: readonly { readonly id: GroupFilter; readonly label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'kept', label: 'Kept' },
+  { id: 'excluded', label: 'Excluded' },
+  { id: 'stubbed', label: 'Stubbed' },
+  { id: 'changed', label: 'Changed' },
+  { id: 'protected', label: 'Protected' },
+]
+
+const CHANGED: ReadonlySet<GroupStatus> = new Set(['excluded', 'stubbed', 'trimmed', 'summarised'])
+const CHANGING_KINDS: ReadonlySet<WireDecision['kind']> = new Set([
+  'exclude',
+  'stub',
+  'trim',
+  'insert',
+])
+
+export function matchesFilter(status: GroupStatus, filter: GroupFilter): boolean {
+  if (filter === 'all') return true
+  if (filter === 'changed') return CHANGED.has(status)
+  return status === filter
+}
+
+/**
+ * The decision that explains each group: the first changing one (exclude/stub/trim/insert) wins,
+ * otherwise the first `protected` one. Other kinds (skip, failed_open) never explain a row.
+ */
+export function decisionsByGroup(
+  decisions: readonly WireDecision[],
+): ReadonlyMap<string, WireDecision> {
+  const map = new Map<string, WireDecision>()
+  for (const d of decisions) {
+    if (!d.groupId) continue
+    const current = map.get(d.groupId)
+    if (CHANGING_KINDS.has(d.kind)) {
+      if (!current || !CHANGING_KINDS.has(current.kind)) map.set(d.groupId, d)
+    } else if (d.kind === 'protected' && !current) {
+      map.set(d.groupId, d)
+    }
+  }
+  return map
+}
+
+export function buildRows(summary: RunSummary): GroupRow[] {
+  const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
+  const byGroup = decisionsByGroup(summary.decisions)
+  const rows: GroupRow[] = new Array(ids.length)
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? ''
+    const d = byGroup.get(id)
+    rows[i] = {
+      index: i,
+      id,
+      kind: kinds[i] ?? '',
+      before: tokensBefore[i] ?? 0,
+      after: tokensAfter[i] ?? 0,
+      status: status[i] ?? 'kept',
+      reason: d?.reason ?? '',
+      strategy: d?.strategy ?? '',
+      detail: d?.detail ?? '',
+    }
+  }
+  return rows
+}
+
+export function filterCounts(rows: readonly GroupRow[]): Record<GroupFilter, number> {
+  const counts: Record<GroupFilter, number> = {
+    all: 0,
+    kept: 0,
+    excluded: 0,
+    stubbed: 0,
+    changed: 0,
+    protected: 0,
+  }
+  for (const row of rows) {
+    for (const f of GROUP_FILTERS) if (matchesFilter(row.status, f.id)) counts[f.id]++
+  }
+  return counts
+}

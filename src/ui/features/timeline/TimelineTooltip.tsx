@@ -1,0 +1,37 @@
+import { formatCount } from '../../lib/format.ts'
+import { TID } from '../../testids.ts'
+import type { TimelinePoint } from './timelineModel.ts'
+
+interface TooltipProps {
+  readonly active?: boolean
+  readonly payload?: readonly { readonly payload?: unknown }[]
+}
+
+function pointOf(payload: TooltipProps['payload']): TimelinePoint | null {
+  const row = payload?.[0]?.payload
+  return row && typeof row === 'object' && 'call' in row ? (row as TimelinePoint) : null
+}
+
+/** The hovered model call: its number, message index, before / after / reported, what fired. */
+export function TimelineTooltip({ active, payload }: TooltipProps) {
+  const point = active ? pointOf(payload) : null
+  if (!point) return null
+  return (
+    <div className="timeline-tooltip" data-testid={TID.timelineTooltip} data-call={point.call}>
+      <div className="timeline-tooltip-head">
+        Call {formatCount(point.call)} · message #{formatCount(point.index)}
+      </div>
+      <dl>
+        <dt>original</dt>
+        <dd className="num">{formatCount(point.before)}</dd>
+        <dt>compacted</dt>
+        <dd className="num">{formatCount(point.after)}</dd>
+        <dt>reported</dt>
+        <dd className="num">{point.reported === null ? '—' : formatCount(point.reported)}</dd>
+      </dl>
+      {point.fired.length > 0 ? (
+        <div className="timeline-tooltip-fired">fired: {point.fired.join(', ')}</div>
+      ) : null}
+    </div>
+  )
+}
