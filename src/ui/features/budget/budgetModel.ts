@@ -3,6 +3,7 @@
  * arithmetic is unit-tested on its own.
  */
 import { formatCount, formatShare } from '../../lib/format.ts'
+import { CATEGORY_LABELS, CATEGORY_ORDER } from '../summary/categoryLabels.ts'
 
 // Structural copies of the store's `BudgetCategories` and `RunSummary['tokens']`, so this file
 // (and its test, which runs in Node) does not pull in the store.
@@ -14,32 +15,13 @@ export interface WindowTokens {
   readonly usable: number
 }
 
-export const BUDGET_CATEGORIES = [
-  'system',
-  'tools',
-  'user',
-  'assistant',
-  'reasoning',
-  'tool_calls',
-  'tool_results',
-  'images',
-  'opaque',
-  'framing',
-  'stubs',
-] as const
+// The context's own categories, plus the stubs and summaries compaction leaves behind: one list of
+// names for the summary table and the budget bars, so the two never disagree.
+export const BUDGET_CATEGORIES = [...CATEGORY_ORDER, 'stubs'] as const
 export type BudgetCategory = (typeof BUDGET_CATEGORIES)[number]
 
 export const BUDGET_LABELS: Record<BudgetCategory, string> = {
-  system: 'System prompt',
-  tools: 'Tool definitions',
-  user: 'User messages',
-  assistant: 'Assistant text',
-  reasoning: 'Reasoning',
-  tool_calls: 'Tool calls',
-  tool_results: 'Tool results',
-  images: 'Images',
-  opaque: 'Opaque payloads',
-  framing: 'Message framing',
+  ...CATEGORY_LABELS,
   stubs: 'Stubs & summaries',
 }
 

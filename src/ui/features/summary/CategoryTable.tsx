@@ -1,7 +1,7 @@
 import type { TokenSummary } from '../../../store/index.ts'
 import { formatCount, formatShare } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
-import { CATEGORY_LABELS, CATEGORY_ORDER } from './tokenLabels.ts'
+import { CATEGORY_LABELS, CATEGORY_ORDER } from './categoryLabels.ts'
 
 /** Where the tokens go; empty categories stay listed (dimmed) so the table shape never changes. */
 export function CategoryTable({ tokens }: { readonly tokens: TokenSummary }) {
