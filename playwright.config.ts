@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './scripts/chromium-path.mjs'
 
-const PORT = 4173
+// Overridable so several builds can be checked side by side (E2E_DIST=/tmp/dist-x E2E_PORT=4180).
+const PORT = Number(process.env.E2E_PORT ?? 4173)
+const DIST = process.env.E2E_DIST ?? 'dist'
 
 /**
  * E2E runs against the BUILT app (`vite preview` serves dist/), so tests see what users get:
@@ -14,6 +16,7 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   reporter: 'list',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
@@ -34,7 +37,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort`,
+    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://localhost:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

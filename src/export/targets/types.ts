@@ -6,7 +6,8 @@
  */
 import type { CompactionConfig } from '../../config/schema.ts'
 
-export type TargetId = 'lip' | 'opencode' | 'anthropic' | 'falai' | 'maf' | 'langchain' | 'adachsoft'
+export type TargetId =
+  'lip' | 'opencode' | 'anthropic' | 'falai' | 'maf' | 'langchain' | 'adachsoft'
 
 /** Something our config says that the target cannot carry over, and what it does instead. */
 export interface LossyWarning {
