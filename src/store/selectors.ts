@@ -53,7 +53,16 @@ const selectRunProblems = (s: AppState) => ({
   configIssues: s.configIssues,
   runError: s.runError,
 })
-const selectRunActions = (s: AppState) => ({ runPreset: s.runPreset })
+const selectRunActions = (s: AppState) => ({
+  runPreset: s.runPreset,
+  setConfig: s.setConfig,
+  rerun: s.rerun,
+})
+const selectConfigSource = (s: AppState) => ({
+  selectedPreset: s.selectedPreset,
+  customConfig: s.customConfig,
+})
+const selectPreviousSummary = (s: AppState) => s.previousSummary
 const selectPrefsActions = (s: AppState) => ({ setTheme: s.setTheme, cycleTheme: s.cycleTheme })
 
 export const useStatus = () => useAppStore(selectStatus)
@@ -81,6 +90,10 @@ export const useRunProgress = () => useAppStore(selectRunProgress)
 /** Config issues (the worker refused the config) and unexpected run failures. */
 export const useRunProblems = () => useAppStore(useShallow(selectRunProblems))
 export const useRunActions = () => useAppStore(useShallow(selectRunActions))
+/** The preset in use and the edited config (null when the preset is used as it is). */
+export const useConfigSource = () => useAppStore(useShallow(selectConfigSource))
+/** The run before the latest, for "what changed" deltas. */
+export const usePreviousSummary = () => useAppStore(selectPreviousSummary)
 
 // Replay timeline: the per-call series of the latest run (null when the run had no replay).
 const selectReplay = (s: AppState) => s.summary?.replay ?? null

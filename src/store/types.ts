@@ -14,7 +14,16 @@ export type { TokenizerId } from '../engine/tokens/types.ts'
 export type { Detection, ParseWarning } from '../formats/types.ts'
 export type {
   BudgetCategories,
+  CompareDifference,
+  CompareSide,
+  GroupDetail,
   GroupStatus,
+  SweepPoint,
+  WireMessage,
+  WirePart,
+  WirePreset,
+  WireStrategy,
+  WireUpstreamMarker,
   LoadPhase,
   MessagePreview,
   RunSummary,
@@ -25,3 +34,4 @@ export type { LoadStatus, InputOrigin, LoadProgress } from './slices/transcript.
 export type { SampleEntry } from './slices/samples.ts'
 export type { ThemePref } from './slices/prefs.ts'
 export type { ConfigIssue, PresetId, RunProgress, RunStatus } from './slices/run.ts'
+export type { DetailTab, MessageRange, TableChip } from './slices/view.ts'

@@ -81,6 +81,12 @@ export const TID = {
   stripSegment: 'strip-segment',
   stripUsable: 'strip-usable',
   stripReserved: 'strip-reserved',
+
+  // @detail (features/detail)
+  // @config-editor (features/config)
+  // @sweep-compare (features/sweep, features/compare)
+  // @commands (ui/commands, URL state, layout)
+  // @table-links (table grammar, expandable rows, brush, invariants panel)
 } as const
 
 export type CountKey =

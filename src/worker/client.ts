@@ -10,7 +10,11 @@ import type { TokenizerId } from '../engine/tokens/types.ts'
 import {
   PROTOCOL_VERSION,
   type ConfigInvalidMessage,
+  type ComparedMessage,
   type CountedMessage,
+  type DescribedMessage,
+  type GroupDetail,
+  type SweptMessage,
   type FromWorker,
   type LoadedMessage,
   type ProgressMessage,
@@ -18,6 +22,9 @@ import {
   type RunSummary,
   type ToWorker,
 } from './protocol.ts'
+
+/** `Omit` over each member of a union (plain `Omit` would merge the members). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 /** The request was overtaken by a newer one or cancelled; callers simply ignore it. */
 export class StaleError extends Error {
@@ -99,7 +106,26 @@ interface RunPending {
   readonly reject: (error: Error) => void
 }
 
-type Pending = LoadPending | RunPending
+/** Requests that live beside loads and runs: a newer one of the same channel makes it stale. */
+export type SideChannel = 'detail' | 'describe' | 'sweep' | 'compare'
+
+interface SidePending {
+  readonly kind: 'side'
+  readonly channel: SideChannel
+  readonly onProgress?: (done: number, total: number) => void
+  /** Takes the reply it was waiting for; returns false for replies of another type. */
+  readonly accept: (message: FromWorker) => boolean
+  readonly reject: (error: Error) => void
+}
+
+type Pending = LoadPending | RunPending | SidePending
+
+/** A request of a side channel: its answer, and a way to abandon it. */
+export interface SideRequest<T> {
+  readonly id: number
+  readonly promise: Promise<T>
+  cancel(): void
+}
 
 /** The smallest part of `Worker` we use, so tests can pass a fake. */
 export interface WorkerLike {
@@ -201,6 +227,42 @@ export class EngineClient {
     return { id, promise, cancel: () => this.cancel(id) }
   }
 
+  /** One group before/after the latest run; a newer detail request makes this one stale. */
+  detail(groupId: string, maxChars: number): SideRequest<GroupDetail> {
+    return this.side('detail', { type: 'detail', groupId, maxChars }, (m) =>
+      m.type === 'detailed' ? m.detail : undefined,
+    )
+  }
+
+  /** Presets, strategies and the config JSON Schema, for the config editor. */
+  describe(): SideRequest<DescribedMessage> {
+    return this.side('describe', { type: 'describe' }, (m) =>
+      m.type === 'described' ? m : undefined,
+    )
+  }
+
+  /** Sweep one numeric parameter of `config` over `values`; rejects with `ConfigInvalidError`. */
+  sweep(
+    config: unknown,
+    path: string,
+    values: readonly number[],
+    onProgress?: (done: number, total: number) => void,
+  ): SideRequest<SweptMessage> {
+    return this.side(
+      'sweep',
+      { type: 'sweep', config, path, values },
+      (m) => (m.type === 'swept' ? m : undefined),
+      onProgress,
+    )
+  }
+
+  /** Run two configs and list the groups they decide differently about. */
+  compare(a: unknown, b: unknown): SideRequest<ComparedMessage> {
+    return this.side('compare', { type: 'compare', a, b }, (m) =>
+      m.type === 'compared' ? m : undefined,
+    )
+  }
+
   /** Abandon a request: its promises reject with `StaleError`, the worker stops at its next phase. */
   cancel(id: number): void {
     const entry = this.pending.get(id)
@@ -214,6 +276,36 @@ export class EngineClient {
     for (const id of [...this.pending.keys()]) this.cancel(id)
     this.worker?.terminate()
     this.worker = null
+  }
+
+  private side<T>(
+    channel: SideChannel,
+    message: DistributiveOmit<ToWorker, 'id'>,
+    pick: (message: FromWorker) => T | undefined,
+    onProgress?: (done: number, total: number) => void,
+  ): SideRequest<T> {
+    for (const [pendingId, entry] of [...this.pending]) {
+      if (entry.kind === 'side' && entry.channel === channel) this.cancel(pendingId)
+    }
+    const id = this.nextId++
+    const promise = quiet(
+      new Promise<T>((resolve, reject) => {
+        this.pending.set(id, {
+          kind: 'side',
+          channel,
+          onProgress,
+          accept: (reply) => {
+            const value = pick(reply)
+            if (value === undefined) return false
+            resolve(value)
+            return true
+          },
+          reject,
+        })
+      }),
+    )
+    this.send({ ...message, id } as ToWorker)
+    return { id, promise, cancel: () => this.cancel(id) }
   }
 
   private begin(): number {
@@ -256,6 +348,10 @@ export class EngineClient {
       this.receiveRun(message, entry)
       return
     }
+    if (entry.kind === 'side') {
+      this.receiveSide(message, entry)
+      return
+    }
     switch (message.type) {
       case 'progress':
         entry.onProgress?.(message)
@@ -287,7 +383,12 @@ export class EngineClient {
       case 'runProgress':
       case 'ran':
       case 'configInvalid':
-        // Run replies to a load id: a worker bug; the load's own replies still come.
+      case 'detailed':
+      case 'described':
+      case 'sweepProgress':
+      case 'swept':
+      case 'compared':
+        // Other requests' replies to a load id: a worker bug; the load's own replies still come.
         return
       default: {
         const unknownMessage: never = message
@@ -315,12 +416,34 @@ export class EngineClient {
       case 'progress':
       case 'loaded':
       case 'counted':
+      case 'detailed':
+      case 'described':
+      case 'sweepProgress':
+      case 'swept':
+      case 'compared':
         return
       default: {
         const unknownMessage: never = message
         return unknownMessage
       }
     }
+  }
+
+  private receiveSide(message: FromWorker, entry: SidePending): void {
+    if (message.type === 'sweepProgress') {
+      entry.onProgress?.(message.done, message.total)
+      return
+    }
+    if (message.type === 'configInvalid') {
+      this.pending.delete(message.id)
+      entry.reject(new ConfigInvalidError(message.issues))
+      return
+    }
+    if (message.type === 'error') {
+      this.fail(message, entry)
+      return
+    }
+    if (entry.accept(message)) this.pending.delete(message.id)
   }
 
   private fail(message: Extract<FromWorker, { type: 'error' }>, entry: Pending): void {

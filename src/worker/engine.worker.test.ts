@@ -61,7 +61,7 @@ describe('engine worker: run', () => {
     expect(repliesTo(2).some((p) => p.message.type === 'counted')).toBe(true)
     expect(summary.tokenizer).toBe('o200k_base')
     expect(summary.changes).toBeGreaterThan(0)
-    expect(ran?.transfer).toHaveLength(6)
+    expect(ran?.transfer).toHaveLength(9)
     expect(ran?.transfer).toContain(summary.groups.tokensBefore.buffer)
     const phases = repliesTo(3).flatMap((p) =>
       p.message.type === 'runProgress' ? [p.message.phase] : [],

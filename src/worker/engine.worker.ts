@@ -19,7 +19,11 @@ import {
   type ToWorker,
   type ToWorkerOf,
 } from './protocol.ts'
-import { clearRunCache, runSummary, transferablesOf } from './run.ts'
+import { compareConfigs } from './compare.ts'
+import { describeConfigs } from './describe.ts'
+import { groupDetail } from './detail.ts'
+import { clearRunCache, runSummary, transferablesOf, type RunRecord } from './run.ts'
+import { sweepConfig } from './sweep.ts'
 
 /**
  * The part of the worker global we use, typed here so this file checks under the WebWorker lib
@@ -42,6 +46,10 @@ let latestLoad = 0
 /** Id of the newest run: older runs still running are stale and stop at their next phase. */
 let latestRun = 0
 const cancelled = new Set<number>()
+/** The latest finished run on the current conversation (what the detail drawer's "after" shows). */
+let lastRun: RunRecord | null = null
+/** Id of the newest sweep: a newer one (or a cancel) stops an older one between points. */
+let latestSweep = 0
 
 function post(message: FromWorker, transfer?: ArrayBuffer[]): void {
   if (transfer) scope.postMessage(message, transfer)
@@ -79,6 +87,7 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   conversation = null
   counter = estimateCounter
   clearRunCache()
+  lastRun = null
   progress(id, 'parse')
   const started = performance.now()
   const outcome = importTranscript(text, { fileName, format })
@@ -182,6 +191,7 @@ async function run(msg: ToWorkerOf<'run'>): Promise<void> {
     case 'stale':
       return
     case 'ran':
+      lastRun = outcome.record
       post({ type: 'ran', id, summary: outcome.summary }, transferablesOf(outcome.summary))
       runProgress(id, 'done')
       return
@@ -190,6 +200,66 @@ async function run(msg: ToWorkerOf<'run'>): Promise<void> {
       return unknownOutcome
     }
   }
+}
+
+/** The loaded conversation and the counter it is priced with, once any count under way is in. */
+async function current(id: number): Promise<{ conv: Conversation; priceWith: TextCounter } | null> {
+  await counting
+  if (cancelled.has(id)) return null
+  if (!conversation) {
+    post({ type: 'error', id, message: 'nothing loaded: load a transcript first' })
+    return null
+  }
+  return { conv: conversation, priceWith: counter }
+}
+
+async function detail(msg: ToWorkerOf<'detail'>): Promise<void> {
+  const loaded = await current(msg.id)
+  if (!loaded) return
+  const record = lastRun?.prepared.conversation === loaded.conv ? lastRun : null
+  const found = groupDetail(loaded.conv, loaded.priceWith, record, msg.groupId, msg.maxChars)
+  if (!found) {
+    post({ type: 'error', id: msg.id, message: `no group "${msg.groupId}" in this transcript` })
+    return
+  }
+  post({ type: 'detailed', id: msg.id, detail: found })
+}
+
+async function sweep(msg: ToWorkerOf<'sweep'>): Promise<void> {
+  const { id } = msg
+  latestSweep = id
+  const loaded = await current(id)
+  if (!loaded) return
+  const live = () => id === latestSweep && !cancelled.has(id) && conversation === loaded.conv
+  const outcome = await sweepConfig(
+    loaded.conv,
+    loaded.priceWith,
+    msg.config,
+    msg.path,
+    msg.values,
+    {
+      checkpoint: async (done, total) => {
+        await yieldToQueue()
+        if (!live()) return false
+        post({ type: 'sweepProgress', id, done, total })
+        return true
+      },
+    },
+  )
+  if (!live()) return
+  if (outcome.kind === 'invalid') post({ type: 'configInvalid', id, issues: outcome.issues })
+  else if (outcome.kind === 'swept')
+    post({ type: 'swept', id, path: msg.path, points: outcome.points })
+}
+
+async function compare(msg: ToWorkerOf<'compare'>): Promise<void> {
+  const loaded = await current(msg.id)
+  if (!loaded) return
+  const outcome = await compareConfigs(loaded.conv, loaded.priceWith, msg.a, msg.b)
+  if (cancelled.has(msg.id) || conversation !== loaded.conv) return
+  if (outcome.kind === 'invalid')
+    post({ type: 'configInvalid', id: msg.id, issues: outcome.issues })
+  else post({ type: 'compared', id: msg.id, ...outcome.result })
 }
 
 /** Remember the load or re-count under way, so runs can wait for its counter. */
@@ -218,6 +288,15 @@ async function handle(msg: ToWorker): Promise<void> {
       return track(count(msg.id, msg.tokenizer))
     case 'run':
       return run(msg)
+    case 'detail':
+      return detail(msg)
+    case 'describe':
+      post({ type: 'described', id: msg.id, ...describeConfigs() })
+      return
+    case 'sweep':
+      return sweep(msg)
+    case 'compare':
+      return compare(msg)
     default: {
       const unknownMessage: never = msg
       return unknownMessage

@@ -14,7 +14,7 @@ import type { TokenizerId } from '../engine/tokens/types.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
 
 /** Bump when a message shape changes; the client refuses a worker that speaks another version. */
-export const PROTOCOL_VERSION = 1
+export const PROTOCOL_VERSION = 2
 
 /** At most this many warnings cross the boundary; `warningCount` still says how many there were. */
 export const MAX_WARNINGS = 200
@@ -99,7 +99,26 @@ export interface RunSummary {
     readonly status: readonly GroupStatus[]
     readonly tokensBefore: Float64Array
     readonly tokensAfter: Float64Array
+    /** Role of the group's first message (`system` for the top-level system prompt). */
+    readonly roles: readonly string[]
+    /** Tool names called in the group, comma-separated ('' when none). */
+    readonly tools: readonly string[]
+    /** What the group's first tool call reads or touches (a path, a search, a command), or ''. */
+    readonly resources: readonly string[]
+    /** Turn number of each group (0 before the first real user message). */
+    readonly turns: Int32Array
+    /** Index of each group's first message in the conversation (-1 for the system group). */
+    readonly firstMessage: Int32Array
+    readonly messageCounts: Int32Array
   }
+  /** Compactions the source system already did (found in the transcript), by message index. */
+  readonly upstream: readonly WireUpstreamMarker[]
+  /** Token levels at which a pipeline step fires (from `tokens`/`window_fraction` triggers). */
+  readonly triggers: readonly {
+    readonly step: number
+    readonly strategy: string
+    readonly tokens: number
+  }[]
   /** The first `MAX_DECISIONS` decisions; `decisionCount` says how many there were. */
   readonly decisions: readonly WireDecision[]
   readonly decisionCount: number
@@ -130,6 +149,127 @@ export interface RunSummary {
   readonly ms: number
 }
 
+/** An upstream compaction as the timeline and strip draw it. */
+export interface WireUpstreamMarker {
+  /** Index of the first message after the compaction point. */
+  readonly beforeIndex: number
+  readonly origin: string
+  readonly trigger?: string
+  readonly preTokens?: number
+  /** The first characters of the upstream summary, if it has one. */
+  readonly summary?: string
+}
+
+/** One part of one message, as the detail drawer shows it; long text is cut at `maxChars`. */
+export interface WirePart {
+  readonly kind: 'text' | 'reasoning' | 'tool_call' | 'tool_result' | 'image' | 'file' | 'opaque'
+  /** Tool name and call id, media type, … ('' for plain text). */
+  readonly label: string
+  /** The text (or JSON arguments, or a size line for opaque payloads), at most `maxChars`. */
+  readonly text: string
+  /** Full length of the text in characters. */
+  readonly chars: number
+  readonly truncated: boolean
+  readonly tokens: number
+  /** Set on projected parts that a strategy replaced (stub, trim). */
+  readonly replaced?: boolean
+}
+
+export interface WireMessage {
+  readonly id: string
+  /** Index in the conversation (-1 for inserted summaries and the top-level system prompt). */
+  readonly index: number
+  readonly role: 'system' | 'user' | 'assistant' | 'tool'
+  readonly parts: readonly WirePart[]
+  readonly tokens: number
+  /** The canonical message as JSON, at most `maxChars` characters. */
+  readonly raw: string
+  readonly rawChars: number
+}
+
+/** Everything the detail drawer needs about one group, before and after the latest run. */
+export interface GroupDetail {
+  readonly groupId: string
+  readonly index: number
+  readonly kind: string
+  readonly turn: number
+  readonly tools: readonly string[]
+  readonly resource: string
+  readonly status: GroupStatus
+  readonly before: readonly WireMessage[]
+  /** The group's messages in the projection (empty when excluded); null when nothing ran yet. */
+  readonly after: readonly WireMessage[] | null
+  /** Summaries the run inserted in place of (part of) this group. */
+  readonly summaries: readonly WireMessage[]
+  /** Every decision that names this group (protections and skips included), in order. */
+  readonly decisions: readonly WireDecision[]
+  readonly tokens: { readonly before: number; readonly after: number | null }
+  /** The config of the run the `after` side comes from. */
+  readonly configName: string | null
+}
+
+/** A preset as the config editor offers it. */
+export interface WirePreset {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  /** The preset's full config (our versioned JSON, defaults filled). */
+  readonly config: unknown
+}
+
+/** A strategy as the config editor builds its form: params as JSON Schema (from its zod schema). */
+export interface WireStrategy {
+  readonly id: string
+  readonly label: string
+  readonly source: string
+  readonly description: string
+  readonly paramsSchema: unknown
+  /** Params with every default filled (what `{}` validates to); null when `{}` is not valid. */
+  readonly defaults: unknown
+}
+
+/** One point of a sweep: the config with the swept parameter set to `value`. */
+export interface SweepPoint {
+  readonly value: number
+  /** False when the config was invalid at this value (see `error`). */
+  readonly ok: boolean
+  readonly before: number
+  readonly after: number
+  readonly saved: number
+  readonly changes: number
+  /** Number of invariant checks failing. */
+  readonly violations: number
+  readonly error?: string
+}
+
+/** One side of a comparison. */
+export interface CompareSide {
+  readonly configName: string
+  readonly before: number
+  readonly after: number
+  readonly changes: number
+  readonly invariantsOk: boolean
+}
+
+/** A group the two configs decide differently about. */
+export interface CompareDifference {
+  readonly groupId: string
+  readonly index: number
+  readonly kind: string
+  readonly a: {
+    readonly status: GroupStatus
+    readonly after: number
+    readonly reason: string
+    readonly strategy: string
+  }
+  readonly b: {
+    readonly status: GroupStatus
+    readonly after: number
+    readonly reason: string
+    readonly strategy: string
+  }
+}
+
 /** At most this many decisions cross the boundary with a run. */
 export const MAX_DECISIONS = 5000
 
@@ -146,6 +286,17 @@ export interface ToWorkerMap {
    * when asked. A newer `run` makes an older one stale.
    */
   run: { readonly config: unknown; readonly preset?: string; readonly replay: boolean }
+  /**
+   * One group before and after the latest run (text cut at `maxChars` per part; ask again with a
+   * larger limit for "show more").
+   */
+  detail: { readonly groupId: string; readonly maxChars: number }
+  /** Presets, strategies (with param JSON Schemas) and the config JSON Schema, for the editor. */
+  describe: Record<never, never>
+  /** Run `config` once per value with the number at `path` (`pipeline[1].params.keep`) set. */
+  sweep: { readonly config: unknown; readonly path: string; readonly values: readonly number[] }
+  /** Run two configs (no replay) and list the groups whose decisions differ. */
+  compare: { readonly a: unknown; readonly b: unknown }
 }
 
 /** Replies: the worker → the UI thread. */
@@ -176,6 +327,20 @@ export interface FromWorkerMap {
   counted: { readonly tokenizer: TokenizerId; readonly report: InspectReport; readonly ms: number }
   /** A run finished. */
   ran: { readonly summary: RunSummary }
+  detailed: { readonly detail: GroupDetail }
+  described: {
+    readonly presets: readonly WirePreset[]
+    readonly strategies: readonly WireStrategy[]
+    readonly configSchema: unknown
+  }
+  /** Progress of a sweep: `done` of `total` points computed. */
+  sweepProgress: { readonly done: number; readonly total: number }
+  swept: { readonly path: string; readonly points: readonly SweepPoint[] }
+  compared: {
+    readonly a: CompareSide
+    readonly b: CompareSide
+    readonly differing: readonly CompareDifference[]
+  }
   /** The config was invalid: every problem with the path where it is; nothing ran. */
   configInvalid: { readonly issues: readonly { readonly path: string; readonly message: string }[] }
   /** The request failed unexpectedly (a bug, not a bad transcript: those come as `loaded.error`). */
@@ -198,3 +363,6 @@ export type ProgressMessage = FromWorkerOf<'progress'>
 export type RanMessage = FromWorkerOf<'ran'>
 export type RunProgressMessage = FromWorkerOf<'runProgress'>
 export type ConfigInvalidMessage = FromWorkerOf<'configInvalid'>
+export type DescribedMessage = FromWorkerOf<'described'>
+export type SweptMessage = FromWorkerOf<'swept'>
+export type ComparedMessage = FromWorkerOf<'compared'>

@@ -99,7 +99,7 @@ describe('runSummary', () => {
       else if (status === 'kept') expect(after).toBe(before)
     })
     expect(s.replay).toBeNull()
-    expect(transferablesOf(s)).toHaveLength(2)
+    expect(transferablesOf(s)).toHaveLength(5)
   })
 
   it('replays with aligned typed arrays', async () => {
@@ -117,7 +117,7 @@ describe('runSummary', () => {
     expect([...r.reported].every(Number.isNaN)).toBe(true)
     expect(r.after.at(-1)).toBeLessThan(r.before.at(-1) as number)
     expect(r.fired.flat()).toContain('supersede-stale-results')
-    expect(transferablesOf(s)).toHaveLength(6)
+    expect(transferablesOf(s)).toHaveLength(9)
   })
 
   it('runs presets by id, and prices the conversation once per counter', async () => {

@@ -23,6 +23,7 @@ import { isPresetId, PRESET_IDS, presetConfig } from '../config/presets.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { toEngineConfig, validateConfig, type ConfigIssue } from '../config/validate.ts'
 import { BudgetPricing, sumCategories } from './budget.ts'
+import { groupFacts, triggerLevels, upstreamMarkers } from './facts.ts'
 import {
   MAX_DECISIONS,
   type GroupStatus,
@@ -45,8 +46,17 @@ export interface RunOptions {
   readonly checkpoint?: (phase: RunPhase) => Promise<boolean> | boolean
 }
 
+/** What the worker keeps of its latest run, so the detail drawer can show before/after. */
+export interface RunRecord {
+  readonly config: CompactionConfig
+  readonly result: CompactionResult
+  readonly prepared: Prepared
+  readonly pricing: BudgetPricing
+  readonly summary: RunSummary
+}
+
 export type RunOutcome =
-  | { readonly kind: 'ran'; readonly summary: RunSummary }
+  | { readonly kind: 'ran'; readonly summary: RunSummary; readonly record: RunRecord }
   | { readonly kind: 'invalid'; readonly issues: readonly ConfigIssue[] }
   | { readonly kind: 'stale' }
 
@@ -88,6 +98,14 @@ export class PreparedCache {
 }
 
 const defaultCache = new PreparedCache()
+
+/** The prepared conversation and pricing of (conversation, counter), from the default cache. */
+export function preparedEntry(
+  conversation: Conversation,
+  counter: TextCounter,
+): { readonly prepared: Prepared; readonly pricing: BudgetPricing } {
+  return defaultCache.get(conversation, counter)
+}
 
 /** Drop the default cache (a new load: the old conversation's prices must not stay in memory). */
 export function clearRunCache(): void {
@@ -266,7 +284,10 @@ export function summarize(
       status: groupStatuses(ids, result.decisions),
       tokensBefore: tokens.before,
       tokensAfter: tokens.after,
+      ...groupFacts(prepared),
     },
+    upstream: upstreamMarkers(prepared.conversation),
+    triggers: triggerLevels(config, window.usable),
     decisions: result.decisions.slice(0, MAX_DECISIONS).map(toWireDecision),
     decisionCount: result.decisions.length,
     changes: result.changes,
@@ -318,13 +339,30 @@ export async function runSummary(
     points = await replay(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
   }
   if (!(await checkpoint('summarize'))) return { kind: 'stale' }
-  const summary = summarize(entry, resolved.config, result, points, 0)
-  return { kind: 'ran', summary: { ...summary, ms: performance.now() - started } }
+  const summary = {
+    ...summarize(entry, resolved.config, result, points, 0),
+    ms: performance.now() - started,
+  }
+  const record: RunRecord = {
+    config: resolved.config,
+    result,
+    prepared: entry.prepared,
+    pricing: entry.pricing,
+    summary,
+  }
+  return { kind: 'ran', summary, record }
 }
 
 /** Every typed-array buffer of a summary: transferred to the UI thread, not copied. */
 export function transferablesOf(summary: RunSummary): ArrayBuffer[] {
-  const arrays: ArrayBufferView[] = [summary.groups.tokensBefore, summary.groups.tokensAfter]
+  const g = summary.groups
+  const arrays: ArrayBufferView[] = [
+    g.tokensBefore,
+    g.tokensAfter,
+    g.turns,
+    g.firstMessage,
+    g.messageCounts,
+  ]
   if (summary.replay) {
     const r = summary.replay
     arrays.push(r.index, r.before, r.after, r.reported)

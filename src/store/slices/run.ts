@@ -40,8 +40,19 @@ export interface RunProgress {
   readonly total: number
 }
 
+/** Quiet time after the last edit before a custom config runs (keystrokes coalesce). */
+export const EDIT_DEBOUNCE_MS = 80
+
 export interface RunSlice {
+  /** The preset in use, or the one the custom config started from. */
   selectedPreset: PresetId
+  /**
+   * The config being edited (our versioned JSON, as an object); null while a preset is used as
+   * it is. It may be invalid: `configIssues` then says where, and `summary` stays the last valid.
+   */
+  customConfig: unknown
+  /** The run before the latest one, for the "what changed" delta. */
+  previousSummary: RunSummary | null
   runStatus: RunStatus
   /** The latest finished run on the loaded transcript; null before the first run or after a load. */
   summary: RunSummary | null
@@ -53,6 +64,13 @@ export interface RunSlice {
 
   /** Select a preset and run it on the loaded transcript (or as soon as the exact count is in). */
   runPreset: (id: PresetId) => Promise<void>
+  /**
+   * Use an edited config: it runs after `EDIT_DEBOUNCE_MS` of quiet (a run in flight is
+   * cancelled). `immediate` skips the wait (Apply buttons, sweep points, URL restore).
+   */
+  setConfig: (config: unknown, options?: { readonly immediate?: boolean }) => void
+  /** Run whatever is selected (preset or custom config) again, e.g. after a re-count. */
+  rerun: () => Promise<void>
   /** Forget the run: a new transcript is being loaded. */
   clearRun: () => void
 }
@@ -63,11 +81,60 @@ interface ActiveRun {
 }
 
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => {
-  // The in-flight run; not state, because nothing renders it.
+  // The in-flight run and the pending debounced edit; not state, because nothing renders them.
   let active: ActiveRun | null = null
+  let debounce: ReturnType<typeof setTimeout> | null = null
+
+  const cancelDebounce = () => {
+    if (debounce !== null) clearTimeout(debounce)
+    debounce = null
+  }
+
+  const start = async () => {
+    const { status, report, progress, customConfig, selectedPreset } = get()
+    // A run started during a load or count would wait for it anyway; the run that follows the
+    // exact count picks up whatever is selected then.
+    if (status !== 'loaded' || !report || progress) return
+    active?.cancel()
+    const handle =
+      customConfig === null
+        ? engineClient().run(null, { preset: selectedPreset, replay: true, onProgress })
+        : engineClient().run(customConfig, { replay: true, onProgress })
+    function onProgress(p: RunProgress) {
+      if (active?.id === handle.id) set({ runProgress: { done: p.done, total: p.total } })
+    }
+    active = handle
+    set({ runStatus: 'running', runError: null, configIssues: [], runProgress: null })
+    try {
+      const summary = await handle.promise
+      if (active?.id !== handle.id) return
+      active = null
+      set({ runStatus: 'done', summary, previousSummary: get().summary, runProgress: null })
+    } catch (error) {
+      if (active?.id !== handle.id) return
+      active = null
+      if (isStale(error)) {
+        // Superseded by a load or count, not by another run: fall back to what we had.
+        set({ runStatus: get().summary ? 'done' : 'idle', runProgress: null })
+      } else if (error instanceof ConfigInvalidError) {
+        // The last valid result stays on screen; the editor shows where the config is wrong.
+        set({
+          runStatus: 'error',
+          configIssues: error.issues,
+          runError: 'The config is invalid; nothing ran.',
+          runProgress: null,
+        })
+      } else {
+        const message = error instanceof Error ? error.message : String(error)
+        set({ runStatus: 'error', runError: message, runProgress: null })
+      }
+    }
+  }
 
   return {
     selectedPreset: DEFAULT_PRESET,
+    customConfig: null,
+    previousSummary: null,
     runStatus: 'idle',
     summary: null,
     configIssues: [],
@@ -75,53 +142,38 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     runProgress: null,
 
     runPreset: async (id) => {
-      set({ selectedPreset: id })
-      const { status, report, progress } = get()
-      // The client keeps only its newest request, so a run started now would make a load or count
-      // still under way stale. Instead the run that follows the exact count uses this preset.
-      if (status !== 'loaded' || !report || progress) return
-      active?.cancel()
-      const handle = engineClient().run(null, {
-        preset: id,
-        replay: true,
-        onProgress: (p: RunProgress) => {
-          if (active?.id === handle.id) set({ runProgress: { done: p.done, total: p.total } })
-        },
-      })
-      active = handle
-      set({ runStatus: 'running', runError: null, configIssues: [], runProgress: null })
-      try {
-        const summary = await handle.promise
-        if (active?.id !== handle.id) return
-        active = null
-        set({ runStatus: 'done', summary, runProgress: null })
-      } catch (error) {
-        if (active?.id !== handle.id) return
-        active = null
-        if (isStale(error)) {
-          // Superseded by a load or count, not by another run: fall back to what we had.
-          set({ runStatus: get().summary ? 'done' : 'idle', runProgress: null })
-        } else if (error instanceof ConfigInvalidError) {
-          set({
-            runStatus: 'error',
-            configIssues: error.issues,
-            runError: 'The config is invalid; nothing ran.',
-            runProgress: null,
-          })
-        } else {
-          const message = error instanceof Error ? error.message : String(error)
-          set({ runStatus: 'error', runError: message, runProgress: null })
-        }
+      cancelDebounce()
+      set({ selectedPreset: id, customConfig: null })
+      await start()
+    },
+
+    setConfig: (config, options) => {
+      cancelDebounce()
+      set({ customConfig: config })
+      if (options?.immediate) {
+        void start()
+        return
       }
+      debounce = setTimeout(() => {
+        debounce = null
+        void start()
+      }, EDIT_DEBOUNCE_MS)
+    },
+
+    rerun: () => {
+      cancelDebounce()
+      return start()
     },
 
     clearRun: () => {
+      cancelDebounce()
       const handle = active
       active = null
       handle?.cancel()
       set({
         runStatus: 'idle',
         summary: null,
+        previousSummary: null,
         configIssues: [],
         runError: null,
         runProgress: null,

@@ -128,6 +128,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     const onProgress = (message: ProgressMessage) => set({ progress: toProgress(message) })
     // A run belongs to the transcript it ran on: forget it before anything else is loaded.
     get().clearRun()
+    get().resetView()
     set({
       status: 'loading',
       fileName: options.fileName ?? null,
@@ -157,7 +158,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       }
       set({ progress: null })
       // Compaction runs on exact counts: start it only now (see the run slice).
-      if (counted) void get().runPreset(get().selectedPreset)
+      if (counted) void get().rerun()
     } catch (error) {
       if (isStale(error)) return
       // An engine failure (not a bad transcript): keep whatever report we already have.
@@ -215,11 +216,8 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
         })
       }
       set({ progress: null })
-      // The count made a run still under way stale: start it again.
-      const { runStatus, summary, selectedPreset } = get()
-      if (runStatus !== 'done' || summary?.configName !== selectedPreset) {
-        void get().runPreset(selectedPreset)
-      }
+      // Every figure of the run was priced with the old counter: run again with the new one.
+      void get().rerun()
     } catch (error) {
       if (isStale(error)) return
       set({ error: failure(error), progress: null })

@@ -1,4 +1,6 @@
 import { useStatus } from '../../store/index.ts'
+import { CommandLayer } from '../commands/CommandLayer.tsx'
+import { DetailDrawer } from '../features/detail/DetailDrawer.tsx'
 import { DropZone } from '../features/import/DropZone.tsx'
 import { ImportPanel } from '../features/import/ImportPanel.tsx'
 import { SummaryPanel } from '../features/summary/SummaryPanel.tsx'
@@ -18,8 +20,10 @@ export function App() {
       <main className="layout">
         <ImportPanel />
         <SummaryPanel />
+        <DetailDrawer />
       </main>
       <DropZone />
+      <CommandLayer />
     </div>
   )
 }

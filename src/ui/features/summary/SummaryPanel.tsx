@@ -1,5 +1,9 @@
 import { useReport, useStatus } from '../../../store/index.ts'
 import { CompactionPanel } from '../budget/CompactionPanel.tsx'
+import { ComparePanel } from '../compare/ComparePanel.tsx'
+import { ConfigEditor } from '../config/ConfigEditor.tsx'
+import { InvariantsPanel } from '../invariants/InvariantsPanel.tsx'
+import { SweepPanel } from '../sweep/SweepPanel.tsx'
 import { ContextStrip } from '../strip/ContextStrip.tsx'
 import { GroupTable } from '../table/GroupTable.tsx'
 import { ReplayTimeline } from '../timeline/ReplayTimeline.tsx'
@@ -30,9 +34,13 @@ export function SummaryPanel() {
               <CountsGrid report={report} />
               <TokensCard />
               <CompactionPanel />
+              <ConfigEditor />
               <ContextStrip />
               <ReplayTimeline />
+              <InvariantsPanel />
               <GroupTable />
+              <SweepPanel />
+              <ComparePanel />
             </>
           ) : null}
           <WarningsList />

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { estimateCounter } from '../engine/tokens/index.ts'
+import { importTranscript } from '../formats/index.ts'
+import { presetConfig } from '../config/presets.ts'
+import { PreparedCache, runSummary } from './run.ts'
+
+function chat() {
+  const body = {
+    model: 'gpt-4o',
+    messages: [
+      { role: 'system', content: 'You are a coding agent.' },
+      { role: 'user', content: 'Look at src/a.ts' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: { name: 'read_file', arguments: JSON.stringify({ path: 'src/a.ts' }) },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: 'export const a = 1' },
+      { role: 'assistant', content: 'Done.' },
+    ],
+  }
+  const { result } = importTranscript(JSON.stringify(body), { fileName: 'chat.json' })
+  if (!result.ok) throw new Error(result.error.message)
+  return result.conversation
+}
+
+describe('per-group facts of a run', () => {
+  it('names role, tools, resource, turn and first message of every group', async () => {
+    const outcome = await runSummary(chat(), estimateCounter, null, {
+      preset: 'recommended',
+      cache: new PreparedCache(),
+    })
+    if (outcome.kind !== 'ran') throw new Error(outcome.kind)
+    const g = outcome.summary.groups
+    const tool = g.tools.findIndex((t) => t === 'read_file')
+    expect(tool).toBeGreaterThanOrEqual(0)
+    expect(g.resources[tool]).toContain('src/a.ts')
+    expect(g.roles[tool]).toBe('assistant')
+    expect(g.turns[tool]).toBe(1)
+    expect(g.messageCounts[tool]).toBe(2)
+    const user = g.roles.indexOf('user')
+    expect(g.tools[user]).toBe('')
+    expect(g.firstMessage[user]).toBeGreaterThanOrEqual(0)
+    expect(outcome.summary.upstream).toEqual([])
+  })
+
+  it('puts every token-level trigger of an enabled step on the token axis', async () => {
+    const outcome = await runSummary(chat(), estimateCounter, null, {
+      preset: 'recommended',
+      cache: new PreparedCache(),
+    })
+    if (outcome.kind !== 'ran') throw new Error(outcome.kind)
+    const config = presetConfig('recommended')
+    const usable = outcome.summary.tokens.usable
+    const first = config.pipeline[0]?.trigger?.conditions[0]
+    if (first?.kind !== 'window_fraction') throw new Error('recommended starts with a fraction')
+    expect(outcome.summary.triggers[0]).toEqual({
+      step: 0,
+      strategy: config.pipeline[0]?.strategy,
+      tokens: Math.round(first.over * usable),
+    })
+  })
+})

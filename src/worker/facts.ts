@@ -1,0 +1,91 @@
+/**
+ * Per-group facts the table shows and filters on (role, tools, resource, turn), the upstream
+ * compactions found in the transcript, and the token levels at which pipeline steps fire — all
+ * computed once per run in the worker so the UI never derives them itself.
+ */
+import type { Prepared } from '../engine/compaction/prepared.ts'
+import type { Conversation } from '../engine/model.ts'
+import { categorizeFixed } from '../engine/strategies/supersede-stale-results/categories.ts'
+import {
+  extractFixed,
+  resourceLabel,
+} from '../engine/strategies/supersede-stale-results/identity.ts'
+import type { CompactionConfig } from '../config/schema.ts'
+import type { RunSummary, WireUpstreamMarker } from './protocol.ts'
+
+type GroupFacts = Pick<
+  RunSummary['groups'],
+  'roles' | 'tools' | 'resources' | 'turns' | 'firstMessage' | 'messageCounts'
+>
+
+/** Longest resource label kept; paths and commands beyond it are cut with an ellipsis. */
+const MAX_RESOURCE = 160
+const MAX_UPSTREAM_SUMMARY = 200
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/** The resource of a group's first tool call that has one (file path, search, command). */
+function resourceOf(prepared: Prepared, callIndexes: readonly number[]): string {
+  const cwd = prepared.conversation.meta.cwd
+  for (const c of callIndexes) {
+    const info = prepared.grouping.pairing.calls[c]
+    const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
+    if (part?.kind !== 'tool_call') continue
+    const identity = extractFixed(part.name, categorizeFixed(part.name), part.argsRaw, cwd)
+    if (identity) return cut(resourceLabel(identity, false), MAX_RESOURCE)
+  }
+  return ''
+}
+
+export function groupFacts(prepared: Prepared): GroupFacts {
+  const { groups } = prepared.grouping
+  const messages = prepared.conversation.messages
+  const n = groups.length
+  const turns = new Int32Array(n)
+  const firstMessage = new Int32Array(n)
+  const messageCounts = new Int32Array(n)
+  const roles: string[] = new Array(n)
+  const tools: string[] = new Array(n)
+  const resources: string[] = new Array(n)
+  for (const g of groups) {
+    const first = g.messages[0]
+    turns[g.index] = g.turn
+    firstMessage[g.index] = first ?? -1
+    messageCounts[g.index] = g.messages.length
+    roles[g.index] = first === undefined ? 'system' : (messages[first]?.role ?? 'system')
+    tools[g.index] = g.tools.join(', ')
+    resources[g.index] = resourceOf(prepared, g.calls)
+  }
+  return { roles, tools, resources, turns, firstMessage, messageCounts }
+}
+
+export function upstreamMarkers(conversation: Conversation): WireUpstreamMarker[] {
+  return conversation.markers.map((m) => ({
+    beforeIndex: m.beforeIndex,
+    origin: m.origin,
+    ...(m.trigger !== undefined ? { trigger: m.trigger } : {}),
+    ...(m.preTokens !== undefined ? { preTokens: m.preTokens } : {}),
+    ...(m.summary !== undefined ? { summary: cut(m.summary, MAX_UPSTREAM_SUMMARY) } : {}),
+  }))
+}
+
+/**
+ * The lowest token level at which each enabled step's trigger can fire: `tokens` and
+ * `window_fraction` conditions only (message/turn counts have no level on a token axis).
+ */
+export function triggerLevels(config: CompactionConfig, usable: number): RunSummary['triggers'] {
+  const levels: { step: number; strategy: string; tokens: number }[] = []
+  config.pipeline.forEach((step, index) => {
+    if (!step.enabled || !step.trigger) return
+    let lowest = Number.POSITIVE_INFINITY
+    for (const c of step.trigger.conditions) {
+      if (c.kind === 'tokens') lowest = Math.min(lowest, c.over)
+      else if (c.kind === 'window_fraction') lowest = Math.min(lowest, Math.round(c.over * usable))
+    }
+    if (Number.isFinite(lowest))
+      levels.push({ step: index, strategy: step.strategy, tokens: lowest })
+  })
+  return levels
+}
