@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { prepare } from '../engine/compaction/prepared.ts'
-import { replay, type ReplayPoint } from '../engine/compaction/replay.ts'
-import { compact, type CompactionResult } from '../engine/compaction/run.ts'
-import type { Decision } from '../engine/compaction/types.ts'
+import { replay } from '../engine/compaction/replay.ts'
+import { compact } from '../engine/compaction/run.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import { createHttpSummarizer } from '../engine/summarize/http.ts'
 import type { Summarizer } from '../engine/summarize/types.ts'
@@ -13,48 +12,23 @@ import { PRESET_IDS, presetConfig, type PresetId } from '../config/presets.ts'
 import { toEngineConfig, type ConfigIssue } from '../config/validate.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import {
-  FORMAT_IDS,
-  importTranscript,
-  isFormatId,
-  serializeConversation,
-} from '../formats/index.ts'
+  buildCompactReport,
+  CSV_COLUMNS,
+  decisionsCsv,
+  isCsvColumn,
+  reportJson,
+} from '../export/reports.ts'
+import { exportCompactedTranscript } from '../export/transcript.ts'
+import { FORMAT_IDS, importTranscript, isFormatId } from '../formats/index.ts'
 import { flagString, parseArgs, UsageError } from './args.ts'
 import type { Io } from './io.ts'
 
 export const COMPACT_USAGE =
-  'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--out FILE] [--report FILE.json] [--replay]\n' +
+  'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--out FILE] [--report FILE.json]\n' +
+  '       [--report-csv FILE.csv [--csv-columns COL,…]] [--replay]\n' +
   '       [--summarizer digest|openai-chat|anthropic --summarizer-url URL --summarizer-model MODEL]  (key: $COMPACTION_LAB_SUMMARIZER_KEY)'
 
-/** The report `compact` writes (SPEC §8). */
-export interface CompactReport {
-  readonly file: string
-  readonly format: string
-  readonly config: { readonly name: string; readonly preset?: string }
-  readonly tokens: {
-    readonly before: number
-    readonly after: number
-    readonly saved: number
-    readonly usable: number
-  }
-  readonly decisions: readonly ReportDecision[]
-  readonly steps: CompactionResult['steps']
-  readonly invariants: {
-    readonly ok: boolean
-    readonly violations: readonly { id: string; detail: string; offenders: readonly string[] }[]
-  }
-  readonly replay?: readonly ReplayPoint[]
-}
-
-export interface ReportDecision {
-  readonly kind: Decision['kind']
-  readonly strategy: string
-  readonly reason: string
-  readonly groupId: string
-  readonly tokensBefore: number
-  readonly tokensAfter: number
-  readonly detail: string
-  readonly fixed?: string
-}
+export type { CompactReport, ReportDecision } from '../export/reports.ts'
 
 /**
  * The offline digest unless the user names an endpoint: the CLI makes no network request
@@ -89,6 +63,8 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     format: 'value',
     out: 'value',
     report: 'value',
+    'report-csv': 'value',
+    'csv-columns': 'value',
     replay: 'switch',
     summarizer: 'value',
     'summarizer-url': 'value',
@@ -106,6 +82,16 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   const format = flagString(args, 'format')
   if (format !== undefined && !isFormatId(format)) {
     throw new UsageError(`unknown --format ${format}; one of: ${FORMAT_IDS.join(', ')}`)
+  }
+  const csvColumns = flagString(args, 'csv-columns')
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+  const badColumns = (csvColumns ?? []).filter((c) => !isCsvColumn(c))
+  if (badColumns.length > 0 || (csvColumns && csvColumns.length === 0)) {
+    throw new UsageError(
+      `unknown --csv-columns ${badColumns.join(', ') || '(none given)'}; from: ${CSV_COLUMNS.join(', ')}`,
+    )
   }
 
   let config: CompactionConfig
@@ -151,50 +137,28 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   const prepared = prepare(outcome.result.conversation, counter)
   const engineConfig = toEngineConfig(config)
   const result = await compact(prepared, engineConfig, deps, STRATEGY_REGISTRY)
-  const report: CompactReport = {
+  const report = buildCompactReport(result, {
     file,
-    format: outcome.result.conversation.meta.format,
     config: { name: config.name, ...(presetId ? { preset: presetId } : {}) },
-    tokens: {
-      before: result.tokensBefore,
-      after: result.tokensAfter,
-      saved: result.tokensBefore - result.tokensAfter,
-      usable: result.window.usable,
-    },
-    decisions: result.decisions.map((d) => ({
-      kind: d.kind,
-      strategy: d.strategy,
-      reason: d.reason,
-      groupId: d.groupId,
-      tokensBefore: d.tokensBefore,
-      tokensAfter: d.tokensAfter,
-      detail: d.detail,
-      ...(d.fixed ? { fixed: d.fixed } : {}),
-    })),
-    steps: result.steps,
-    invariants: {
-      ok: result.invariants.ok,
-      violations: result.invariants.checks
-        .filter((c) => !c.ok)
-        .map((c) => ({ id: c.id, detail: c.detail, offenders: c.offenders })),
-    },
     ...(args.flags.has('replay')
       ? { replay: await replay(prepared, engineConfig, deps, STRATEGY_REGISTRY) }
       : {}),
-  }
+  })
 
-  const serialized = serializeConversation(result.projection)
+  const serialized = exportCompactedTranscript(result).text
   const outPath = flagString(args, 'out')
   const reportPath = flagString(args, 'report')
   if (outPath) await writeFile(outPath, serialized)
   else io.stdout(serialized.endsWith('\n') ? serialized : serialized + '\n')
-  const reportJson = JSON.stringify(report, null, 2) + '\n'
-  if (reportPath) await writeFile(reportPath, reportJson)
+  const csvPath = flagString(args, 'report-csv')
+  if (reportPath) await writeFile(reportPath, reportJson(report))
+  if (csvPath) await writeFile(csvPath, decisionsCsv(report, csvColumns))
   const changed = result.changes
   io.stderr(
     `${file}: ${report.format}, ${config.name}: ${report.tokens.before} → ${report.tokens.after} tokens ` +
       `(${changed} changes, invariants ${report.invariants.ok ? 'ok' : 'VIOLATED'})` +
-      `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}\n`,
+      `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}` +
+      `${csvPath ? `; decisions CSV ${csvPath}` : ''}\n`,
   )
   return 0
 }

@@ -1,39 +1,30 @@
 import { readFile } from 'node:fs/promises'
 import { loadConfigText, serializeConfig } from '../config/load.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
+import { EXPORT_TARGETS, exportTarget, isTargetId } from '../export/targets/index.ts'
 import { flagString, parseArgs, UsageError } from './args.ts'
 import type { Io } from './io.ts'
 
-/** Targets the CLI contract names (SPEC §8); all but our own format arrive with the export work. */
-const TARGETS = [
-  'compaction-lab',
-  'lip',
-  'opencode',
-  'anthropic',
-  'falai',
-  'maf',
-  'langchain',
-  'adachsoft',
-] as const
-const AVAILABLE = new Set<string>(['compaction-lab'])
+/** Our own versioned format, then every system a user runs (SPEC §8). */
+const TARGETS = ['compaction-lab', ...EXPORT_TARGETS.map((t) => t.id)] as const
 
 export const EXPORT_CONFIG_USAGE = `usage: compaction-lab export-config CONFIG.json [--target ${TARGETS.join('|')}]
-  Validates the config (migrating older versions) and prints it in our versioned format
-  (--target compaction-lab, the default). Translations for the systems you run (lip, opencode,
-  anthropic, falai, maf, langchain, adachsoft) are not available in this version yet.`
+  Validates the config (migrating older versions) and prints it on stdout, in our versioned
+  format (--target compaction-lab, the default) or as the named system's own configuration.
+  Whatever a target cannot express goes to stderr as "path: what is lost — what happens
+  instead", then notes (headers to send, runtime differences); the exit code stays 0.`
 
+/**
+ * `export-config CONFIG.json [--target ID]`: the validated config in our format or translated for
+ * one target; returns the exit code (0 ok — lossy warnings included —, 1 invalid config).
+ */
 export async function exportConfigCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, { target: 'value' })
   const [file, ...extra] = args.positional
   if (!file || extra.length > 0) throw new UsageError(EXPORT_CONFIG_USAGE)
   const target = flagString(args, 'target') ?? 'compaction-lab'
-  if (!(TARGETS as readonly string[]).includes(target)) {
+  if (target !== 'compaction-lab' && !isTargetId(target)) {
     throw new UsageError(`unknown --target ${target}; one of: ${TARGETS.join(', ')}`)
-  }
-  if (!AVAILABLE.has(target)) {
-    throw new UsageError(
-      `--target ${target} is not available in this version yet (only compaction-lab)`,
-    )
   }
   let text: string
   try {
@@ -49,6 +40,14 @@ export async function exportConfigCommand(argv: readonly string[], io: Io): Prom
     )
     return 1
   }
-  io.stdout(serializeConfig(loaded.config))
+  if (target === 'compaction-lab') {
+    io.stdout(serializeConfig(loaded.config))
+    return 0
+  }
+  const out = exportTarget(target, loaded.config)
+  io.stdout(out.text.endsWith('\n') ? out.text : `${out.text}\n`)
+  // Lossy warnings go to stderr so stdout stays a file the target can read as is.
+  for (const w of out.warnings) io.stderr(`${w.path}: ${w.message} — ${w.instead}\n`)
+  for (const note of out.notes) io.stderr(`note: ${note}\n`)
   return 0
 }

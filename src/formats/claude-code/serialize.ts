@@ -1,4 +1,5 @@
 import type { Conversation, Message, Part } from '../../engine/model.ts'
+import { exportSummaryHint } from '../export-summary.ts'
 import { isObject, str } from '../util.ts'
 import { partToBlock } from './blocks.ts'
 import type { ExtraLine, LineRecord } from './lines.ts'
@@ -8,6 +9,8 @@ interface OutLine {
   readonly key: number
   readonly seq: number
   readonly value: unknown
+  /** A line written fresh: its parent is the previous line of its chain (set after sorting). */
+  readonly chain?: true
 }
 
 /**
@@ -34,8 +37,15 @@ export function serializeClaudeCode(conversation: Conversation): string {
         last = Math.max(last, key)
       })
     } else {
-      for (const value of freshLines(m, conversation, recs?.[0]?.envelope)) {
-        out.push({ key: last + 0.5, seq: seq++, value })
+      const template = recs?.[0]?.envelope
+      for (const value of freshLines(m, conversation, template)) {
+        const root = isObject(value) && value.subtype === 'compact_boundary'
+        out.push({
+          key: last + 0.5,
+          seq: seq++,
+          value,
+          ...(template || root ? {} : { chain: true }),
+        })
       }
     }
   })
@@ -147,12 +157,51 @@ function freshLines(m: Message, c: Conversation, template?: Record<string, unkno
   }
   const only = m.parts[0]
   const content = m.parts.length === 1 && only?.kind === 'text' ? only.text : blocks
+  const hint = template ? undefined : exportSummaryHint(m)
+  if (hint?.leading) return compactLines(m, base, content, hint.preTokens)
+  if (hint) base.isMeta = true
   return [{ ...base, message: { role: 'user', content } }]
 }
 
 /**
- * Lines whose parent was removed (a compaction dropped it) are re-attached to the previous line
- * of the same chain, so Claude Code can still walk the tree. Untouched files are not changed.
+ * An inserted summary that starts the history, written as Claude Code writes a compaction: a
+ * `compact_boundary` system line (a new root, `logicalParentUuid` set after sorting) and the
+ * `isCompactSummary` user line holding the summary, so Claude Code resumes from it.
+ */
+function compactLines(
+  m: Message,
+  base: Record<string, unknown>,
+  content: unknown,
+  preTokens: number | undefined,
+): unknown[] {
+  const boundaryId = `${m.id}-boundary`
+  const { isMeta: _meta, ...envelope } = base
+  const boundary = {
+    ...envelope,
+    parentUuid: null,
+    logicalParentUuid: null,
+    type: 'system',
+    subtype: 'compact_boundary',
+    content: 'Conversation compacted',
+    level: 'info',
+    compactMetadata: { trigger: 'manual', ...(preTokens !== undefined ? { preTokens } : {}) },
+    uuid: boundaryId,
+  }
+  const summary = {
+    ...envelope,
+    parentUuid: boundaryId,
+    isCompactSummary: true,
+    isVisibleInTranscriptOnly: true,
+    message: { role: 'user', content },
+  }
+  return [boundary, summary]
+}
+
+/**
+ * Lines whose parent was removed (a compaction dropped it), and lines written fresh, are attached
+ * to the previous line of the same chain, so Claude Code can still walk the tree (a fresh
+ * boundary stays a root and points back through `logicalParentUuid`). Untouched files are not
+ * changed.
  */
 function relinkParents(out: OutLine[]): void {
   const present = new Set<string>()
@@ -167,8 +216,10 @@ function relinkParents(out: OutLine[]): void {
     const v = o.value
     const chain = v.isSidechain === true
     const parent = str(v.parentUuid)
-    if (parent !== undefined && !present.has(parent)) {
+    if (o.chain || (parent !== undefined && !present.has(parent))) {
       out[i] = { ...o, value: { ...v, parentUuid: lastOf.get(chain) ?? null } }
+    } else if (v.subtype === 'compact_boundary' && v.logicalParentUuid === null) {
+      out[i] = { ...o, value: { ...v, logicalParentUuid: lastOf.get(chain) ?? null } }
     }
     const uuid = str(v.uuid)
     if (uuid !== undefined) lastOf.set(chain, uuid)

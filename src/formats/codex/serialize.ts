@@ -1,4 +1,5 @@
 import type { Conversation, Message } from '../../engine/model.ts'
+import { exportSummaryHint, summaryText } from '../export-summary.ts'
 import { isObject, str } from '../util.ts'
 import { type ExtraLine, LAB_ID, type LineRecord } from './lines.ts'
 import { freshItems, rebuildItem } from './write.ts'
@@ -57,10 +58,82 @@ export function serializeCodex(conversation: Conversation): string {
       payload,
     }))
     pinId(fresh, m.id, index)
+    if (!recs && exportSummaryHint(m)?.leading) {
+      // Codex's own compaction record; replacement_history is filled in once the order is known.
+      const payload = { message: summaryText(m), replacement_history: [] }
+      out.push({ key: last + 0.5, seq: seq++, value: compactedLine(timestamp, payload) })
+    }
     for (const value of fresh) out.push({ key: last + 0.5, seq: seq++, value })
   })
   out.sort((a, b) => a.key - b.key || a.seq - b.seq)
+  fillReplacementHistory(out)
   return out.map((o) => JSON.stringify(o.value)).join('\n') + '\n'
+}
+
+const FRESH_COMPACTED = Symbol('fresh compacted line')
+
+function compactedLine(timestamp: string | undefined, payload: Record<string, unknown>): unknown {
+  return {
+    ...(timestamp ? { timestamp } : {}),
+    type: 'compacted',
+    payload,
+    [FRESH_COMPACTED]: true,
+  }
+}
+
+/**
+ * A `compacted` line with `replacement_history` replaces everything before it when Codex resumes
+ * (formats.md §7): for a summary the export inserted, that history is the items still written
+ * before it since the previous `compacted` line (the injected context the projection kept), so
+ * Codex rebuilds exactly the projection: those items, then the summary message that follows.
+ */
+function fillReplacementHistory(out: OutLine[]): void {
+  let items: unknown[] = []
+  for (const o of out) {
+    const v = o.value
+    if (!isObject(v)) continue
+    if (v.type === 'response_item') items.push(v.payload)
+    else if (v.type === 'compacted') {
+      if (FRESH_COMPACTED in v && isObject(v.payload)) v.payload.replacement_history = items.slice()
+      items = []
+    }
+  }
+}
+
+/**
+ * Event lines that repeat message content for Codex's UI (prompts, replies, reasoning, command
+ * output). A compacted export drops them: they would carry excluded or stubbed content along,
+ * and a prompt event whose item was excluded would come back as a message on import.
+ */
+const ECHO_EVENTS: ReadonlySet<string> = new Set([
+  'user_message',
+  'agent_message',
+  'agent_reasoning',
+  'agent_reasoning_raw_content',
+  'exec_command_end',
+  'patch_apply_end',
+])
+
+/** The conversation without the `event_msg` lines that echo message content (see above). */
+export function withoutEventEchoes(conversation: Conversation): {
+  conversation: Conversation
+  dropped: number
+} {
+  const extras = conversation.source?.extras
+  if (!Array.isArray(extras)) return { conversation, dropped: 0 }
+  const kept = (extras as ExtraLine[]).filter((e) => {
+    const v = e.value
+    return !(
+      isObject(v) &&
+      v.type === 'event_msg' &&
+      isObject(v.payload) &&
+      ECHO_EVENTS.has(str(v.payload.type) ?? '')
+    )
+  })
+  return {
+    conversation: { ...conversation, source: { ...conversation.source, extras: kept } },
+    dropped: extras.length - kept.length,
+  }
 }
 
 function lineRecords(m: Message): readonly LineRecord[] | undefined {

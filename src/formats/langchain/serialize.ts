@@ -133,10 +133,13 @@ const TYPE_FOR_ROLE: Readonly<Record<string, string>> = {
   tool: 'tool',
 }
 
-function write(m: Message): unknown {
+function write(m: Message, index: number): unknown {
   const src = m.source ?? {}
   const type = str(src.type) ?? TYPE_FOR_ROLE[m.role] ?? 'human'
   const data = payload(m)
+  // Messages without an `id` import with positional ids (`m<index>`): when a compaction removed
+  // or inserted messages before this one, write its id (LangChain's own message `id` field).
+  if (str(data.id) === undefined && m.id !== `m${index}`) data.id = m.id
   const outer = isObject(src.outer) ? src.outer : {}
   if (src.form === 'lc') {
     return {
@@ -169,7 +172,7 @@ export function serialize(conversation: Conversation): string {
         const gens = arr(outObj.generations)
         const row = Array.isArray(gens[0]) ? gens[0] : gens
         const first = isObject(row[0]) ? row[0] : {}
-        const gen = { ...first, message: write(output) }
+        const gen = { ...first, message: write(output, conversation.messages.indexOf(output)) }
         const newRow = [gen, ...row.slice(1)]
         outputs = {
           ...outObj,

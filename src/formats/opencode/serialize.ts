@@ -5,6 +5,7 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from '../../engine/model.ts'
+import { exportSummaryHint } from '../export-summary.ts'
 import { isObject, str } from '../util.ts'
 import { CLEARED_OUTPUT, type Extra } from './parts.ts'
 
@@ -118,8 +119,11 @@ interface Group {
 function groups(messages: readonly Message[]): Group[] {
   const out: Group[] = []
   for (const m of messages) {
-    const msgId = str(m.source?.msgId) ?? m.id
     const last = out[out.length - 1]
+    // A result message written without an opencode source (another format, a compaction) folds
+    // into the assistant message before it, where opencode keeps call and result in one part.
+    const foldable = m.role === 'tool' && !m.source && last?.messages[0]?.role === 'assistant'
+    const msgId = str(m.source?.msgId) ?? (foldable ? last.msgId : m.id)
     if (last && last.msgId === msgId) last.messages.push(m)
     else out.push({ msgId, messages: [m] })
   }
@@ -138,6 +142,8 @@ function emitGroup(group: Group, sessionID: string | undefined): { info: Obj; pa
         role,
         time: { created: Date.parse(lead?.timestamp ?? '') || 0 },
       }
+  // An inserted summary is what opencode's compaction writes: an assistant message `summary: true`.
+  if (lead && role === 'assistant' && !first && exportSummaryHint(lead)) info.summary = true
   const parts: Obj[] = []
   const toolParts = new Map<string, { tool: Obj; call: ToolCallPart }>()
   let n = 0

@@ -1,0 +1,230 @@
+/**
+ * @falai/agent (`falai-dev/agent`): the `compaction` option of an `Agent` as a TypeScript
+ * snippet (engines.md §4). falai's options are few — maxTokens, compactionThreshold,
+ * preserveRecentCount, maxToolResultChars, provider — and drive a fixed three-tier chain, so the
+ * export reads our tool-result-budget, micro-compact and summarize steps as that chain.
+ */
+import type { CompactionConfig } from '../../config/schema.ts'
+import {
+  LABEL,
+  TIERS,
+  TIER_NAMES,
+  budget,
+  missingTierWarnings,
+  orderWarnings,
+  summaryWarnings,
+  tailOf,
+  type Tier,
+} from './falai/tiers.ts'
+import {
+  activeSteps,
+  duplicateStep,
+  fallbackWarnings,
+  fmt,
+  gatedThreshold,
+  paramWarning,
+  protectionWarnings,
+  targetTokens,
+  targetWarnings,
+  unsupportedStep,
+  usableTokens,
+  warning,
+  type ActiveStep,
+} from './index-helpers.ts'
+import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
+
+/** A TS numeric literal: integers with `_` thousands separators. */
+function tsNumber(n: number): string {
+  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '_') : String(n)
+}
+
+interface Options {
+  readonly maxTokens: number
+  readonly compactionThreshold: number
+  readonly preserveRecentCount: number
+  readonly maxToolResultChars: number | null
+}
+
+function snippet(config: CompactionConfig, o: Options | null): string {
+  const head = [
+    `// @falai/agent — the \`compaction\` option of \`new Agent({ ... })\`,`,
+    `// exported by Compaction Lab from config ${JSON.stringify(config.name)}.`,
+  ]
+  if (!o)
+    return [
+      ...head,
+      '// Nothing in this config maps to falai compaction: leave it off.',
+      'export const compaction = undefined',
+      '',
+    ].join('\n')
+  return [
+    ...head,
+    'export const compaction = {',
+    `  maxTokens: ${tsNumber(o.maxTokens)},`,
+    `  compactionThreshold: ${o.compactionThreshold},`,
+    `  preserveRecentCount: ${o.preserveRecentCount},`,
+    o.maxToolResultChars === null
+      ? '  // No tool-result-budget step: a limit no result reaches turns the truncation tier off.'
+      : null,
+    `  maxToolResultChars: ${o.maxToolResultChars === null ? 'Number.MAX_SAFE_INTEGER' : tsNumber(o.maxToolResultChars)},`,
+    '  // provider: summaryProvider, // the AiProvider that writes auto_compact summaries',
+    '}',
+    '',
+    '// const agent = new Agent({ name, provider, compaction: { ...compaction, provider } })',
+    '',
+  ]
+    .filter((l): l is string => l !== null)
+    .join('\n')
+}
+
+function exportFalai(config: CompactionConfig): TargetOutput {
+  const warnings: LossyWarning[] = []
+  const notes: string[] = []
+  const usable = usableTokens(config)
+  const byTier = new Map<Tier, ActiveStep>()
+  const chosen: ActiveStep[] = []
+  for (const s of activeSteps(config)) {
+    const tier = TIERS.find((t) => t === s.step.strategy)
+    const first = tier && byTier.get(tier)
+    if (!tier)
+      warnings.push(
+        unsupportedStep(
+          s,
+          LABEL,
+          'truncates and whitespace-collapses older tool results, then summarises',
+        ),
+      )
+    else if (first) warnings.push(duplicateStep(s, first, LABEL))
+    else {
+      byTier.set(tier, s)
+      chosen.push(s)
+    }
+  }
+  if (chosen.length === 0) {
+    warnings.push(...fallbackWarnings(config, LABEL))
+    return output(config, null, warnings, notes)
+  }
+  warnings.push(...orderWarnings(chosen))
+
+  // One threshold for all tiers: the first tier's decides, later ones that differ are lost.
+  const thresholds = chosen.map((s) => {
+    const t = gatedThreshold(s, usable, LABEL, TIER_NAMES[s.step.strategy as Tier])
+    warnings.push(...t.warnings)
+    return t.tokens
+  })
+  const first = chosen[0] as ActiveStep
+  const threshold = thresholds.find((t) => t !== null) ?? Math.round(usable * 0.5)
+  chosen.forEach((s, i) => {
+    const t = thresholds[i] ?? null
+    if (t === threshold) return
+    warnings.push(
+      t === null
+        ? warning(
+            `${s.path}.trigger`,
+            `${LABEL} runs ${TIER_NAMES[s.step.strategy as Tier]} only at or over maxTokens × compactionThreshold; this step has no threshold.`,
+            `it runs at or over ${fmt(threshold)} tokens`,
+          )
+        : paramWarning(
+            s,
+            'compactionThreshold',
+            LABEL,
+            `has one threshold for all tiers; this step runs over ${fmt(t)} tokens`,
+            `it runs at or over ${fmt(threshold)} tokens, like ${first.path}`,
+          ),
+    )
+  })
+  const maxTokens = typeof first.params.maxTokens === 'number' ? first.params.maxTokens : usable
+  const b = budget(threshold, maxTokens)
+
+  // One preserved tail for all tiers.
+  const tails = chosen.map((s) => {
+    const t = tailOf(s)
+    warnings.push(...t.warnings)
+    return t.count
+  })
+  const tail = tails[0] as number
+  chosen.forEach((s, i) => {
+    if (tails[i] !== tail)
+      warnings.push(
+        paramWarning(
+          s,
+          s.step.strategy === 'summarize' ? 'preserveRecentMessages' : 'preserveRecentCount',
+          LABEL,
+          `has one preserveRecentCount for all tiers; this step keeps ${tails[i]}`,
+          `every tier keeps the last ${tail} messages, like ${first.path}`,
+        ),
+      )
+  })
+
+  const summarize = byTier.get('summarize')
+  if (summarize) warnings.push(...summaryWarnings(summarize))
+  warnings.push(...missingTierWarnings(new Set(byTier.keys()), threshold))
+  warnings.push(
+    ...targetWarnings(
+      chosen.map((s) => ({ step: s, target: targetTokens(s, usable), runsOver: threshold })),
+      LABEL,
+    ),
+  )
+  warnings.push(...protectionWarnings(config, LABEL, ['recentTurns', 'pinned', 'tools']))
+  warnings.push(...fallbackWarnings(config, LABEL))
+
+  const budgetStep = byTier.get('tool-result-budget')
+  notes.push(...falaiNotes(config, byTier))
+  return output(
+    config,
+    {
+      maxTokens: b.maxTokens,
+      compactionThreshold: b.ratio,
+      preserveRecentCount: tail,
+      maxToolResultChars: budgetStep ? (budgetStep.params.maxToolResultChars as number) : null,
+    },
+    warnings,
+    notes,
+  )
+}
+
+/** What falai does whatever its options say (the `falai` preset's fixed mode avoids it). */
+function falaiNotes(config: CompactionConfig, byTier: ReadonlyMap<Tier, ActiveStep>): string[] {
+  const notes = [
+    'falai estimates tokens as characters/4 (+4 per message, tool-call arguments not counted), not with a tokenizer, and counts the preserved tail in messages, so the tail can separate a tool call from its results; the lab keeps whole groups.',
+  ]
+  const summarize = byTier.get('summarize')
+  if (summarize) {
+    notes.push(
+      'Add `provider` (an AiProvider) for auto_compact; without one the summary fails and falai falls back to dropping the oldest messages.',
+    )
+    if (config.protections.system)
+      notes.push(
+        'falai’s summary replaces everything before the preserved tail, the system message included; the lab keeps the system prompt.',
+      )
+  }
+  if ([...byTier.values()].some((s) => s.params.faithful !== true))
+    notes.push(
+      'Set `faithful: true` on the steps to preview falai exactly (re-truncated notices, empty summaries accepted, system prompt summarised).',
+    )
+  return notes
+}
+
+function output(
+  config: CompactionConfig,
+  options: Options | null,
+  warnings: LossyWarning[],
+  notes: string[],
+): TargetOutput {
+  return {
+    target: 'falai',
+    fileName: 'compaction.ts',
+    language: 'typescript',
+    text: snippet(config, options),
+    warnings,
+    notes,
+  }
+}
+
+/** @falai/agent `compaction` options as a TypeScript snippet (reproduces the `falai` preset). */
+export const falaiTarget: ExportTarget = {
+  id: 'falai',
+  label: LABEL,
+  preset: 'falai',
+  export: exportFalai,
+}
