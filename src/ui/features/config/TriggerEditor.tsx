@@ -1,0 +1,138 @@
+import { useId } from 'react'
+import { getIn, isRecord, listAt, removeItem, type Path } from './configPath.ts'
+import {
+  amountSpec,
+  CONDITION_KINDS,
+  CONDITION_LABELS,
+  isConditionKind,
+  startValue,
+} from './conditions.ts'
+import { useEditor } from './editorContext.ts'
+import { FieldErrors } from './FieldErrors.tsx'
+import { NumberInput } from './NumberInput.tsx'
+
+interface ConditionRowProps {
+  readonly path: Path
+  readonly condition: unknown
+  readonly onRemove: () => void
+}
+
+function ConditionRow({ path, condition, onRemove }: ConditionRowProps) {
+  const { update } = useEditor()
+  const id = useId()
+  const c = isRecord(condition) ? condition : {}
+  const kind = isConditionKind(c.kind) ? c.kind : 'tokens'
+  return (
+    <li className="cfg-condition">
+      <select
+        className="select cfg-select"
+        aria-label="Condition"
+        value={kind}
+        onChange={(e) => {
+          const next = isConditionKind(e.target.value) ? e.target.value : 'tokens'
+          update(path, { kind: next, over: startValue(next) })
+        }}
+      >
+        {CONDITION_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {CONDITION_LABELS[k]}
+          </option>
+        ))}
+      </select>
+      <label className="cfg-label" htmlFor={id}>
+        over
+      </label>
+      <div className="cfg-control">
+        <NumberInput
+          path={[...path, 'over']}
+          spec={amountSpec(kind, 'over')}
+          value={c.over}
+          id={id}
+        />
+      </div>
+      <button
+        type="button"
+        className="button ghost cfg-icon"
+        aria-label="Remove condition"
+        onClick={onRemove}
+      >
+        ✕
+      </button>
+      <FieldErrors path={path} />
+    </li>
+  )
+}
+
+/** When a step runs: any/all of a list of conditions, or always when it has no trigger. */
+export function TriggerEditor({ base }: { readonly base: Path }) {
+  const { config, update } = useEditor()
+  const path = [...base, 'trigger']
+  const trigger = getIn(config, path)
+  if (!isRecord(trigger)) {
+    return (
+      <div className="cfg-row">
+        <span className="cfg-sub">Trigger</span>
+        <span className="hint">none — the step runs on every model call</span>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            update(path, { mode: 'any', conditions: [{ kind: 'window_fraction', over: 0.8 }] })
+          }
+        >
+          Add trigger
+        </button>
+      </div>
+    )
+  }
+  const conditions = listAt(trigger, ['conditions'])
+  const conditionsPath = [...path, 'conditions']
+  const remove = (j: number) =>
+    conditions.length > 1
+      ? update(conditionsPath, removeItem(conditions, j))
+      : update(path, undefined)
+  return (
+    <div className="cfg-trigger">
+      <div className="cfg-row">
+        <span className="cfg-sub">Trigger</span>
+        <span className="hint">runs when</span>
+        <select
+          className="select cfg-select"
+          aria-label="Trigger mode"
+          value={trigger.mode === 'all' ? 'all' : 'any'}
+          onChange={(e) => update([...path, 'mode'], e.target.value)}
+        >
+          <option value="any">any</option>
+          <option value="all">all</option>
+        </select>
+        <span className="hint">of these hold</span>
+        <button type="button" className="button ghost" onClick={() => update(path, undefined)}>
+          Remove trigger
+        </button>
+      </div>
+      <ul className="cfg-conditions">
+        {conditions.map((condition, j) => (
+          <ConditionRow
+            key={j}
+            path={[...conditionsPath, j]}
+            condition={condition}
+            onRemove={() => remove(j)}
+          />
+        ))}
+      </ul>
+      <FieldErrors path={path} />
+      <FieldErrors path={conditionsPath} />
+      <div className="cfg-row">
+        <button
+          type="button"
+          className="button ghost"
+          onClick={() =>
+            update(conditionsPath, [...conditions, { kind: 'tokens', over: startValue('tokens') }])
+          }
+        >
+          + condition
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+/**
+ * What changed between two runs on the same transcript: the line under the editor that answers
+ * "what did my edit do?" without comparing the budget by eye.
+ */
+import type { RunSummary } from '../../../store/index.ts'
+
+export interface RunDelta {
+  readonly afterBefore: number
+  readonly afterNow: number
+  /** Change in tokens after compaction (negative: the edit compacts more). */
+  readonly afterChange: number
+  readonly savedBefore: number
+  readonly savedNow: number
+  /** Change in tokens saved (positive: the edit saves more). */
+  readonly savedChange: number
+  /** Groups present in both runs whose status differs. */
+  readonly groupsChanged: number
+  /** Invariant checks failing now that held before, and the reverse. */
+  readonly newlyFailing: readonly string[]
+  readonly newlyPassing: readonly string[]
+  readonly configBefore: string
+  readonly configNow: string
+}
+
+type DeltaInput = Pick<RunSummary, 'configName' | 'tokens' | 'groups' | 'invariants'>
+
+function statusById(summary: DeltaInput): Map<string, string> {
+  const out = new Map<string, string>()
+  const { ids, status } = summary.groups
+  for (let i = 0; i < ids.length; i++) out.set(ids[i] as string, status[i] as string)
+  return out
+}
+
+function failing(summary: DeltaInput): Set<string> {
+  return new Set(summary.invariants.checks.filter((c) => !c.ok).map((c) => c.id))
+}
+
+/** Compare the previous run with the latest (groups matched by id, not by position). */
+export function runDelta(previous: DeltaInput, latest: DeltaInput): RunDelta {
+  const saved = (s: DeltaInput) => s.tokens.before - s.tokens.after
+  const was = statusById(previous)
+  let groupsChanged = 0
+  const { ids, status } = latest.groups
+  for (let i = 0; i < ids.length; i++) {
+    const before = was.get(ids[i] as string)
+    if (before !== undefined && before !== status[i]) groupsChanged++
+  }
+  const failedBefore = failing(previous)
+  const failsNow = failing(latest)
+  return {
+    afterBefore: previous.tokens.after,
+    afterNow: latest.tokens.after,
+    afterChange: latest.tokens.after - previous.tokens.after,
+    savedBefore: saved(previous),
+    savedNow: saved(latest),
+    savedChange: saved(latest) - saved(previous),
+    groupsChanged,
+    newlyFailing: [...failsNow].filter((id) => !failedBefore.has(id)),
+    newlyPassing: [...failedBefore].filter((id) => !failsNow.has(id)),
+    configBefore: previous.configName,
+    configNow: latest.configName,
+  }
+}
+
+/** True when the two runs gave the same result as far as the delta line can tell. */
+export function isUnchanged(delta: RunDelta): boolean {
+  return (
+    delta.afterChange === 0 &&
+    delta.groupsChanged === 0 &&
+    delta.newlyFailing.length === 0 &&
+    delta.newlyPassing.length === 0
+  )
+}
+
+/** `+1,234` / `−1,234` / `±0`, with a real minus sign. */
+export function signed(n: number): string {
+  if (n === 0) return '±0'
+  const abs = Math.abs(n).toLocaleString('en-US')
+  return n > 0 ? `+${abs}` : `−${abs}`
+}

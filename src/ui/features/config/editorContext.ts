@@ -1,0 +1,24 @@
+/**
+ * What every form field of the editor needs: the working config, one way to change a value at a
+ * path (which re-runs, debounced) and the validation issues placed at its path. A context rather
+ * than props, because fields sit four levels deep (editor → step → trigger → condition).
+ */
+import { createContext, useContext } from 'react'
+import type { ConfigIssue } from '../../../store/index.ts'
+import type { Path } from './configPath.ts'
+
+export interface EditorApi {
+  readonly config: unknown
+  /** Set `value` at `path` of the latest working config (undefined removes a key). */
+  update(path: Path, value: unknown): void
+  /** The worker's issues that this field or card shows. */
+  issuesAt(path: Path): readonly ConfigIssue[]
+}
+
+export const EditorContext = createContext<EditorApi | null>(null)
+
+export function useEditor(): EditorApi {
+  const api = useContext(EditorContext)
+  if (!api) throw new Error('useEditor outside <ConfigEditor>')
+  return api
+}
