@@ -1,0 +1,144 @@
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import type { SweepPoint } from '../../../store/index.ts'
+import { formatCount } from '../../lib/format.ts'
+import { TID } from '../../testids.ts'
+import { chartRows, formatValue, type ChartRow } from './sweepModel.ts'
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+const tickTokens = (value: number) => compact.format(value)
+
+interface DotProps {
+  readonly cx?: number
+  readonly cy?: number
+  readonly payload?: ChartRow
+}
+
+interface ChartProps {
+  readonly points: readonly SweepPoint[]
+  readonly current: number | null
+  readonly onApply: (value: number) => void
+}
+
+interface TipProps {
+  readonly active?: boolean
+  readonly payload?: readonly { readonly payload?: ChartRow }[]
+}
+
+function SweepTooltip({ active, payload }: TipProps) {
+  const row = payload?.[0]?.payload
+  if (!active || !row) return null
+  return (
+    <div className="sweep-tooltip">
+      <b>{formatValue(row.value)}</b>
+      {row.after === null ? (
+        <div className="hint">invalid at this value</div>
+      ) : (
+        <div>
+          {formatCount(row.after)} after · {formatCount(row.saved ?? 0)} saved ·{' '}
+          {formatCount(row.violations ?? 0)} violations · click to apply
+        </div>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Tokens after and saved (left axis) and failing invariants (bars, right axis) across the swept
+ * values; the current value is a vertical line. Each point is a button-like dot: clicking it
+ * applies that value to the working config.
+ */
+export function SweepChart({ points, current, onApply }: ChartProps) {
+  const rows = chartRows(points)
+  function pointDot({ cx, cy, payload }: DotProps) {
+    if (!payload || payload.after === null || cx === undefined || cy === undefined) return <g />
+    const apply = () => onApply(payload.value)
+    return (
+      <g
+        className="sweep-dot"
+        data-testid={TID.sweepPoint}
+        data-value={payload.value}
+        data-after={payload.after}
+        onClick={apply}
+      >
+        <circle cx={cx} cy={cy} r={10} className="sweep-dot-hit" />
+        <circle cx={cx} cy={cy} r={4} className="sweep-dot-mark" />
+      </g>
+    )
+  }
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <ComposedChart data={rows} margin={{ top: 12, right: 8, bottom: 4, left: 4 }}>
+        <CartesianGrid className="sweep-grid" vertical={false} />
+        <XAxis
+          dataKey="value"
+          type="number"
+          domain={['dataMin', 'dataMax']}
+          tickFormatter={formatValue}
+        />
+        <YAxis yAxisId="tokens" tickFormatter={tickTokens} width={48} />
+        <YAxis
+          yAxisId="violations"
+          orientation="right"
+          allowDecimals={false}
+          width={28}
+          domain={[0, (max: number) => Math.max(1, max)]}
+        />
+        <Tooltip content={<SweepTooltip />} isAnimationActive={false} />
+        {current !== null ? (
+          <ReferenceLine
+            x={current}
+            yAxisId="tokens"
+            ifOverflow="extendDomain"
+            className="sweep-current"
+            stroke="var(--muted)"
+            strokeDasharray="4 3"
+            label={{
+              value: 'current',
+              position: 'insideTopRight',
+              className: 'sweep-current-label',
+            }}
+          />
+        ) : null}
+        <Bar
+          yAxisId="violations"
+          dataKey="violations"
+          name="invariant violations"
+          fill="var(--bad)"
+          barSize={8}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="tokens"
+          dataKey="saved"
+          name="tokens saved"
+          stroke="var(--good)"
+          strokeWidth={1.5}
+          dot={false}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="tokens"
+          dataKey="after"
+          name="tokens after"
+          stroke="var(--accent)"
+          strokeWidth={2}
+          dot={pointDot}
+          activeDot={false}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  )
+}

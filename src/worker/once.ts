@@ -1,0 +1,39 @@
+/**
+ * One compaction of the loaded conversation with a validated config, no replay: what a sweep
+ * point and each side of a comparison need. The prepared conversation comes from the run cache,
+ * so N configs on one conversation price it once.
+ */
+import { compact, type CompactionResult } from '../engine/compaction/run.ts'
+import type { Conversation } from '../engine/model.ts'
+import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
+import { createDigestSummarizer } from '../engine/summarize/digest.ts'
+import type { TextCounter } from '../engine/tokens/types.ts'
+import type { CompactionConfig } from '../config/schema.ts'
+import { toEngineConfig } from '../config/validate.ts'
+import { sumCategories } from './budget.ts'
+import { preparedEntry } from './run.ts'
+
+export interface Once {
+  readonly result: CompactionResult
+  readonly before: number
+  readonly after: number
+  /** Invariant checks that failed. */
+  readonly violations: number
+}
+
+export async function compactOnce(
+  conversation: Conversation,
+  counter: TextCounter,
+  config: CompactionConfig,
+): Promise<Once> {
+  const entry = preparedEntry(conversation, counter)
+  // Same deps as a run: the offline digest summariser, so nothing ever leaves the browser.
+  const deps = { counter, summarizer: createDigestSummarizer() }
+  const result = await compact(entry.prepared, toEngineConfig(config), deps, STRATEGY_REGISTRY)
+  return {
+    result,
+    before: sumCategories(entry.pricing.budget(entry.prepared.conversation, false)),
+    after: sumCategories(entry.pricing.budget(result.projection, true)),
+    violations: result.invariants.checks.filter((c) => !c.ok).length,
+  }
+}
