@@ -50,7 +50,7 @@ test.describe('grouped table', () => {
     await table.root.getByRole('button', { name: /^Before/ }).click()
     await expect(table.root.locator('th[aria-sort]')).toHaveAttribute('aria-sort', 'descending')
     const before = await table.rows.evaluateAll((trs) =>
-      trs.map((tr) => tr.children[2]?.textContent ?? ''),
+      trs.map((tr) => tr.querySelector('td.gt-before')?.textContent ?? ''),
     )
     const values = before.map((t) => Number(t.replaceAll(',', '')))
     expect(values).toEqual([...values].sort((a, b) => b - a))

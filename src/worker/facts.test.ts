@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { presetConfig } from '../config/presets.ts'
+import { offenderGroups } from './facts.ts'
 import { PreparedCache, runSummary } from './run.ts'
+import { prepare } from '../engine/compaction/prepared.ts'
 
 function chat() {
   const body = {
@@ -65,5 +67,27 @@ describe('per-group facts of a run', () => {
       strategy: config.pipeline[0]?.strategy,
       tokens: Math.round(first.over * usable),
     })
+  })
+})
+
+describe('offenderGroups', () => {
+  it('maps group ids, message ids, #indexes and part keys to group ids, once each', () => {
+    const conversation = chat()
+    const prepared = prepare(conversation, estimateCounter)
+    const [system, user, tool] = prepared.grouping.groups
+    if (!system || !user || !tool) throw new Error('expected three groups')
+    const toolMessage = conversation.messages[tool.messages[1] ?? -1]
+    if (!toolMessage) throw new Error('no tool message')
+    expect(
+      offenderGroups(prepared, [
+        user.id,
+        toolMessage.id,
+        `${toolMessage.id}:0`,
+        `${tool.id}:2:0`,
+        `#${user.messages[0]}`,
+        'total',
+        'projection',
+      ]),
+    ).toEqual([user.id, tool.id])
   })
 })

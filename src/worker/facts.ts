@@ -89,3 +89,35 @@ export function triggerLevels(config: CompactionConfig, usable: number): RunSumm
   })
   return levels
 }
+
+/**
+ * The groups an invariant's offenders point at. The checks name groups (`g…`), messages (their
+ * id, or `#index`) or parts (`<group or message id>:<m>:<i>`); trailing `:…` segments are cut until
+ * an id is known. Offenders that name no group (`total`, `projection`) map to nothing.
+ */
+export function offenderGroups(prepared: Prepared, offenders: readonly string[]): string[] {
+  const { groups, groupOfMessage } = prepared.grouping
+  const messages = prepared.conversation.messages
+  const groupIds = new Set(groups.map((g) => g.id))
+  const byMessage = new Map<string, number>()
+  messages.forEach((m, i) => byMessage.set(m.id, i))
+  const groupOf = (message: number) => groups[groupOfMessage[message] ?? -1]?.id ?? null
+  const resolve = (offender: string): string | null => {
+    let key = offender
+    for (;;) {
+      if (groupIds.has(key)) return key
+      const m = byMessage.get(key)
+      if (m !== undefined) return groupOf(m)
+      if (/^#\d+$/.test(key)) return groupOf(Number(key.slice(1)))
+      const cut = key.lastIndexOf(':')
+      if (cut <= 0) return null
+      key = key.slice(0, cut)
+    }
+  }
+  const out: string[] = []
+  for (const offender of offenders) {
+    const id = resolve(offender)
+    if (id !== null && !out.includes(id)) out.push(id)
+  }
+  return out
+}

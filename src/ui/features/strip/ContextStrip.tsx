@@ -1,170 +1,34 @@
-import { useId, useMemo } from 'react'
-import { useRunSummary, type RunSummary } from '../../../store/index.ts'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  useAppStore,
+  useRunSummary,
+  useSelectedGroup,
+  type RunSummary,
+} from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
+import { Band, type StripMarker, type StripWindow } from './StripBand.tsx'
+import { buildBand, stripScale, STRIP_UNITS, type StripSegment } from './stripModel.ts'
+import { StripLegend } from './StripLegend.tsx'
 import {
-  buildBand,
-  describeSegment,
-  stripScale,
-  STRIP_UNITS,
-  type StripBand,
-  type StripSegment,
-} from './stripModel.ts'
+  clampView,
+  FULL_VIEW,
+  maxPan,
+  panBy,
+  upstreamX,
+  zoomAround,
+  type StripView,
+} from './stripView.ts'
+import './strip.css'
 
-const BAND_HEIGHT = 28
-const MARK_HEIGHT = 5
+/** Pointer travel (px) under which a press on a segment is a click, not a drag. */
+const DRAG_SLOP = 3
 
-const KIND_LABELS: Record<string, string> = {
-  system: 'system',
-  user: 'user',
-  assistant_text: 'assistant text',
-  tool_call: 'tool call',
-  summary: 'summary (in transcript)',
-  summaries: 'inserted summaries',
-  overhead: 'tools & framing',
-  merged: 'tiny groups, merged',
-}
-
-/** Groups whose content was replaced by something shorter get a mark on top. */
-const MARKED = new Set(['stubbed', 'trimmed', 'summarised'])
-
-interface Window {
-  readonly usableX: number
-  readonly reservedX: number
-  readonly windowX: number
-}
-
-function Segment({ seg, patternId }: { readonly seg: StripSegment; readonly patternId: string }) {
-  const width = Math.max(seg.width, 0.5)
-  const title = describeSegment(seg, formatCount)
-  return (
-    <g
-      data-testid={TID.stripSegment}
-      data-group={seg.index >= 0 ? seg.id : undefined}
-      data-kind={seg.kind}
-      data-status={seg.status}
-      data-tokens={seg.tokens}
-    >
-      <title>{title}</title>
-      <rect
-        className={`strip-seg strip-kind-${seg.kind} strip-status-${seg.status}`}
-        x={seg.x}
-        y={0}
-        width={width}
-        height={BAND_HEIGHT}
-      />
-      {seg.status === 'excluded' ? (
-        <rect x={seg.x} y={0} width={width} height={BAND_HEIGHT} fill={`url(#${patternId})`} />
-      ) : null}
-      {MARKED.has(seg.status) ? (
-        <rect
-          className="strip-mark"
-          x={seg.x}
-          y={0}
-          width={Math.max(width, 2)}
-          height={MARK_HEIGHT}
-        />
-      ) : null}
-    </g>
-  )
-}
-
-interface BandProps {
-  readonly side: 'before' | 'after'
-  readonly band: StripBand
-  readonly win: Window
-}
-
-function Band({ side, band, win }: BandProps) {
-  const patternId = `${useId().replace(/:/g, '')}-hatch`
-  const label = side === 'before' ? 'Before' : 'After'
-  const aria =
-    `${label}: ${formatCount(band.total)} tokens in ${band.segments.length} segments` +
-    (band.hidden > 0 ? `, ${band.hidden} groups left out` : '')
-  return (
-    <div className="strip-row">
-      <span className="strip-row-label">{label}</span>
-      <svg
-        className="strip-band"
-        viewBox={`0 0 ${STRIP_UNITS} ${BAND_HEIGHT}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={aria}
-        data-testid={side === 'before' ? TID.stripBefore : TID.stripAfter}
-        data-total={band.total}
-        data-width={band.segments.reduce((w, s) => w + s.width, 0)}
-        data-hidden={band.hidden}
-      >
-        <defs>
-          <pattern id={patternId} width="4" height="4" patternUnits="userSpaceOnUse">
-            <path d="M0 4 L4 0" className="strip-hatch-line" />
-          </pattern>
-        </defs>
-        <rect
-          className="strip-reserved"
-          data-testid={TID.stripReserved}
-          x={win.reservedX}
-          y={0}
-          width={Math.max(0, win.windowX - win.reservedX)}
-          height={BAND_HEIGHT}
-        >
-          <title>reserved output (set aside, not used)</title>
-        </rect>
-        <rect
-          x={win.reservedX}
-          y={0}
-          width={Math.max(0, win.windowX - win.reservedX)}
-          height={BAND_HEIGHT}
-          fill={`url(#${patternId})`}
-          aria-hidden="true"
-        />
-        {band.segments.map((seg) => (
-          <Segment key={`${seg.index}-${seg.id}`} seg={seg} patternId={patternId} />
-        ))}
-        <line
-          className="strip-usable"
-          data-testid={TID.stripUsable}
-          x1={win.usableX}
-          x2={win.usableX}
-          y1={0}
-          y2={BAND_HEIGHT}
-          vectorEffect="non-scaling-stroke"
-        />
-      </svg>
-      <span className="strip-row-total num">{formatCount(band.total)}</span>
-    </div>
-  )
-}
-
-function Legend({ kinds }: { readonly kinds: readonly string[] }) {
-  return (
-    <div className="strip-key" aria-hidden="true">
-      {kinds.map((kind) => (
-        <span key={kind}>
-          <i className={`swatch strip-swatch strip-kind-${kind}`} /> {KIND_LABELS[kind] ?? kind}
-        </span>
-      ))}
-      <span>
-        <i className="swatch strip-swatch strip-swatch-excluded" /> excluded (hatched, before only)
-      </span>
-      <span>
-        <i className="swatch strip-swatch strip-swatch-mark" /> stubbed / trimmed / summarised
-      </span>
-      <span>
-        <i className="swatch seg-reserved" /> reserved output
-      </span>
-      <span>
-        <i className="swatch edge" /> end of usable window
-      </span>
-    </div>
-  )
-}
-
-function layout(summary: RunSummary) {
-  const scale = stripScale(summary)
+function layout(summary: RunSummary, zoom: number) {
+  const scale = stripScale(summary) / zoom
   const { usable, window, reservedOutput } = summary.tokens
-  const win: Window = {
+  const win: StripWindow = {
     usableX: usable / scale,
     reservedX: (window - reservedOutput) / scale,
     windowX: window / scale,
@@ -172,27 +36,205 @@ function layout(summary: RunSummary) {
   const before = buildBand(summary, 'before', scale)
   const after = buildBand(summary, 'after', scale)
   const kinds = [...new Set([...before.segments, ...after.segments].map((s) => s.kind))]
-  return { win, before, after, kinds }
+  const markers: StripMarker[] = [
+    ...summary.triggers.map((t) => ({
+      key: `trigger-${t.step}`,
+      x: t.tokens / scale,
+      title: `step ${t.step + 1} · ${t.strategy} fires over ${formatCount(t.tokens)} tokens`,
+      testId: TID.stripTrigger,
+      className: 'strip-trigger',
+    })),
+    ...summary.upstream.map((m, i) => ({
+      key: `upstream-${i}`,
+      x: upstreamX(summary, before, m.beforeIndex),
+      title:
+        `upstream compaction (${m.origin})` +
+        (m.trigger ? ` · trigger: ${m.trigger}` : '') +
+        (m.preTokens !== undefined ? ` · ${formatCount(m.preTokens)} tokens before` : ''),
+      testId: TID.stripUpstream,
+      className: 'strip-upstream',
+    })),
+  ]
+  return { win, before, after, kinds, markers }
+}
+
+function ZoomControls(props: {
+  readonly view: StripView
+  readonly onView: (view: StripView) => void
+}) {
+  const { view, onView } = props
+  const max = maxPan(view.zoom)
+  return (
+    <div className="strip-zoom" role="group" aria-label="Zoom and pan the strip">
+      <button
+        type="button"
+        data-testid={TID.stripZoomOut}
+        aria-label="Zoom out"
+        disabled={view.zoom <= 1}
+        onClick={() => onView(zoomAround(view, 0.5))}
+      >
+        −
+      </button>
+      <span className="strip-zoom-level num" aria-live="polite">
+        ×{formatCount(view.zoom)}
+      </span>
+      <button
+        type="button"
+        data-testid={TID.stripZoomIn}
+        aria-label="Zoom in"
+        onClick={() => onView(zoomAround(view, 2))}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        data-testid={TID.stripZoomReset}
+        disabled={view.zoom <= 1}
+        onClick={() => onView(FULL_VIEW)}
+      >
+        Fit
+      </button>
+      <input
+        type="range"
+        className="strip-pan"
+        data-testid={TID.stripPan}
+        aria-label="Pan the strip"
+        min={0}
+        max={Math.max(1, Math.round(max))}
+        step={1}
+        value={Math.round(view.pan)}
+        disabled={max <= 0}
+        onChange={(e) => onView(clampView({ ...view, pan: Number(e.target.value) }))}
+      />
+    </div>
+  )
 }
 
 /**
  * Before and after as two aligned bands on one token scale: every group a segment as wide as its
- * tokens, coloured by kind; hover a segment for its name. Tokens outside any group (tools,
- * framing) form one segment; after a run, anything beyond that is shown as inserted summaries.
+ * tokens, coloured by kind. Click a segment to select its group; zoom with the buttons or
+ * Ctrl+wheel, pan by dragging, Shift+wheel or the slider.
  */
 export function ContextStrip() {
   const summary = useRunSummary()
-  const data = useMemo(() => (summary ? layout(summary) : null), [summary])
+  const selectedId = useSelectedGroup()
+  const [view, setView] = useState<StripView>(FULL_VIEW)
+  const data = useMemo(() => (summary ? layout(summary, view.zoom) : null), [summary, view.zoom])
+  const selected = useMemo(
+    () => (summary && selectedId !== null ? summary.groups.ids.indexOf(selectedId) : -1),
+    [summary, selectedId],
+  )
+  const bandsRef = useRef<HTMLDivElement>(null)
+  const drag = useRef<{ x: number; pan: number; moved: boolean } | null>(null)
+  const suppressClick = useRef(false)
+  const zoomRef = useRef(view.zoom)
+  useEffect(() => {
+    zoomRef.current = view.zoom
+  }, [view.zoom])
+  const hasData = data !== null
+
+  const unitsPerPixel = () => {
+    const svg = bandsRef.current?.querySelector('svg')
+    return STRIP_UNITS / Math.max(1, svg?.clientWidth ?? STRIP_UNITS)
+  }
+
+  // Wheel: a native listener, since React's is passive and could not keep the page from scrolling.
+  useEffect(() => {
+    const el = bandsRef.current
+    if (!el) return
+    const onWheel = (e: WheelEvent) => {
+      const svg = el.querySelector('svg')
+      if (!svg) return
+      const box = svg.getBoundingClientRect()
+      if (e.ctrlKey || e.metaKey) {
+        e.preventDefault()
+        const anchor = Math.min(1, Math.max(0, (e.clientX - box.left) / Math.max(1, box.width)))
+        setView((v) => zoomAround(v, e.deltaY < 0 ? 1.25 : 0.8, anchor))
+      } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        // Unzoomed there is nothing to pan: let the page have the wheel.
+        if (zoomRef.current <= 1) return
+        e.preventDefault()
+        const delta = (e.shiftKey ? e.deltaY : e.deltaX) * (STRIP_UNITS / Math.max(1, box.width))
+        setView((v) => panBy(v, delta))
+      }
+    }
+    el.addEventListener('wheel', onWheel, { passive: false })
+    return () => el.removeEventListener('wheel', onWheel)
+  }, [hasData])
+
+  const onPick = useCallback(
+    (seg: StripSegment) => {
+      if (suppressClick.current || !summary) return
+      const id = summary.groups.ids[seg.index]
+      if (id !== undefined) useAppStore.getState().selectGroup(id)
+    },
+    [summary],
+  )
+
   if (!summary || !data) return null
   return (
-    <Section title="Context strip" testId={TID.contextStrip} className="context-strip">
+    <Section
+      title="Context strip"
+      testId={TID.contextStrip}
+      className="context-strip"
+      aside={<ZoomControls view={view} onView={setView} />}
+    >
       <p className="hint strip-note">
         Each segment is one group, as wide as its tokens ({summary.groups.ids.length} groups,{' '}
-        {summary.configName}). Segments under a pixel are merged.
+        {summary.configName}). Segments under a pixel are merged. Click one to select it; Ctrl+wheel
+        zooms, drag or Shift+wheel pans.
       </p>
-      <Band side="before" band={data.before} win={data.win} />
-      <Band side="after" band={data.after} win={data.win} />
-      <Legend kinds={data.kinds} />
+      <div
+        ref={bandsRef}
+        className={view.zoom > 1 ? 'strip-bands zoomed' : 'strip-bands'}
+        data-zoom={view.zoom}
+        data-pan={view.pan}
+        onPointerDown={(e) => {
+          if (e.button !== 0) return
+          suppressClick.current = false
+          drag.current = { x: e.clientX, pan: view.pan, moved: false }
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current
+          if (!d || view.zoom <= 1) return
+          const dx = e.clientX - d.x
+          if (!d.moved && Math.abs(dx) < DRAG_SLOP) return
+          if (!d.moved) e.currentTarget.setPointerCapture(e.pointerId)
+          d.moved = true
+          setView((v) => clampView({ ...v, pan: d.pan - dx * unitsPerPixel() }))
+        }}
+        onPointerUp={() => {
+          suppressClick.current = drag.current?.moved ?? false
+          drag.current = null
+        }}
+        onPointerCancel={() => {
+          drag.current = null
+        }}
+      >
+        <Band
+          side="before"
+          band={data.before}
+          win={data.win}
+          view={view}
+          selected={selected}
+          markers={data.markers}
+          onPick={onPick}
+        />
+        <Band
+          side="after"
+          band={data.after}
+          win={data.win}
+          view={view}
+          selected={selected}
+          markers={[]}
+          onPick={onPick}
+        />
+      </div>
+      <StripLegend
+        kinds={data.kinds}
+        hasTriggers={summary.triggers.length > 0}
+        hasUpstream={summary.upstream.length > 0}
+      />
     </Section>
   )
 }

@@ -18,6 +18,8 @@ export interface StripSegment {
   readonly width: number
   /** How many groups this segment stands for (> 1 when tiny neighbours were merged). */
   readonly count: number
+  /** Index of the last group it stands for (= `index` unless merged; −1 for extra segments). */
+  readonly last: number
 }
 
 export interface StripBand {
@@ -66,7 +68,7 @@ interface Builder {
   pending: StripSegment | null
 }
 
-function push(b: Builder, seg: Omit<StripSegment, 'x' | 'width'>, scale: number): void {
+function push(b: Builder, seg: Omit<StripSegment, 'x' | 'width' | 'last'>, scale: number): void {
   const width = seg.tokens / scale
   const tiny = width < 1 && seg.index >= 0
   if (tiny) {
@@ -80,14 +82,15 @@ function push(b: Builder, seg: Omit<StripSegment, 'x' | 'width'>, scale: number)
           tokens: p.tokens + seg.tokens,
           width: p.width + width,
           count: p.count + 1,
+          last: seg.index,
         }
-      : { ...seg, x: b.x, width, count: 1 }
+      : { ...seg, x: b.x, width, count: 1, last: seg.index }
     if (b.pending.width >= 1) flush(b)
     b.x += width
     return
   }
   flush(b)
-  b.segments.push({ ...seg, x: b.x, width })
+  b.segments.push({ ...seg, x: b.x, width, last: seg.index })
   b.x += width
 }
 

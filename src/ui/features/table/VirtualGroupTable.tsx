@@ -1,132 +1,195 @@
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
   type SortingState,
+  type VisibilityState,
 } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef, useState } from 'react'
-import { TID } from '../../testids.ts'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  useAppStore,
+  useNavActions,
+  useRowDetails,
+  useSelectedGroup,
+} from '../../../store/index.ts'
+import { ColumnMenu } from './ColumnMenu.tsx'
+import { readVisibility, writeVisibility } from './columnPrefs.ts'
 import { GROUP_COLUMNS } from './columns.tsx'
 import type { GroupFilter, GroupRow } from './groupRows.ts'
+import { GroupHead, GroupLine, SubLine } from './TableLines.tsx'
+import { itemIndexOf, tableItems, type TableItem } from './tableItems.ts'
 
-/** Fixed row height (px) the virtualiser lays rows out with; matches `.gt-row` in the CSS. */
+/** Fixed heights (px) the virtualiser lays lines out with; they match `.gt-row` / `.gt-sub`. */
 export const ROW_HEIGHT = 28
+export const SUB_ROW_HEIGHT = 24
 
-const SORT_LABEL = { asc: 'ascending', desc: 'descending' } as const
+/** Column ids (accessor columns are named by their key) for reading stored visibility. */
+const COLUMN_IDS = GROUP_COLUMNS.map((c) =>
+  c.id !== undefined ? c.id : 'accessorKey' in c ? String(c.accessorKey) : '',
+)
+
+function itemKey(item: TableItem | undefined, index: number): string {
+  if (!item) return `missing-${index}`
+  if (item.type === 'group') return item.row.id
+  if (item.type === 'part') return `${item.groupId}/${item.sub.key}`
+  return `${item.groupId}/note`
+}
 
 /**
- * A sortable table whose body only renders the rows in view (plus a few): spacer rows above and
- * below keep the scroll height of the full list, so 10,000+ groups scroll smoothly.
+ * A sortable table whose body only renders the lines in view (plus a few): spacer rows above and
+ * below keep the scroll height of the full list, so 10,000+ groups scroll smoothly. Expanded
+ * groups add their message parts as fixed-height lines of the same list.
  */
 export function VirtualGroupTable(props: {
   readonly rows: readonly GroupRow[]
   readonly filter: GroupFilter
+  /** The query bar, shown beside the column menu. */
+  readonly toolbar: ReactNode
+  /** Status chips, between the toolbar and the rows. */
+  readonly chips: ReactNode
 }) {
-  const { rows, filter } = props
+  const { rows, filter, toolbar, chips } = props
   const [sorting, setSorting] = useState<SortingState>([])
+  const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(COLUMN_IDS))
   const scrollRef = useRef<HTMLDivElement>(null)
+  const selected = useSelectedGroup()
+  const { setVisibleGroupIds } = useNavActions()
+  const { expanded, fetched, toggle } = useRowDetails()
+
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: rows as GroupRow[],
     columns: GROUP_COLUMNS,
-    state: { sorting },
+    state: { sorting, columnVisibility: visibility },
     onSortingChange: setSorting,
+    onColumnVisibilityChange: (update) => {
+      setVisibility((old) => {
+        const next = typeof update === 'function' ? update(old) : update
+        writeVisibility(next)
+        return next
+      })
+    },
+    getRowId: (row) => row.id,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   })
   const modelRows = table.getRowModel().rows
+  const displayed = useMemo(() => modelRows.map((r) => r.original), [modelRows])
+  const items = useMemo(
+    () => tableItems(displayed, expanded, fetched),
+    [displayed, expanded, fetched],
+  )
+
+  // Keyboard navigation (j/k) walks the rows in the order shown here.
+  useEffect(() => {
+    setVisibleGroupIds(displayed.map((r) => r.id))
+  }, [displayed, setVisibleGroupIds])
+
+  const getItemKey = useCallback((i: number) => itemKey(items[i], i), [items])
   const virtualizer = useVirtualizer({
-    count: modelRows.length,
+    count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (i) => (items[i]?.type === 'group' ? ROW_HEIGHT : SUB_ROW_HEIGHT),
+    getItemKey,
     overscan: 12,
   })
-  const items = virtualizer.getVirtualItems()
-  const top = items.length > 0 ? (items[0]?.start ?? 0) : 0
-  const bottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0
-  const columnCount = GROUP_COLUMNS.length
+
+  // A selection made elsewhere (strip, timeline, keys, invariants) scrolls its row into view.
+  const scrolledTo = useRef<string | null>(null)
+  useEffect(() => {
+    if (selected === null) scrolledTo.current = null
+    if (selected === null || selected === scrolledTo.current) return
+    const at = itemIndexOf(items, selected)
+    if (at < 0) return
+    scrolledTo.current = selected
+    virtualizer.scrollToIndex(at, { align: 'auto' })
+  }, [selected, items, virtualizer])
+
+  const select = useCallback((id: string, open: boolean) => {
+    useAppStore.getState().selectGroup(id, open ? { open: true } : undefined)
+  }, [])
+
+  const virtualItems = virtualizer.getVirtualItems()
+  const top = virtualItems[0]?.start ?? 0
+  const bottom =
+    virtualItems.length > 0 ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0
+  const visibleColumns = table.getVisibleLeafColumns()
+  const columnCount = visibleColumns.length
+  const columnsKey = visibleColumns.map((c) => c.id).join(',')
   return (
-    <div
-      ref={scrollRef}
-      className="gt-scroll"
-      tabIndex={0}
-      role="region"
-      aria-label="Groups table, scrollable"
-      data-filter={filter}
-      data-rows={modelRows.length}
-    >
-      <table className="table gt-table" aria-rowcount={modelRows.length + 1}>
-        <thead>
-          {table.getHeaderGroups().map((hg) => (
-            <tr key={hg.id}>
-              {hg.headers.map((header) => {
-                const sorted = header.column.getIsSorted()
-                const meta = header.column.columnDef.meta
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={meta?.className}
-                    aria-sort={sorted ? SORT_LABEL[sorted] : undefined}
-                  >
-                    {header.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        className="gt-sort"
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <span aria-hidden="true">
-                          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                        </span>
-                      </button>
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                  </th>
-                )
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {top > 0 ? (
-            <tr aria-hidden="true" className="gt-spacer" style={{ height: top }}>
-              <td colSpan={columnCount} />
-            </tr>
-          ) : null}
-          {items.map((item) => {
-            const row = modelRows[item.index]
-            if (!row) return null
-            return (
-              <tr
-                key={row.id}
-                className="gt-row"
-                data-testid={TID.groupRow}
-                data-group={row.original.id}
-                data-status={row.original.status}
-                aria-rowindex={item.index + 2}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
+    <>
+      <div className="gt-toolbar">
+        {toolbar}
+        <ColumnMenu table={table} />
+      </div>
+      {chips}
+      <div
+        ref={scrollRef}
+        className="gt-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Groups table, scrollable. Arrow right and left expand and collapse the selected row."
+        data-filter={filter}
+        data-rows={modelRows.length}
+        onKeyDown={(e) => {
+          if (selected === null || e.target !== e.currentTarget) return
+          const open = expanded.has(selected)
+          if ((e.key === 'ArrowRight' && !open) || (e.key === 'ArrowLeft' && open)) {
+            e.preventDefault()
+            toggle(selected)
+          }
+        }}
+      >
+        <table className="table gt-table" aria-rowcount={modelRows.length + 1}>
+          <GroupHead table={table} />
+          <tbody>
+            {top > 0 ? (
+              <tr aria-hidden="true" className="gt-spacer" style={{ height: top }}>
+                <td colSpan={columnCount} />
               </tr>
-            )
-          })}
-          {bottom > 0 ? (
-            <tr aria-hidden="true" className="gt-spacer" style={{ height: bottom }}>
-              <td colSpan={columnCount} />
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-      {modelRows.length === 0 ? (
-        <p className="hint gt-empty">No groups match this filter.</p>
-      ) : null}
-    </div>
+            ) : null}
+            {virtualItems.map((v) => {
+              const item = items[v.index]
+              if (!item) return null
+              if (item.type !== 'group') {
+                return (
+                  <SubLine
+                    key={v.key}
+                    item={item}
+                    columnCount={columnCount}
+                    itemIndex={v.index}
+                    measure={virtualizer.measureElement}
+                  />
+                )
+              }
+              const row = table.getRow(item.row.id)
+              return (
+                <GroupLine
+                  key={v.key}
+                  row={row}
+                  rowIndex={item.position}
+                  itemIndex={v.index}
+                  measure={virtualizer.measureElement}
+                  expanded={item.expanded}
+                  selected={item.row.id === selected}
+                  columnsKey={columnsKey}
+                  onSelect={select}
+                  onToggle={toggle}
+                />
+              )
+            })}
+            {bottom > 0 ? (
+              <tr aria-hidden="true" className="gt-spacer" style={{ height: bottom }}>
+                <td colSpan={columnCount} />
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+        {modelRows.length === 0 ? (
+          <p className="hint gt-empty">No groups match this filter.</p>
+        ) : null}
+      </div>
+    </>
   )
 }

@@ -7,17 +7,38 @@ const col = createColumnHelper<GroupRow>()
 
 /** Column definitions: module scope so the table never sees a new array between renders. */
 export const GROUP_COLUMNS = [
-  col.accessor('index', { header: '#', meta: { className: 'num gt-index' } }),
-  col.accessor('kind', { header: 'Kind', meta: { className: 'gt-kind' } }),
+  // The chevron column: its cell is drawn by the table (it needs the row's expanded state).
+  col.display({
+    id: 'expand',
+    header: () => <span className="visually-hidden">Expand</span>,
+    enableHiding: false,
+    meta: { className: 'gt-expand', label: 'Expand' },
+  }),
+  col.accessor('index', { header: '#', meta: { className: 'num gt-index', label: 'Index' } }),
+  col.accessor('kind', { header: 'Kind', meta: { className: 'gt-kind', label: 'Kind' } }),
+  col.accessor('role', { header: 'Role', meta: { className: 'gt-role', label: 'Role' } }),
+  col.accessor('tool', {
+    header: 'Tool',
+    cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+    meta: { className: 'gt-tool', label: 'Tool' },
+  }),
+  col.accessor('resource', {
+    header: 'Resource',
+    enableSorting: false,
+    cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+    meta: { className: 'gt-resource', label: 'Resource' },
+  }),
   col.accessor('before', {
     header: 'Before',
     cell: (c) => formatCount(c.getValue()),
-    meta: { className: 'num gt-tokens' },
+    sortDescFirst: true,
+    meta: { className: 'num gt-tokens gt-before', label: 'Tokens before' },
   }),
   col.accessor('after', {
     header: 'After',
     cell: (c) => formatCount(c.getValue()),
-    meta: { className: 'num gt-tokens' },
+    sortDescFirst: true,
+    meta: { className: 'num gt-tokens gt-after', label: 'Tokens after' },
   }),
   col.accessor('status', {
     header: 'Status',
@@ -26,7 +47,7 @@ export const GROUP_COLUMNS = [
         {c.getValue()}
       </span>
     ),
-    meta: { className: 'gt-status-cell' },
+    meta: { className: 'gt-status-cell', label: 'Status' },
   }),
   col.accessor('reason', {
     header: 'Reason',
@@ -41,7 +62,7 @@ export const GROUP_COLUMNS = [
         </span>
       )
     },
-    meta: { className: 'gt-reason' },
+    meta: { className: 'gt-reason', label: 'Reason' },
   }),
 ]
 
@@ -49,5 +70,7 @@ declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData, TValue> {
     readonly className?: string
+    /** Name in the column menu. */
+    readonly label?: string
   }
 }

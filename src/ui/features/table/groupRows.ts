@@ -1,20 +1,23 @@
 /** Pure helpers for the grouped table: one row per group, filters and their counts (no React). */
-import type { GroupStatus, RunSummary, WireDecision } from '../../../store/index.ts'
+import type {
+  GroupStatus,
+  MessageRange,
+  RunSummary,
+  TableChip,
+  WireDecision,
+} from '../../../store/index.ts'
+import type { QueryRow } from './query.ts'
 
-export interface GroupRow {
-  readonly index: number
-  readonly id: string
-  readonly kind: string
-  readonly before: number
-  readonly after: number
-  readonly status: GroupStatus
+export interface GroupRow extends QueryRow {
   /** Why the group changed (or is protected); empty when no decision names it. */
   readonly reason: string
-  readonly strategy: string
-  readonly detail: string
+  /** Index of the group's first message (-1 for the top-level system prompt). */
+  readonly firstMessage: number
+  readonly messageCount: number
 }
 
-export type GroupFilter = 'all' | 'kept' | 'excluded' | 'stubbed' | 'changed' | 'protected'
+/** The status chips are the store's `TableChip`s (the chip lives in the view slice). */
+export type GroupFilter = TableChip
 
 export const GROUP_FILTERS: readonly { readonly id: GroupFilter; readonly label: string }[] = [
   { id: 'all', label: 'All' },
@@ -61,6 +64,7 @@ export function decisionsByGroup(
 
 export function buildRows(summary: RunSummary): GroupRow[] {
   const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
+  const { roles, tools, resources, turns, firstMessage, messageCounts } = summary.groups
   const byGroup = decisionsByGroup(summary.decisions)
   const rows: GroupRow[] = new Array(ids.length)
   for (let i = 0; i < ids.length; i++) {
@@ -76,9 +80,25 @@ export function buildRows(summary: RunSummary): GroupRow[] {
       reason: d?.reason ?? '',
       strategy: d?.strategy ?? '',
       detail: d?.detail ?? '',
+      role: roles[i] ?? '',
+      tool: tools[i] ?? '',
+      resource: resources[i] ?? '',
+      turn: turns[i] ?? 0,
+      firstMessage: firstMessage[i] ?? -1,
+      messageCount: messageCounts[i] ?? 0,
     }
   }
   return rows
+}
+
+/**
+ * Does the group have a message inside `range` (inclusive)? The top-level system prompt belongs
+ * to no message index, so a brush leaves it out.
+ */
+export function inRange(row: GroupRow, range: MessageRange): boolean {
+  if (row.firstMessage < 0 || row.messageCount <= 0) return false
+  const last = row.firstMessage + row.messageCount - 1
+  return row.firstMessage <= range.to && last >= range.from
 }
 
 export function filterCounts(rows: readonly GroupRow[]): Record<GroupFilter, number> {

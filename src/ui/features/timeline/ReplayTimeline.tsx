@@ -1,10 +1,25 @@
-import { useMemo } from 'react'
-import { useReplay, useRunStatus, useRunSummary } from '../../../store/index.ts'
+import { useCallback, useMemo } from 'react'
+import {
+  useAppStore,
+  useReplay,
+  useRunStatus,
+  useRunSummary,
+  useTableFilter,
+} from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
+import { groupAtMessage } from '../../lib/groups.ts'
 import { TimelineChart } from './TimelineChart.tsx'
-import { timelineFacts, timelinePoints, type TimelineFacts } from './timelineModel.ts'
+import {
+  brushToMessages,
+  messagesToBrush,
+  timelineFacts,
+  timelinePoints,
+  type TimelineFacts,
+  type TimelinePoint,
+} from './timelineModel.ts'
+import './timeline.css'
 
 function describe(facts: TimelineFacts, usable: number): string {
   return (
@@ -26,7 +41,12 @@ function Caption({ facts }: { readonly facts: TimelineFacts }) {
   )
 }
 
-function Key({ hasReported }: { readonly hasReported: boolean }) {
+function Key(props: {
+  readonly hasReported: boolean
+  readonly hasTriggers: boolean
+  readonly hasUpstream: boolean
+}) {
+  const { hasReported, hasTriggers, hasUpstream } = props
   return (
     <div className="budget-key timeline-key" aria-hidden="true">
       <span>
@@ -46,6 +66,17 @@ function Key({ hasReported }: { readonly hasReported: boolean }) {
       <span>
         <i className="swatch edge" /> usable window
       </span>
+      {hasTriggers ? (
+        <span>
+          <i className="swatch timeline-swatch-trigger" /> trigger level
+        </span>
+      ) : null}
+      {hasUpstream ? (
+        <span>
+          <i className="swatch timeline-swatch-upstream" /> compacted upstream
+        </span>
+      ) : null}
+      <span>drag the handles under the chart to filter the table; click a call to select it</span>
     </div>
   )
 }
@@ -55,10 +86,28 @@ export function ReplayTimeline() {
   const summary = useRunSummary()
   const replay = useReplay()
   const status = useRunStatus()
-  const points = useMemo(() => (replay ? timelinePoints(replay) : []), [replay])
+  const { brush } = useTableFilter()
+  const upstream = summary?.upstream
+  const points = useMemo(() => (replay ? timelinePoints(replay, upstream) : []), [replay, upstream])
   const usable = summary?.tokens.usable ?? 0
   const facts = useMemo(() => timelineFacts(points, usable), [points, usable])
   const stale = status === 'running' && summary !== null
+  const brushed = useMemo(() => messagesToBrush(points, brush), [points, brush])
+  const onBrush = useCallback(
+    (start: number, end: number) =>
+      useAppStore.getState().setBrush(brushToMessages(points, start, end)),
+    [points],
+  )
+  const onPick = useCallback(
+    (point: TimelinePoint) => {
+      if (!summary) return
+      const { firstMessage, messageCounts, ids } = summary.groups
+      const at = groupAtMessage(firstMessage, messageCounts, point.index)
+      const id = at === null ? undefined : ids[at]
+      if (id !== undefined) useAppStore.getState().selectGroup(id)
+    },
+    [summary],
+  )
 
   return (
     <Section
@@ -84,10 +133,25 @@ export function ReplayTimeline() {
             data-testid={TID.timelineChart}
             data-calls={facts.calls}
             data-fired={facts.firedCalls}
+            data-upstream={upstream?.length ?? 0}
+            data-brush-start={brushed.start}
+            data-brush-end={brushed.end}
           >
-            <TimelineChart points={points} usable={usable} hasReported={facts.reportedCalls > 0} />
+            <TimelineChart
+              points={points}
+              usable={usable}
+              hasReported={facts.reportedCalls > 0}
+              triggers={summary.triggers}
+              brush={brushed}
+              onBrush={onBrush}
+              onPick={onPick}
+            />
           </figure>
-          <Key hasReported={facts.reportedCalls > 0} />
+          <Key
+            hasReported={facts.reportedCalls > 0}
+            hasTriggers={summary.triggers.length > 0}
+            hasUpstream={(upstream?.length ?? 0) > 0}
+          />
         </>
       )}
     </Section>

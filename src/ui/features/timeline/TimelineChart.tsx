@@ -1,4 +1,5 @@
 import {
+  Brush,
   CartesianGrid,
   ComposedChart,
   Line,
@@ -10,7 +11,9 @@ import {
 } from 'recharts'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
+import type { RunSummary } from '../../../store/index.ts'
 import type { TimelinePoint } from './timelineModel.ts'
+import { triggerLine, upstreamLine } from './TimelineMarkers.tsx'
 import { TimelineTooltip } from './TimelineTooltip.tsx'
 
 interface DotProps {
@@ -76,22 +79,49 @@ interface ChartProps {
   readonly points: readonly TimelinePoint[]
   readonly usable: number
   readonly hasReported: boolean
+  readonly triggers: RunSummary['triggers']
+  /** The brushed calls (indexes into `points`); the whole series when nothing is brushed. */
+  readonly brush: { readonly start: number; readonly end: number }
+  readonly onBrush: (start: number, end: number) => void
+  /** A click on the chart: the call under the pointer. */
+  readonly onPick: (point: TimelinePoint) => void
 }
 
-/** Context tokens per model call: original vs compacted, the usable window, where things fired. */
-export function TimelineChart({ points, usable, hasReported }: ChartProps) {
+/**
+ * Context tokens per model call: original vs compacted, the usable window and trigger levels,
+ * where strategies fired and where the source system compacted; a brush below picks a range.
+ */
+export function TimelineChart(props: ChartProps) {
+  const { points, usable, hasReported, triggers, brush, onBrush, onPick } = props
   const top = (max: number) => Math.ceil(Math.max(max, usable) * 1.05)
+  const upstream = points.filter((p) => p.upstream.length > 0)
   return (
-    <ResponsiveContainer width="100%" height={260}>
+    <ResponsiveContainer width="100%" height={300}>
       <ComposedChart
         data={points as TimelinePoint[]}
         margin={{ top: 12, right: 16, bottom: 4, left: 4 }}
+        onClick={(state) => {
+          const call = Number(state.activeLabel)
+          const point = Number.isFinite(call) ? points[call - 1] : undefined
+          if (point) onPick(point)
+        }}
       >
         <CartesianGrid className="timeline-grid" vertical={false} />
-        <XAxis dataKey="call" type="number" domain={[1, 'dataMax']} allowDecimals={false} />
+        <XAxis dataKey="call" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} />
         <YAxis domain={[0, top]} tickFormatter={tickTokens} width={48} />
         <Tooltip content={<TimelineTooltip />} isAnimationActive={false} />
         <ReferenceLine y={usable} ifOverflow="extendDomain" shape={usableLine(usable)} />
+        {triggers.map((t) => (
+          <ReferenceLine
+            key={`trigger-${t.step}`}
+            y={t.tokens}
+            ifOverflow="extendDomain"
+            shape={triggerLine(t)}
+          />
+        ))}
+        {upstream.map((p) => (
+          <ReferenceLine key={`upstream-${p.call}`} x={p.call} shape={upstreamLine(p)} />
+        ))}
         <Line
           className="timeline-line-original"
           name="original"
@@ -121,6 +151,19 @@ export function TimelineChart({ points, usable, hasReported }: ChartProps) {
             activeDot={false}
             legendType="none"
             isAnimationActive={false}
+          />
+        ) : null}
+        {points.length > 1 ? (
+          <Brush
+            className="timeline-brush"
+            dataKey="call"
+            height={24}
+            travellerWidth={8}
+            stroke="var(--accent)"
+            startIndex={brush.start}
+            endIndex={brush.end}
+            ariaLabel="Brush: pick a range of calls to filter the table"
+            onChange={(range) => onBrush(range.startIndex, range.endIndex)}
           />
         ) : null}
       </ComposedChart>

@@ -1,6 +1,6 @@
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
-import type { TimelinePoint } from './timelineModel.ts'
+import { describeUpstream, type TimelinePoint } from './timelineModel.ts'
 
 interface TooltipProps {
   readonly active?: boolean
@@ -32,6 +32,11 @@ export function TimelineTooltip({ active, payload }: TooltipProps) {
       {point.fired.length > 0 ? (
         <div className="timeline-tooltip-fired">fired: {point.fired.join(', ')}</div>
       ) : null}
+      {point.upstream.map((m) => (
+        <div key={`${m.beforeIndex}-${m.origin}`} className="timeline-tooltip-upstream">
+          {describeUpstream(m, formatCount)}
+        </div>
+      ))}
     </div>
   )
 }

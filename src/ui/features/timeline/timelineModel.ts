@@ -1,4 +1,4 @@
-import type { RunSummary } from '../../../store/index.ts'
+import type { MessageRange, RunSummary, WireUpstreamMarker } from '../../../store/index.ts'
 
 export type ReplaySeries = NonNullable<RunSummary['replay']>
 
@@ -14,10 +14,42 @@ export interface TimelinePoint {
   readonly reported: number | null
   /** Strategies that changed something at this call. */
   readonly fired: readonly string[]
+  /** Compactions the source system did just before this call (the nearest call after them). */
+  readonly upstream: readonly WireUpstreamMarker[]
+}
+
+/**
+ * The call an upstream compaction is drawn at: the first call at or after the message it precedes
+ * (the last call when it comes after every call); -1 without calls.
+ */
+export function callOfMessage(indexes: ArrayLike<number>, message: number): number {
+  if (indexes.length === 0) return -1
+  let lo = 0
+  let hi = indexes.length - 1
+  let found = indexes.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if ((indexes[mid] ?? 0) >= message) {
+      found = mid
+      hi = mid - 1
+    } else lo = mid + 1
+  }
+  return found
 }
 
 /** Turn the transferred typed arrays into chart rows; NaN (no reported usage) becomes null. */
-export function timelinePoints(replay: ReplaySeries): TimelinePoint[] {
+export function timelinePoints(
+  replay: ReplaySeries,
+  upstream: readonly WireUpstreamMarker[] = [],
+): TimelinePoint[] {
+  const byCall = new Map<number, WireUpstreamMarker[]>()
+  for (const marker of upstream) {
+    const at = callOfMessage(replay.index, marker.beforeIndex)
+    if (at < 0) continue
+    const list = byCall.get(at) ?? []
+    list.push(marker)
+    byCall.set(at, list)
+  }
   const rows: TimelinePoint[] = []
   for (let i = 0; i < replay.index.length; i++) {
     const reported = replay.reported[i] ?? Number.NaN
@@ -28,6 +60,7 @@ export function timelinePoints(replay: ReplaySeries): TimelinePoint[] {
       after: replay.after[i] ?? 0,
       reported: Number.isFinite(reported) ? reported : null,
       fired: replay.fired[i] ?? [],
+      upstream: byCall.get(i) ?? [],
     })
   }
   return rows
@@ -68,4 +101,49 @@ export function timelineFacts(points: readonly TimelinePoint[], usable: number):
     overBefore,
     overAfter,
   }
+}
+
+/**
+ * The messages a brush over calls `start..end` (indexes into the points) covers: everything that
+ * arrived over those calls, from the message after the previous call's to the end call's own.
+ */
+export function brushToMessages(
+  points: readonly TimelinePoint[],
+  start: number,
+  end: number,
+): MessageRange | null {
+  const last = points.length - 1
+  if (last < 0) return null
+  const s = Math.max(0, Math.min(start, end))
+  const e = Math.min(last, Math.max(start, end))
+  if (s === 0 && e === last) return null // the whole range: no filter
+  const from = s === 0 ? 0 : (points[s - 1]?.index ?? -1) + 1
+  const to = points[e]?.index ?? 0
+  return { from, to }
+}
+
+/** The inverse, for drawing the store's brush back on the chart: calls whose messages it covers. */
+export function messagesToBrush(
+  points: readonly TimelinePoint[],
+  range: MessageRange | null,
+): { readonly start: number; readonly end: number } {
+  const last = Math.max(0, points.length - 1)
+  if (!range || points.length === 0) return { start: 0, end: last }
+  let start = points.findIndex((p) => p.index >= range.from)
+  if (start < 0) start = last
+  let end = start
+  while (end < last && (points[end + 1]?.index ?? Infinity) <= range.to) end++
+  return { start, end }
+}
+
+/** A one-line tooltip for an upstream compaction marker. */
+export function describeUpstream(
+  marker: WireUpstreamMarker,
+  format: (n: number) => string,
+): string {
+  const parts = [`upstream compaction (${marker.origin})`]
+  if (marker.trigger) parts.push(`trigger: ${marker.trigger}`)
+  if (marker.preTokens !== undefined) parts.push(`${format(marker.preTokens)} tokens before`)
+  parts.push(`before message #${format(marker.beforeIndex)}`)
+  return parts.join(' · ')
 }

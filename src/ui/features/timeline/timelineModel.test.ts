@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import {
+  brushToMessages,
+  callOfMessage,
+  describeUpstream,
+  messagesToBrush,
+  timelinePoints,
+} from './timelineModel.ts'
+
+const replay = {
+  index: Int32Array.from([2, 5, 9, 14]),
+  before: Float64Array.from([100, 200, 300, 400]),
+  after: Float64Array.from([100, 150, 200, 250]),
+  reported: Float64Array.from([Number.NaN, 210, Number.NaN, Number.NaN]),
+  fired: [[], ['drop'], [], []],
+}
+
+describe('timeline model', () => {
+  it('maps a message index to the first call at or after it', () => {
+    expect(callOfMessage(replay.index, 0)).toBe(0)
+    expect(callOfMessage(replay.index, 2)).toBe(0)
+    expect(callOfMessage(replay.index, 3)).toBe(1)
+    expect(callOfMessage(replay.index, 14)).toBe(3)
+    expect(callOfMessage(replay.index, 99)).toBe(3)
+    expect(callOfMessage(new Int32Array(0), 1)).toBe(-1)
+  })
+
+  it('puts upstream compactions on the nearest call', () => {
+    const points = timelinePoints(replay, [
+      { beforeIndex: 6, origin: 'claude-code-boundary', trigger: 'auto', preTokens: 155000 },
+    ])
+    expect(points.map((p) => p.upstream.length)).toEqual([0, 0, 1, 0])
+    expect(points[1]?.reported).toBe(210)
+    expect(points[0]?.reported).toBeNull()
+  })
+
+  it('turns a brush over calls into the messages that arrived over them, and back', () => {
+    const points = timelinePoints(replay)
+    expect(brushToMessages(points, 0, 3)).toBeNull()
+    expect(brushToMessages(points, 1, 2)).toEqual({ from: 3, to: 9 })
+    expect(brushToMessages(points, 0, 1)).toEqual({ from: 0, to: 5 })
+    expect(brushToMessages(points, 3, 2)).toEqual({ from: 6, to: 14 })
+    expect(messagesToBrush(points, null)).toEqual({ start: 0, end: 3 })
+    expect(messagesToBrush(points, { from: 3, to: 9 })).toEqual({ start: 1, end: 2 })
+    expect(messagesToBrush(points, { from: 0, to: 5 })).toEqual({ start: 0, end: 1 })
+    expect(brushToMessages([], 0, 0)).toBeNull()
+  })
+
+  it('describes an upstream compaction in one line', () => {
+    expect(
+      describeUpstream(
+        { beforeIndex: 6, origin: 'claude-code-boundary', trigger: 'auto', preTokens: 155000 },
+        String,
+      ),
+    ).toBe(
+      'upstream compaction (claude-code-boundary) · trigger: auto · 155000 tokens before · before message #6',
+    )
+  })
+})
