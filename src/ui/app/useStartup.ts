@@ -1,14 +1,23 @@
 import { useEffect } from 'react'
 import { useAppStore } from '../../store/index.ts'
+import { restoreUrlState, startUrlSync } from '../../store/urlSync.ts'
 
 /** Module-level so StrictMode's double effect (and remounts) fetch and load only once. */
 let started = false
 
-/** On first mount: list the samples and open the built-in one (a first visit is never blank). */
+/**
+ * On first mount: restore the view from the URL (config first, so the first run already uses
+ * it), then list the samples and open the built-in one (a first visit is never blank). The URL
+ * follows the store once the restored selection is in place, so a reload mid-load loses nothing.
+ */
 export function useStartup(): void {
   useEffect(() => {
     if (started) return
     started = true
-    void useAppStore.getState().openDefaultSample()
+    void (async () => {
+      const { settled } = await restoreUrlState(location.hash, useAppStore)
+      void settled.then(() => startUrlSync(useAppStore))
+      await useAppStore.getState().openDefaultSample()
+    })()
   }, [])
 }
