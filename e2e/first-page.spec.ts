@@ -126,7 +126,9 @@ test('Ctrl/Cmd+Enter in the paste box loads the text', async ({ app }) => {
   await app.expectLoaded('openai-chat')
 })
 
-test('a picked file is loaded; extra files are listed', async ({ app }, testInfo) => {
+test('several picked files: the first is loaded, the others open one at a time', async ({
+  app,
+}, testInfo) => {
   const request = testInfo.outputPath('anthropic-request.json')
   const extra = testInfo.outputPath('other-notes.json')
   writeFileSync(request, JSON.stringify(ANTHROPIC_BODY, null, 2))
@@ -140,6 +142,16 @@ test('a picked file is loaded; extra files are listed', async ({ app }, testInfo
   await expect(app.otherFiles).toContainText('other-notes.json')
   await expect(app.count('messages')).toHaveAttribute('data-value', '4')
   await app.expectExactTotal()
+
+  // Switch to the other file and back: each is analysed on its own.
+  const choice = (name: string) => app.otherFiles.locator(`[data-file="${name}"]`)
+  await expect(choice('anthropic-request.json')).toHaveAttribute('aria-pressed', 'true')
+  await choice('other-notes.json').click()
+  await expect(app.sourceLine).toContainText('other-notes.json')
+  await expect(choice('other-notes.json')).toHaveAttribute('aria-pressed', 'true')
+  await choice('anthropic-request.json').click()
+  await app.expectLoaded('anthropic-messages')
+  await expect(app.count('messages')).toHaveAttribute('data-value', '4')
 })
 
 test('a file dropped anywhere on the page is loaded', async ({ app }) => {

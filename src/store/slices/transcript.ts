@@ -12,6 +12,7 @@ import type {
   WireProblem,
 } from '../../worker/protocol.ts'
 import { engineClient } from '../engine.ts'
+import { orderFiles } from '../fileSet.ts'
 import type { AppState } from '../store.ts'
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'error'
@@ -34,7 +35,7 @@ export interface LoadTextOptions {
   readonly fileName?: string
   readonly origin: InputOrigin
   readonly format?: FormatId
-  /** Other files picked or dropped together with this one (listed, not loaded yet). */
+  /** Other files picked or dropped together with this one (listed; open them one at a time). */
   readonly otherFiles?: readonly string[]
 }
 
@@ -44,6 +45,8 @@ export interface TranscriptSlice {
   fileName: string | null
   origin: InputOrigin | null
   otherFiles: readonly string[]
+  /** Every file of the last pick or drop, main session first; the user switches between them. */
+  fileSet: readonly File[]
   detection: Detection | null
   candidates: readonly Detection[]
   formats: readonly FormatId[]
@@ -69,6 +72,8 @@ export interface TranscriptSlice {
   loadText: (text: string, options: LoadTextOptions) => Promise<void>
   loadDraft: () => Promise<void>
   loadFiles: (files: readonly File[]) => Promise<void>
+  /** Analyse another file of the current set (by name). */
+  openFile: (name: string) => Promise<void>
   overrideFormat: (format: FormatId | null) => Promise<void>
   recount: (tokenizer: TokenizerId) => Promise<void>
 }
@@ -107,6 +112,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   fileName: null,
   origin: null,
   otherFiles: [],
+  fileSet: [],
   detection: null,
   candidates: [],
   formats: [],
@@ -134,6 +140,8 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       fileName: options.fileName ?? null,
       origin: options.origin,
       otherFiles: options.otherFiles ?? [],
+      // Pasted text or a sample replaces the picked files; a file of the set keeps the set.
+      ...(options.origin === 'file' ? {} : { fileSet: [] }),
       forcedFormat: options.format ?? null,
       error: null,
       report: null,
@@ -173,20 +181,29 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   },
 
   loadFiles: async (files) => {
-    const [first, ...rest] = files
+    const ordered = orderFiles(files)
+    const first = ordered[0]
     if (!first) return
+    set({ fileSet: ordered })
+    await get().openFile(first.name)
+  },
+
+  openFile: async (name) => {
+    const set_ = get().fileSet
+    const file = set_.find((f) => f.name === name)
+    if (!file) return
     set({ status: 'loading', progress: { phase: 'parse', done: 0, total: 1 }, error: null })
     let text: string
     try {
-      text = await first.text()
+      text = await file.text()
     } catch (error) {
-      set({ status: 'error', error: failure(error), progress: null, fileName: first.name })
+      set({ status: 'error', error: failure(error), progress: null, fileName: file.name })
       return
     }
     await get().loadText(text, {
       origin: 'file',
-      fileName: first.name,
-      otherFiles: rest.map((file) => file.name),
+      fileName: file.name,
+      otherFiles: set_.filter((f) => f !== file).map((f) => f.name),
     })
   },
 

@@ -1,12 +1,49 @@
-import { useReport, useSource } from '../../../store/index.ts'
+import { useReport, useSource, useTranscriptActions } from '../../../store/index.ts'
 import { formatMs } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 
 const ORIGIN_LABELS = { sample: 'built-in sample', paste: 'pasted text', file: 'file' } as const
 
-/** What is loaded and how long each phase took; extra picked files are listed, not loaded. */
+/**
+ * The files of the last pick or drop: each is its own context (a subagent runs with its own
+ * window), so one is analysed at a time and a click switches to another.
+ */
+function FileSwitcher(props: {
+  readonly names: readonly string[]
+  readonly current: string | null
+  readonly busy: boolean
+}) {
+  const { openFile } = useTranscriptActions()
+  return (
+    <div className="source-others" data-testid={TID.otherFiles}>
+      <span className="hint">
+        {props.names.length} files — each is analysed on its own (a subagent has its own context):
+      </span>
+      <div className="source-files" role="group" aria-label="Loaded files">
+        {props.names.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={name === props.current ? 'chip active' : 'chip'}
+            aria-pressed={name === props.current}
+            data-testid={TID.fileChoice}
+            data-file={name}
+            disabled={props.busy && name !== props.current}
+            onClick={() => {
+              if (name !== props.current) void openFile(name)
+            }}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/** What is loaded and how long each phase took; with several files, a switcher between them. */
 export function SourceLine() {
-  const { fileName, origin, otherFiles, status } = useSource()
+  const { fileName, origin, fileSet, status } = useSource()
   const { timings } = useReport()
   if (!origin) return null
   const name = fileName ?? 'pasted text'
@@ -22,11 +59,12 @@ export function SourceLine() {
           </span>
         ) : null}
       </div>
-      {otherFiles.length > 0 ? (
-        <div className="source-others" data-testid={TID.otherFiles}>
-          Loaded the first file only; also selected ({otherFiles.length}): {otherFiles.join(', ')}.
-          Loading several files together comes in a later version.
-        </div>
+      {fileSet.length > 1 ? (
+        <FileSwitcher
+          names={fileSet.map((f) => f.name)}
+          current={fileName}
+          busy={status === 'loading'}
+        />
       ) : null}
     </div>
   )
