@@ -6,6 +6,7 @@ import type { Summarizer } from '../summarize/types.ts'
 import type { Protections } from './protect.ts'
 import type { ChangeOptions, SummaryInsert, UsableWindow } from './context-types.ts'
 import { describeProtection } from './context-types.ts'
+import { flatPart } from './prepared.ts'
 import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
 import type { InsertedSummary, WorkingView } from './view.ts'
 
@@ -57,8 +58,8 @@ export class StrategyContext {
   get counter(): TextCounter {
     return this.view.prepared.counter
   }
-  /** Visible original groups, in order. */
-  groups(): Group[] {
+  /** Visible original groups, in order (a shared array: copy it to keep it). */
+  groups(): readonly Group[] {
     return this.view.visibleGroups()
   }
   totalTokens(): number {
@@ -66,16 +67,18 @@ export class StrategyContext {
   }
   /** Real user turns visible so far. */
   turns(): number {
-    let t = 0
-    for (const g of this.groups()) t = Math.max(t, g.turn)
-    return t
+    return this.view.lastTurn
   }
   /** Index into `pairing.calls` of the call at `ref`, or -1. */
   callIndexAt(ref: PartRef): number {
-    return this.view.prepared.callAt.get(`${ref.message}:${ref.part}`) ?? -1
+    const index = this.view.parts
+    const k = flatPart(index, ref.message, ref.part)
+    return k >= 0 ? (index.callAt[k] as number) : -1
   }
   resultIndexAt(ref: PartRef): number {
-    return this.view.prepared.resultAt.get(`${ref.message}:${ref.part}`) ?? -1
+    const index = this.view.parts
+    const k = flatPart(index, ref.message, ref.part)
+    return k >= 0 ? (index.resultAt[k] as number) : -1
   }
   /** Is the message visible at this point of the run (replay hides the future)? */
   visible(message: number): boolean {

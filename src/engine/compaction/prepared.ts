@@ -51,7 +51,16 @@ export const partKey = (message: number, part: number): string => `${message}:${
 export function prepare(
   conversation: Conversation,
   counter: TextCounter,
-  options: { family?: ModelFamily; framing?: Framing; grouping?: Grouping } = {},
+  options: {
+    family?: ModelFamily
+    framing?: Framing
+    grouping?: Grouping
+    /**
+     * An earlier preparation (e.g. of the conversation a projection came from): messages that are
+     * the very same objects keep their prices when counter, family and framing are the same.
+     */
+    reuse?: Prepared
+  } = {},
 ): Prepared {
   const grouping = options.grouping ?? buildGroups(conversation)
   const family = options.family ?? modelFamily(conversation.meta.model)
@@ -59,10 +68,19 @@ export function prepare(
   const partTokens: number[][] = []
   const messageTokens: number[] = []
   const partPrice = new Map<Part, number>()
+  const old = options.reuse
+  const reusable =
+    old && old.counter === counter && old.family === family && old.framing === framing
+      ? new Map(old.conversation.messages.map((m, i) => [m, i]))
+      : null
   for (const m of conversation.messages) {
-    const prices = m.parts.map((p) =>
-      pricePart(p, m.role, counter, m.model ? modelFamily(m.model) : family, framing),
-    )
+    const at = reusable?.get(m)
+    const prices =
+      at !== undefined && old
+        ? [...(old.partTokens[at] as readonly number[])]
+        : m.parts.map((p) =>
+            pricePart(p, m.role, counter, m.model ? modelFamily(m.model) : family, framing),
+          )
     partTokens.push(prices)
     m.parts.forEach((part, i) => partPrice.set(part, prices[i] as number))
     messageTokens.push(prices.reduce((a, b) => a + b, framing.perMessage))
@@ -113,4 +131,65 @@ function findNewestCopies(conversation: Conversation): { source: Ref; target: Re
     })
   })
   return out
+}
+
+/**
+ * Flat numeric addresses for the parts of a prepared conversation, built once per `Prepared` and
+ * shared by every run over it: `offset[m] + p` numbers part `p` of message `m`, so hot lookups
+ * (overrides, call/result of a part) are array reads instead of string-keyed map lookups.
+ */
+export interface PartIndex {
+  /** Index of each message's first part in the flat numbering (length: messages + 1). */
+  readonly offset: Int32Array
+  /** Flat part → index into `pairing.calls`, or -1. */
+  readonly callAt: Int32Array
+  /** Flat part → index into `pairing.results`, or -1. */
+  readonly resultAt: Int32Array
+  /** Message index → the latest assistant message at or before it, or -1. */
+  readonly lastAssistant: Int32Array
+}
+
+const partIndexes = new WeakMap<Prepared, PartIndex>()
+
+export function partIndexOf(prepared: Prepared): PartIndex {
+  const hit = partIndexes.get(prepared)
+  if (hit) return hit
+  const { messages } = prepared.conversation
+  const offset = new Int32Array(messages.length + 1)
+  for (let m = 0; m < messages.length; m++)
+    offset[m + 1] = (offset[m] as number) + (messages[m]?.parts.length ?? 0)
+  const total = offset[messages.length] as number
+  const callAt = new Int32Array(total).fill(-1)
+  const resultAt = new Int32Array(total).fill(-1)
+  const { calls, results } = prepared.grouping.pairing
+  const flat = (m: number, p: number) =>
+    m >= 0 && m < messages.length && p >= 0 && p < (messages[m]?.parts.length ?? 0)
+      ? (offset[m] as number) + p
+      : -1
+  // Same answer as the string-keyed maps: on a repeated address the last entry wins.
+  calls.forEach((c, i) => {
+    const k = flat(c.message, c.part)
+    if (k >= 0) callAt[k] = i
+  })
+  results.forEach((r, i) => {
+    const k = flat(r.message, r.part)
+    if (k >= 0) resultAt[k] = i
+  })
+  const lastAssistant = new Int32Array(messages.length)
+  let last = -1
+  for (let m = 0; m < messages.length; m++) {
+    if (messages[m]?.role === 'assistant') last = m
+    lastAssistant[m] = last
+  }
+  const index: PartIndex = { offset, callAt, resultAt, lastAssistant }
+  partIndexes.set(prepared, index)
+  return index
+}
+
+/** Flat number of part `part` of message `message`, or -1 when there is no such part. */
+export function flatPart(index: PartIndex, message: number, part: number): number {
+  if (!(message >= 0 && message < index.offset.length - 1)) return -1
+  const start = index.offset[message] as number
+  if (!(part >= 0 && part < (index.offset[message + 1] as number) - start)) return -1
+  return start + part
 }

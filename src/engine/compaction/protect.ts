@@ -1,6 +1,6 @@
 import type { Group } from '../groups.ts'
 import type { PartRef } from '../pairing.ts'
-import { partKey } from './prepared.ts'
+import { flatPart, partKey, type Prepared } from './prepared.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
 import type { WorkingView } from './view.ts'
 
@@ -27,98 +27,130 @@ export interface Protections {
 }
 
 /**
- * Compute protections for the messages visible in `view` (SPEC §5): system groups, the last N real
- * user turns, pinned message/group ids, protected tools, calls still waiting for a result, and the
- * thinking blocks of the latest assistant message (Anthropic rejects requests that change them).
- * Linear in the visible conversation.
+ * What a group is protected as regardless of the visibility limit: the system prompt, pinned ids,
+ * protected tools (in that order of precedence; `recent_turn` slots in after `system`). Computed
+ * once per (prepared conversation, protection config) and shared by every replay point.
  */
-export function computeProtections(view: WorkingView, config: ProtectionConfig): Protections {
-  const { conversation, grouping } = view.prepared
-  const groups = grouping.groups
-  const limit = view.limit
-  const byGroup = new Array<ProtectionKind | null>(groups.length).fill(null)
-  const byPart = new Map<string, ProtectionKind>()
+type StaticKind = 'system' | 'pinned' | 'protected_tool' | null
+const staticKindCache = new WeakMap<Prepared, WeakMap<ProtectionConfig, readonly StaticKind[]>>()
 
-  // Groups are ordered by their first message, so the visible ones are a prefix (plus the
-  // top-level system group, which has no messages): stop at the first one past the limit.
-  const visible: Group[] = []
-  for (const g of groups) {
-    if (g.messages.length > 0 && (g.messages[0] as number) >= limit) break
-    visible.push(g)
-  }
-  let lastTurn = 0
-  for (const g of visible) lastTurn = Math.max(lastTurn, g.turn)
-  const firstProtectedTurn = config.recentTurns > 0 ? lastTurn - config.recentTurns + 1 : Infinity
+function staticKinds(prepared: Prepared, config: ProtectionConfig): readonly StaticKind[] {
+  let byConfig = staticKindCache.get(prepared)
+  const hit = byConfig?.get(config)
+  if (hit) return hit
+  const { conversation, grouping } = prepared
   const pinned = new Set(config.pinned)
   const tools = new Set(config.tools.map((t) => t.toLowerCase()))
-
-  for (const g of visible) {
-    let kind: ProtectionKind | null = null
-    if (config.system && g.kind === 'system') kind = 'system'
-    else if (g.turn >= firstProtectedTurn && g.turn >= 1) kind = 'recent_turn'
-    else if (
+  const kinds = grouping.groups.map((g): StaticKind => {
+    if (config.system && g.kind === 'system') return 'system'
+    if (
       pinned.size > 0 &&
       (pinned.has(g.id) || g.messages.some((m) => pinned.has(conversation.messages[m]?.id ?? '')))
     )
-      kind = 'pinned'
-    else if (tools.size > 0 && g.tools.some((t) => tools.has(t.toLowerCase())))
-      kind = 'protected_tool'
-    byGroup[g.index] = kind
+      return 'pinned'
+    if (tools.size > 0 && g.tools.some((t) => tools.has(t.toLowerCase()))) return 'protected_tool'
+    return null
+  })
+  if (!byConfig) {
+    byConfig = new WeakMap()
+    staticKindCache.set(prepared, byConfig)
+  }
+  byConfig.set(config, kinds)
+  return kinds
+}
+
+/**
+ * Compute protections for the messages visible in `view` (SPEC §5): system groups, the last N real
+ * user turns, pinned message/group ids, protected tools, calls still waiting for a result, and the
+ * thinking blocks of the latest assistant message (Anthropic rejects requests that change them).
+ *
+ * Answers are computed on demand, in time proportional to the group or part asked about: replay
+ * asks for protections at every model call, and a pass over the whole conversation there would
+ * make a replay quadratic. `list()` (invariants, UI) builds the full maps in one linear pass.
+ */
+export function computeProtections(view: WorkingView, config: ProtectionConfig): Protections {
+  const { conversation, grouping } = view.prepared
+  const { groups } = grouping
+  const { calls, results } = grouping.pairing
+  const index = view.parts
+  const limit = view.limit
+  const visibleCount = view.visibleGroupCount
+  const statics = staticKinds(view.prepared, config)
+  // Turns never decrease along the groups, so the last visible turn is the highest.
+  const lastTurn = view.lastTurn
+  const firstProtectedTurn = config.recentTurns > 0 ? lastTurn - config.recentTurns + 1 : Infinity
+  const lastMessage = Math.min(limit, conversation.messages.length) - 1
+  /** The latest visible assistant message: only its thinking is protected. */
+  const latestAssistant = lastMessage >= 0 ? (index.lastAssistant[lastMessage] as number) : -1
+
+  /** A visible call, not run by the provider, with no visible result yet. */
+  const pendingCall = (c: number): boolean => {
+    const info = calls[c]
+    if (!info || info.message >= limit || info.status === 'server') return false
+    for (const r of info.results) if ((results[r]?.message ?? limit) < limit) return false
+    return true
+  }
+  const hasThinking = (m: number): boolean =>
+    conversation.messages[m]?.parts.some((p) => p.kind === 'reasoning') ?? false
+  const thinkingGroup =
+    config.latestThinking && latestAssistant >= 0 && hasThinking(latestAssistant)
+      ? (grouping.groupOfMessage[latestAssistant] as number)
+      : -1
+
+  const group = (g: number): ProtectionKind | null => {
+    if (!(g >= 0 && g < visibleCount)) return null
+    const own = statics[g] ?? null
+    if (own === 'system') return own
+    const turn = (groups[g] as Group).turn
+    if (turn >= firstProtectedTurn && turn >= 1) return 'recent_turn'
+    if (own) return own
+    if (config.pendingCalls)
+      for (const c of (groups[g] as Group).calls) if (pendingCall(c)) return 'pending_call'
+    if (g === thinkingGroup) return 'latest_thinking'
+    return null
   }
 
-  if (config.pendingCalls) {
-    const { calls, results } = grouping.pairing
-    for (const c of calls) {
-      if (c.message >= limit) break // calls are in message order
-      if (c.status === 'server') continue
-      let answered = false
-      for (const r of c.results) {
-        if ((results[r]?.message ?? limit) < limit) {
-          answered = true
-          break
-        }
-      }
-      if (answered) continue
-      byPart.set(partKey(c.message, c.part), 'pending_call')
-      const g = grouping.groupOfMessage[c.message] as number
-      byGroup[g] ??= 'pending_call'
+  const ownPart = (ref: PartRef): ProtectionKind | null => {
+    const k = flatPart(index, ref.message, ref.part)
+    if (k < 0) return null
+    if (config.latestThinking && ref.message === latestAssistant) {
+      if (conversation.messages[ref.message]?.parts[ref.part]?.kind === 'reasoning')
+        return 'latest_thinking'
     }
-  }
-
-  if (config.latestThinking) {
-    for (let m = Math.min(limit, conversation.messages.length) - 1; m >= 0; m--) {
-      const msg = conversation.messages[m]
-      if (msg?.role !== 'assistant') continue
-      let any = false
-      msg.parts.forEach((p, i) => {
-        if (p.kind === 'reasoning') {
-          byPart.set(partKey(m, i), 'latest_thinking')
-          any = true
-        }
-      })
-      if (any) {
-        const g = grouping.groupOfMessage[m] as number
-        byGroup[g] ??= 'latest_thinking'
-      }
-      break
-    }
+    const c = index.callAt[k] as number
+    if (config.pendingCalls && c >= 0 && pendingCall(c)) return 'pending_call'
+    return null
   }
 
   return {
     list() {
       const groupsMap = new Map<number, ProtectionKind>()
-      byGroup.forEach((k, i) => {
-        if (k) groupsMap.set(i, k)
-      })
-      return { groups: groupsMap, parts: byPart }
+      for (let g = 0; g < groups.length; g++) {
+        const k = group(g)
+        if (k) groupsMap.set(g, k)
+      }
+      const parts = new Map<string, ProtectionKind>()
+      if (config.pendingCalls) {
+        for (let c = 0; c < calls.length; c++) {
+          const info = calls[c] as (typeof calls)[number]
+          if (info.message >= limit) break // calls are in message order
+          if (pendingCall(c)) parts.set(partKey(info.message, info.part), 'pending_call')
+        }
+      }
+      if (thinkingGroup >= 0) {
+        conversation.messages[latestAssistant]?.parts.forEach((p, i) => {
+          if (p.kind === 'reasoning') parts.set(partKey(latestAssistant, i), 'latest_thinking')
+        })
+      }
+      return { groups: groupsMap, parts }
     },
-    group: (group) => byGroup[group] ?? null,
-    part(group, ref) {
-      const own = byPart.get(partKey(ref.message, ref.part))
+    group,
+    part(g, ref) {
+      const own = ownPart(ref)
       if (own) return own
-      const g = byGroup[group] ?? null
+      const kind = group(g)
       // Pending calls and latest thinking protect their own parts, not their siblings.
-      return g === 'pending_call' || g === 'latest_thinking' ? null : g
+      return kind === 'pending_call' || kind === 'latest_thinking' ? null : kind
     },
   }
 }

@@ -78,7 +78,8 @@ export async function compact(
       settled = true
       break
     }
-    if (round + 1 < rounds) prepared = prepare(projection, deps.counter)
+    // Unchanged messages are the same objects in the projection: their prices carry over.
+    if (round + 1 < rounds) prepared = prepare(projection, deps.counter, { reuse: prepared })
   }
   const all = [...checks.values()]
   if (options.checkIdempotence !== false) {

@@ -2,7 +2,7 @@ import type { Group } from '../groups.ts'
 import type { Message, Part, Role } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import { modelFamily, pricePart } from '../tokens/pricing.ts'
-import { partKey, type Prepared } from './prepared.ts'
+import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared.ts'
 import type { ProtectionKind } from './types.ts'
 
 /** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
@@ -41,7 +41,9 @@ export class WorkingView {
   readonly prepared: Prepared
   private visibleUpTo = 0
   private readonly excluded: Uint8Array
-  private readonly overrides = new Map<string, Override>()
+  private readonly index: PartIndex
+  /** Keyed by flat part number (string key for a ref that names no part of the conversation). */
+  private readonly overrides = new Map<number | string, Override>()
   private readonly messageTokensNow: Float64Array
   private readonly groupTokensNow: Float64Array
   private readonly inserted: InsertedSummary[] = []
@@ -55,17 +57,22 @@ export class WorkingView {
    * point to them. Only stubs still in the context count: once a stub's group is excluded, the
    * copy it pointed to is free to go (same answer in a re-run on the projection: idempotent).
    */
-  private readonly newestCopies = new Map<string, PartRef[]>()
+  private readonly newestCopies = new Map<number | string, PartRef[]>()
+  /** Visible groups: a prefix of the conversation's groups, extended as replay moves forward. */
+  private readonly visible: Group[] = []
+  /** Highest user turn among the visible groups. */
+  private maxTurn = 0
 
   constructor(prepared: Prepared, limit = prepared.conversation.messages.length) {
     this.prepared = prepared
+    this.index = partIndexOf(prepared)
     const n = prepared.conversation.messages.length
     this.excluded = new Uint8Array(prepared.grouping.groups.length)
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
     this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
     this.total = prepared.staticTokens + prepared.systemTokens
     for (const { source, target } of prepared.newestCopies) {
-      const key = partKey(target.message, target.part)
+      const key = this.key(target)
       this.newestCopies.set(key, [...(this.newestCopies.get(key) ?? []), source])
     }
     this.advanceTo(Math.min(limit, n))
@@ -87,21 +94,49 @@ export class WorkingView {
       if (!this.excluded[g]) this.total += t
     }
     this.visibleUpTo = Math.max(this.visibleUpTo, limit)
+    // Groups are ordered by their first message: the visible ones are a prefix (the top-level
+    // system group has no messages and comes first). The limit only grows, so extend it.
+    const { groups } = grouping
+    for (let i = this.visible.length; i < groups.length; i++) {
+      const g = groups[i] as Group
+      if (g.messages.length > 0 && (g.messages[0] as number) >= this.visibleUpTo) break
+      this.visible.push(g)
+      if (g.turn > this.maxTurn) this.maxTurn = g.turn
+    }
+  }
+
+  /** Map key of a part address. */
+  private key(ref: PartRef): number | string {
+    const k = flatPart(this.index, ref.message, ref.part)
+    return k >= 0 ? k : `${ref.message}:${ref.part}`
   }
 
   get totalTokens(): number {
     return this.total
   }
 
-  /** Original groups with at least one visible message (or the top-level system group). */
-  visibleGroups(): Group[] {
-    // Groups are ordered by their first message: the visible ones are a prefix.
-    const out: Group[] = []
-    for (const g of this.prepared.grouping.groups) {
-      if (g.messages.length > 0 && (g.messages[0] as number) >= this.visibleUpTo) break
-      out.push(g)
-    }
-    return out
+  /**
+   * Original groups with at least one visible message (or the top-level system group), in order.
+   * The same array is returned until the limit moves (it is extended in place then): read it,
+   * copy it to keep it.
+   */
+  visibleGroups(): readonly Group[] {
+    return this.visible
+  }
+
+  /** Number of visible groups (they are a prefix of the conversation's groups). */
+  get visibleGroupCount(): number {
+    return this.visible.length
+  }
+
+  /** Highest user turn among the visible groups (0 when none). */
+  get lastTurn(): number {
+    return this.maxTurn
+  }
+
+  /** Flat part numbering of the prepared conversation. */
+  get parts(): PartIndex {
+    return this.index
   }
 
   isVisible(group: number): boolean {
@@ -110,10 +145,14 @@ export class WorkingView {
     return g.messages.length === 0 || (g.messages[0] as number) < this.visibleUpTo
   }
 
-  /** Visible message indexes of a group. */
-  messagesOf(group: number): number[] {
+  /** Visible message indexes of a group, ascending (the group's own array when all are visible). */
+  messagesOf(group: number): readonly number[] {
     const g = this.prepared.grouping.groups[group]
-    return g ? g.messages.filter((m) => m < this.visibleUpTo) : []
+    if (!g) return []
+    const msgs = g.messages
+    // A group's messages are ascending: all visible when the last one is.
+    if (msgs.length === 0 || (msgs[msgs.length - 1] as number) < this.visibleUpTo) return msgs
+    return msgs.filter((m) => m < this.visibleUpTo)
   }
 
   isExcluded(group: number): boolean {
@@ -141,19 +180,19 @@ export class WorkingView {
   }
 
   part(ref: PartRef): Part | null {
-    const o = this.overrides.get(partKey(ref.message, ref.part))
+    const o = this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
     if (o) return o.part
     return this.prepared.conversation.messages[ref.message]?.parts[ref.part] ?? null
   }
 
   partTokens(ref: PartRef): number {
-    const o = this.overrides.get(partKey(ref.message, ref.part))
+    const o = this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
     if (o) return o.tokens
     return this.prepared.partTokens[ref.message]?.[ref.part] ?? 0
   }
 
   isModified(ref: PartRef): boolean {
-    return this.overrides.has(partKey(ref.message, ref.part))
+    return this.overrides.size > 0 && this.overrides.has(this.key(ref))
   }
 
   /** Changed in this run, or by an earlier compaction whose projection this conversation is. */
@@ -164,7 +203,7 @@ export class WorkingView {
   }
 
   override(ref: PartRef): Override | undefined {
-    return this.overrides.get(partKey(ref.message, ref.part))
+    return this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
   }
 
   /** Current parts of a message, removed parts dropped. */
@@ -227,7 +266,7 @@ export class WorkingView {
     strategy = '',
     newer?: PartRef,
   ): void {
-    const key = partKey(ref.message, ref.part)
+    const key = this.key(ref)
     const before = this.overrides.get(key)
     const oldTokens = this.partTokens(ref)
     const delta = tokens - oldTokens
@@ -264,7 +303,7 @@ export class WorkingView {
 
   /** Record that the stub at `source` relies on `ref` being the intact newer copy. */
   markNewestCopy(ref: PartRef, source: PartRef): void {
-    const key = partKey(ref.message, ref.part)
+    const key = this.key(ref)
     const before = this.newestCopies.get(key)
     this.newestCopies.set(key, [...(before ?? []), source])
     this.undo.push(() => {
@@ -274,7 +313,8 @@ export class WorkingView {
   }
 
   isNewestCopy(ref: PartRef): boolean {
-    const sources = this.newestCopies.get(partKey(ref.message, ref.part))
+    if (this.newestCopies.size === 0) return false
+    const sources = this.newestCopies.get(this.key(ref))
     if (!sources) return false
     const { groupOfMessage } = this.prepared.grouping
     return sources.some(

@@ -49,10 +49,21 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
     'for their result and other protected items are refused by the engine. Reason: tool_use_cleared.',
   schema,
   run(ctx, p) {
-    const uses = toolUses(ctx)
     const last = ctx.groups().at(-1)
     if (!last) return
     const input = ctx.totalTokens()
+    // The token trigger is checked before listing tool uses: replay asks at every model call, and
+    // below the trigger the list (a pass over every group) is not needed.
+    const byTokens = p.triggerInputTokens !== null && input > p.triggerInputTokens
+    if (!byTokens && p.triggerToolUses === null && p.triggerInputTokens !== null) {
+      ctx.skip(
+        last.index,
+        'below_threshold',
+        `Clear tool uses not triggered: ${input} input tokens vs trigger ${p.triggerInputTokens}`,
+      )
+      return
+    }
+    const uses = toolUses(ctx)
     const checks: string[] = []
     let fired = p.triggerInputTokens === null && p.triggerToolUses === null
     if (p.triggerInputTokens !== null) {
@@ -91,7 +102,7 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
         `Clear tool uses: older than the ${p.keep} most recent tool uses; ${what}`,
       )
     }
-    for (const u of uses.slice(cut)) {
+    for (const u of ctx.recordNonChanges ? uses.slice(cut) : []) {
       ctx.skip(
         u.group,
         'keep_recent',
@@ -127,12 +138,13 @@ function plan(ctx: StrategyContext, p: ClearToolUsesParams, older: ToolUse[]): E
       const part = ctx.view.part(ref)
       if (!part || part.kind !== 'tool_result') continue
       if (isCleared(part, p.placeholder)) {
-        ctx.skip(
-          u.group,
-          'already_compacted',
-          `Clear tool uses: the ${tool} result is already cleared`,
-          ref,
-        )
+        if (ctx.recordNonChanges)
+          ctx.skip(
+            u.group,
+            'already_compacted',
+            `Clear tool uses: the ${tool} result is already cleared`,
+            ref,
+          )
         continue
       }
       const replacement = clearedResult(part, p.placeholder)

@@ -44,7 +44,8 @@ export const pruneToolOutputsStrategy = defineStrategy({
     const { candidates, total, pruned } = walk(ctx, p)
     if (candidates.length === 0) return
     if (pruned <= p.minimumTokens) {
-      for (const c of candidates) {
+      // Replay records only changes: no sentences to build.
+      for (const c of ctx.recordNonChanges ? candidates : []) {
         ctx.skip(
           c.group,
           'skipped_below_min_tokens',

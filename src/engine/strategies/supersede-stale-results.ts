@@ -95,10 +95,12 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     'Keys every tool result by the resource its call touched (file path + read range, command line, search pattern + path) and replaces results that a newer result for the same resource supersedes with "[COMPACTED] Previous output for <resource> (<N> bytes) was removed because a newer result for this resource exists later in the conversation." Defaults are LIP\'s: keep the last result per resource, skip outputs under 250 tokens (len/4), safe category lists (reads, views, searches, listings, tests compactable; writes and commands never). Fixed mode (default) keys commands by the whole command line and searches by pattern + path, normalises paths fully (./, .., cwd, Windows case), treats view_file ranges as distinct, lets a later full read supersede partial reads, recognises Claude Code/MCP tool names, reads `list_directory` as `list_dir`, and honours preserveLastN, maxStubsPerResource and stubTemplate, which LIP declares but ignores; the pipeline trigger decides when it runs. Faithful mode reproduces LIP, including its own tokenThreshold gate on Σ len(content)/4.',
   schema: supersedeStaleResultsSchema,
   run(ctx: StrategyContext, p: SupersedeStaleResultsParams) {
-    const last = ctx
-      .groups()
-      .filter((g) => !ctx.view.isExcluded(g.index))
-      .pop()
+    const groups = ctx.groups()
+    let last: (typeof groups)[number] | undefined
+    for (let i = groups.length - 1; i >= 0 && !last; i--) {
+      const g = groups[i]
+      if (g && !ctx.view.isExcluded(g.index)) last = g
+    }
     if (!last) return
     if (p.faithful && p.tokenThreshold > 0) {
       const estimate = lipEstimate(ctx)
@@ -118,6 +120,10 @@ export const supersedeStaleResultsStrategy = defineStrategy({
       results.map((r) => (p.faithful ? r.faithful : r.fixed)),
       p,
     )
+    // Replay records only changes: when nothing is stale there is nothing more to do, and the
+    // faithful twin plan (only used to word decisions) is not needed.
+    if (!ctx.recordNonChanges && !outcomes.some((o) => o.kind === 'stub' || o.kind === 'drop'))
+      return
     const lipOutcomes = p.faithful
       ? outcomes
       : plan(
@@ -258,7 +264,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
           return
       }
     })
-    if (staleCount === 0) {
+    if (staleCount === 0 && ctx.recordNonChanges) {
       const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
       ctx.skip(
         last.index,

@@ -41,12 +41,30 @@ function isSummaryMessage(msg: Message, summaryIds: ReadonlySet<string>): boolea
 /** opencode message ids whose envelope says `summary: true` (later steps carry only the id). */
 function summaryMessageIds(messages: readonly Message[], limit: number): Set<string> {
   const ids = new Set<string>()
-  for (let m = 0; m < limit; m++) {
-    const source = messages[m]?.source as
-      { info?: { summary?: unknown }; msgId?: unknown } | undefined
-    if (source?.info?.summary === true && typeof source.msgId === 'string') ids.add(source.msgId)
+  for (const [m, id] of summaryEnvelopes(messages)) {
+    if (m >= limit) break
+    ids.add(id)
   }
   return ids
+}
+
+// Messages are immutable: where the `summary: true` envelopes are is found once per message list,
+// not once per walk (the walk runs at every model call of a replay).
+const envelopes = new WeakMap<readonly Message[], readonly (readonly [number, string])[]>()
+function summaryEnvelopes(messages: readonly Message[]): readonly (readonly [number, string])[] {
+  let found = envelopes.get(messages)
+  if (!found) {
+    const list: [number, string][] = []
+    for (let m = 0; m < messages.length; m++) {
+      const source = messages[m]?.source as
+        { info?: { summary?: unknown }; msgId?: unknown } | undefined
+      if (source?.info?.summary === true && typeof source.msgId === 'string')
+        list.push([m, source.msgId])
+    }
+    found = list
+    envelopes.set(messages, found)
+  }
+  return found
 }
 
 /** Already cleared: by opencode (`time.compacted`, imported as meta) or by an earlier prune. */

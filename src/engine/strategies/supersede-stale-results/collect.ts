@@ -28,62 +28,106 @@ export function collectResults(
   ctx: StrategyContext,
   isStub: (text: string) => boolean,
 ): ResultInfo[] {
-  const { pairing } = ctx
+  const { pairing, view } = ctx
   const messages = ctx.conversation.messages
   const cwd = ctx.conversation.meta.cwd
-  const found: {
-    ref: PartRef
-    group: number
-    call: ToolCallPart
-    part: ToolResultPart
-    modified: boolean
-  }[] = []
+  const { offset } = view.parts
+  const cache = resultCache(view, isStub)
+  // Flat part numbers order parts by (message, part): collect them, sort only if needed.
+  const keys: number[] = []
+  const groupOf: number[] = []
+  const messageOf: number[] = []
+  const callOf: number[] = []
+  let sorted = true
   for (const g of ctx.groups()) {
-    if (ctx.view.isExcluded(g.index)) continue
+    if (view.isExcluded(g.index)) continue
     for (const r of g.results) {
       const info = pairing.results[r]
       if (!info || !ctx.visible(info.message) || info.call < 0) continue
       const c = pairing.calls[info.call]
       const call = c ? messages[c.message]?.parts[c.part] : undefined
-      const ref = { message: info.message, part: info.part }
-      const part = ctx.view.part(ref)
-      if (call?.kind !== 'tool_call' || part?.kind !== 'tool_result') continue
-      found.push({ ref, group: g.index, call, part, modified: ctx.view.isCompacted(ref) })
+      if (call?.kind !== 'tool_call') continue
+      const k = (offset[info.message] as number) + info.part
+      if (view.part(info)?.kind !== 'tool_result') continue
+      if (keys.length > 0 && (keys[keys.length - 1] as number) > k) sorted = false
+      keys.push(k)
+      groupOf.push(g.index)
+      messageOf.push(info.message)
+      callOf.push(info.call)
     }
   }
-  found.sort((a, b) => a.ref.message - b.ref.message || a.ref.part - b.ref.part)
+  let order: number[] | null = null
+  if (!sorted) {
+    order = keys.map((_, i) => i)
+    order.sort((a, b) => (keys[a] as number) - (keys[b] as number))
+  }
 
   const out: ResultInfo[] = []
-  for (let index = 0; index < found.length; index++) {
-    const f = found[index] as (typeof found)[number]
-    const m = measureResult(f.part)
-    const state = isStub(m.text) ? 'stub' : f.modified ? 'modified' : 'fresh'
-    const id = identitiesOf(f.call, cwd)
-    const tool = f.call.name
-    out.push({
-      ref: f.ref,
-      group: f.group,
-      messageId: messages[f.ref.message]?.id ?? `#${f.ref.message}`,
+  for (let index = 0; index < keys.length; index++) {
+    const at = order ? (order[index] as number) : index
+    const k = keys[at] as number
+    const group = groupOf[at] as number
+    const cached = cache.get(k)
+    const message = messageOf[at] as number
+    const ref = cached?.info.ref ?? { message, part: k - (offset[message] as number) }
+    const part = view.part(ref) as ToolResultPart
+    const modified = view.isCompacted(ref)
+    const m = measureResult(part)
+    const tokens = m.hasAttachments ? view.partTokens(ref) : m.lipMeasure
+    // A result unchanged since the last run over this view (replay) keeps its record.
+    if (
+      cached &&
+      cached.info.part === part &&
+      cached.modified === modified &&
+      cached.info.group === group &&
+      cached.info.fixed.index === index &&
+      cached.info.fixed.measure === tokens
+    ) {
+      out.push(cached.info)
+      continue
+    }
+    const c = pairing.calls[callOf[at] as number]
+    const call = (c ? messages[c.message]?.parts[c.part] : undefined) as ToolCallPart
+    const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
+    const id = identitiesOf(call, cwd)
+    const tool = call.name
+    const info: ResultInfo = {
+      ref,
+      group,
+      messageId: messages[ref.message]?.id ?? `#${ref.message}`,
       tool,
-      part: f.part,
+      part,
       text: m.text,
       bytes: { faithful: m.bytes, fixed: m.bytes + m.extra },
       hasAttachments: m.hasAttachments,
-      faithful: occurrence(index, f.group, tool, id.fCat, id.faithful, state, m.text, m.lipMeasure),
+      faithful: occurrence(index, group, tool, id.fCat, id.faithful, state, m.text, m.lipMeasure),
       // Fixed: attachments count by the engine's price (LIP's len//4 sees only the text).
-      fixed: occurrence(
-        index,
-        f.group,
-        tool,
-        id.xCat,
-        id.fixed,
-        state,
-        m.text,
-        m.hasAttachments ? ctx.view.partTokens(f.ref) : m.lipMeasure,
-      ),
-    })
+      fixed: occurrence(index, group, tool, id.xCat, id.fixed, state, m.text, tokens),
+    }
+    cache.set(k, { info, modified })
+    out.push(info)
   }
   return out
+}
+
+/**
+ * Records of the last run over a view, per flat part: replay runs the strategy at every model call
+ * on one view, and most results are unchanged between calls.
+ */
+type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }>
+const resultCaches = new WeakMap<object, WeakMap<object, ResultCache>>()
+function resultCache(view: object, isStub: object): ResultCache {
+  let byMatcher = resultCaches.get(view)
+  if (!byMatcher) {
+    byMatcher = new WeakMap()
+    resultCaches.set(view, byMatcher)
+  }
+  let cache = byMatcher.get(isStub)
+  if (!cache) {
+    cache = new Map()
+    byMatcher.set(isStub, cache)
+  }
+  return cache
 }
 
 // A plain function, not a closure per result: this runs for every result on every re-plan.
@@ -186,10 +230,11 @@ export function droppableGroups(
   outcomes: readonly Outcome[],
 ): Map<number, number> {
   const out = new Map<number, number>()
-  const byRef = new Map(results.map((r, i) => [`${r.ref.message}:${r.ref.part}`, i]))
   const candidates = new Set(
     results.filter((_, i) => outcomes[i]?.kind === 'drop').map((r) => r.group),
   )
+  if (candidates.size === 0) return out
+  const byRef = new Map(results.map((r, i) => [`${r.ref.message}:${r.ref.part}`, i]))
   for (const g of candidates) {
     const group = ctx.view.prepared.grouping.groups[g]
     if (!group) continue

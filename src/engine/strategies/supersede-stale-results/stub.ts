@@ -46,6 +46,18 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** A matcher for texts this template produced (placeholders match anything). */
 export function stubMatcher(template: string): (text: string) => boolean {
+  // One matcher per template: its identity keys per-run caches (collect.ts).
+  let matcher = matchers.get(template)
+  if (!matcher) {
+    matcher = buildMatcher(template)
+    if (matchers.size >= 64) matchers.clear()
+    matchers.set(template, matcher)
+  }
+  return matcher
+}
+const matchers = new Map<string, (text: string) => boolean>()
+
+function buildMatcher(template: string): (text: string) => boolean {
   const parts = template.split(PLACEHOLDER_RE)
   // split with a capture group alternates literal, name, literal, …
   const source = parts.map((p, i) => (i % 2 === 0 ? escapeRe(p) : '[\\s\\S]*?')).join('')
