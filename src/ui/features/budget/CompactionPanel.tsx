@@ -4,6 +4,7 @@ import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { PresetPicker } from '../config/PresetPicker.tsx'
+import { ExportActions } from '../export/ExportActions.tsx'
 import { BudgetBars } from './BudgetBars.tsx'
 import { BudgetTable } from './BudgetTable.tsx'
 import { formatChange } from './budgetModel.ts'
@@ -66,7 +67,12 @@ export function CompactionPanel() {
   return (
     <Section
       title="Compaction"
-      aside={<PresetPicker />}
+      aside={
+        <>
+          <PresetPicker />
+          <ExportActions />
+        </>
+      }
       testId={TID.compaction}
       className={status === 'running' && summary ? 'budget stale' : 'budget'}
     >
