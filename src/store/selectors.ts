@@ -3,6 +3,7 @@
  * and object-returning hooks use `useShallow` so a re-render happens only when a field changes.
  * Event handlers should call actions through `useAppStore.getState()` or `useTranscriptActions()`.
  */
+import { useDeferredValue } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore, type AppState } from './store.ts'
 
@@ -30,6 +31,7 @@ const selectSource = (s: AppState) => ({
   fileName: s.fileName,
   origin: s.origin,
   otherFiles: s.otherFiles,
+  fileSet: s.fileSet,
   status: s.status,
 })
 const selectSamples = (s: AppState) => ({
@@ -41,6 +43,7 @@ const selectTranscriptActions = (s: AppState) => ({
   setDraft: s.setDraft,
   loadDraft: s.loadDraft,
   loadFiles: s.loadFiles,
+  openFile: s.openFile,
   loadSample: s.loadSample,
   overrideFormat: s.overrideFormat,
   recount: s.recount,
@@ -82,6 +85,12 @@ export const useSamples = () => useAppStore(useShallow(selectSamples))
 export const useTranscriptActions = () => useAppStore(useShallow(selectTranscriptActions))
 export const usePrefsActions = () => useAppStore(useShallow(selectPrefsActions))
 
+/**
+ * The latest run as a deferred value, for the heavy views (strip, timeline, table): React renders
+ * them in an interruptible background pass, so a new run never blocks the page in one long task.
+ */
+export const useDeferredRunSummary = () => useDeferredValue(useAppStore(selectRunSummary))
+
 /** The latest compaction run on the loaded transcript (null until one finished). */
 export const useRunSummary = () => useAppStore(selectRunSummary)
 export const useRunStatus = () => useAppStore(selectRunStatus)
@@ -99,3 +108,9 @@ export const usePreviousSummary = () => useAppStore(selectPreviousSummary)
 const selectReplay = (s: AppState) => s.summary?.replay ?? null
 /** Context tokens per model call of the latest run, original vs compacted (typed arrays). */
 export const useReplay = () => useAppStore(selectReplay)
+const selectReplayState = (s: AppState) => ({
+  pending: s.summary?.replayPending ?? false,
+  progress: s.replayProgress,
+})
+/** Whether the latest run's replay is still being computed, and how far it is. */
+export const useReplayState = () => useAppStore(useShallow(selectReplayState))

@@ -15,6 +15,8 @@ export const TID = {
   fileInput: 'file-input',
   sourceLine: 'source-line',
   otherFiles: 'other-files',
+  /** One file of a multi-file pick (`data-file` names it; aria-pressed marks the open one). */
+  fileChoice: 'file-choice',
   loadError: 'load-error',
 
   detectedFormat: 'detected-format',
@@ -72,6 +74,8 @@ export const TID = {
   timelineReported: 'timeline-reported',
   timelineUsable: 'timeline-usable',
   timelineTooltip: 'timeline-tooltip',
+  /** Shown while the replay that follows a run is computed (with calls done / total). */
+  timelineReplaying: 'timeline-replaying',
 
   // Context strip (features/strip)
   contextStrip: 'context-strip',
@@ -83,10 +87,141 @@ export const TID = {
   stripReserved: 'strip-reserved',
 
   // @detail (features/detail)
+  /** The drawer (`data-group` = the group shown, `data-state` = loading / ready / error). */
+  detailDrawer: 'detail-drawer',
+  detailClose: 'detail-close',
+  /** One tab (`data-tab` = pretty / raw / diff / why / tokens). */
+  detailTab: 'detail-tab',
+  detailPanel: 'detail-panel',
+  detailStatus: 'detail-status',
+  /** Tokens before → after (`data-before`, `data-after`). */
+  detailTokens: 'detail-tokens',
+  detailError: 'detail-error',
+  /** One part's text (`data-kind`, `data-replaced`). */
+  detailPart: 'detail-part',
+  detailMore: 'detail-more',
+  detailRaw: 'detail-raw',
+  /** One part in the Diff tab (`data-diff` = unchanged / replaced / removed / added). */
+  detailDiffPart: 'detail-diff-part',
+  /** One decision in the Why tab (`data-kind`, `data-strategy`, `data-reason`). */
+  detailDecision: 'detail-decision',
+  /** One row in the Tokens tab (`data-before`, `data-after`). */
+  detailTokenRow: 'detail-token-row',
   // @config-editor (features/config)
+  configEditor: 'config-editor',
+  configReset: 'config-reset',
+  configIssues: 'config-issues',
+  /** An inline error under a field; `data-path` is the config path it belongs to. */
+  configFieldError: 'config-field-error',
+  /** A form input; `data-path` is the config path it edits (`window.contextTokens`). */
+  configField: 'config-field',
+  configStep: 'config-step',
+  configStepUp: 'config-step-up',
+  configStepDown: 'config-step-down',
+  configStepRemove: 'config-step-remove',
+  configStepEnabled: 'config-step-enabled',
+  configStepOutcome: 'config-step-outcome',
+  configAddStrategy: 'config-add-strategy',
+  configAddStep: 'config-add-step',
+  configJson: 'config-json',
+  configJsonError: 'config-json-error',
+  configDelta: 'config-delta',
   // @sweep-compare (features/sweep, features/compare)
+  sweep: 'sweep',
+  sweepParam: 'sweep-param',
+  sweepFrom: 'sweep-from',
+  sweepTo: 'sweep-to',
+  sweepSteps: 'sweep-steps',
+  sweepRun: 'sweep-run',
+  sweepCancel: 'sweep-cancel',
+  sweepProgress: 'sweep-progress',
+  sweepError: 'sweep-error',
+  /** The chart figure: `data-points` = points computed, `data-path` = the swept parameter. */
+  sweepChart: 'sweep-chart',
+  /** One point (`data-value`, `data-after`, `data-ok`), in the chart and in the points table. */
+  sweepPoint: 'sweep-point',
+  sweepApply: 'sweep-apply',
+  compare: 'compare',
+  compareA: 'compare-a',
+  compareB: 'compare-b',
+  compareRun: 'compare-run',
+  compareError: 'compare-error',
+  /** One side's summary (`data-side` a/b, `data-after`, `data-changes`). */
+  compareSide: 'compare-side',
+  /** The differing-groups table (`data-count` = every differing group). */
+  compareTable: 'compare-table',
+  /** One differing group (`data-group`; `aria-selected` when it is the selection). */
+  compareRow: 'compare-row',
   // @commands (ui/commands, URL state, layout)
+  commandPalette: 'command-palette',
+  paletteInput: 'palette-input',
+  /** One command in the palette (`data-command` = its id, `data-enabled`). */
+  paletteItem: 'palette-item',
+  shortcutsHelp: 'shortcuts-help',
+  /** One command in the ? help (`data-command` = its id). */
+  shortcutRow: 'shortcut-row',
+  importSplitter: 'import-splitter',
+  drawerSplitter: 'drawer-splitter',
+  importToggle: 'import-toggle',
   // @table-links (table grammar, expandable rows, brush, invariants panel)
+  tableQuery: 'table-query',
+  /** "n of m groups" (`data-shown` = rows after every filter). */
+  tableCount: 'table-count',
+  tableQueryError: 'table-query-error',
+  tableQueryHelp: 'table-query-help',
+  /** The column menu and its checkboxes (`data-column` says which). */
+  tableColumns: 'table-columns',
+  tableColumnToggle: 'table-column-toggle',
+  /** "brushed: messages a–b ×": the timeline brush filtering the table. */
+  tableBrush: 'table-brush',
+  tableBrushClear: 'table-brush-clear',
+  rowExpand: 'row-expand',
+  /** A message part (or the loading/error note) under an expanded row: `data-group`. */
+  groupSubRow: 'group-sub-row',
+  timelineBrush: 'timeline-brush',
+  /** A vertical marker where the source system compacted (`data-message`). */
+  timelineUpstream: 'timeline-upstream',
+  /** A horizontal line at a step's trigger level (`data-tokens`, `data-step`). */
+  timelineTrigger: 'timeline-trigger',
+  stripSelected: 'strip-selected',
+  stripTrigger: 'strip-trigger',
+  stripUpstream: 'strip-upstream',
+  stripZoomIn: 'strip-zoom-in',
+  stripZoomOut: 'strip-zoom-out',
+  stripZoomReset: 'strip-zoom-reset',
+  stripPan: 'strip-pan',
+  invariantsPanel: 'invariants-panel',
+  invariantCheck: 'invariant-check',
+  invariantPrev: 'invariant-prev',
+  invariantNext: 'invariant-next',
+  invariantPosition: 'invariant-position',
+  // @export
+  exportOpen: 'export-open',
+  exportDialog: 'export-dialog',
+  exportTarget: 'export-target',
+  /** The highlighted file (`data-file`, `data-language`, `data-state` = loading / ready / error). */
+  exportPreview: 'export-preview',
+  exportWarnings: 'export-warnings',
+  /** One lossy-export warning (`data-path` = where in our config). */
+  exportWarning: 'export-warning',
+  exportNotes: 'export-notes',
+  exportError: 'export-error',
+  exportCopy: 'export-copy',
+  exportDownload: 'export-download',
+  /** "copied" / "copy failed" after Copy (`data-status`). */
+  exportStatus: 'export-status',
+  exportClose: 'export-close',
+  importOpen: 'import-config-open',
+  importDialog: 'import-config-dialog',
+  importFile: 'import-config-file',
+  importText: 'import-config-text',
+  importSubmit: 'import-config-submit',
+  /** One validation problem (`data-path`). */
+  importIssue: 'import-config-issue',
+  importClose: 'import-config-close',
+  shareCopy: 'share-copy',
+  /** After "Copy share link": `data-status` copied / failed, `data-url` = the link. */
+  shareStatus: 'share-status',
 } as const
 
 export type CountKey =

@@ -159,6 +159,45 @@ describe('EngineClient', () => {
       expect(phases).toEqual(['compact'])
     })
 
+    it('resolves the summary first and hands over the replay that follows; a newer run drops it', async () => {
+      const { client, worker } = setup()
+      const replays: number[] = []
+      const progress: number[] = []
+      const request = client.run(null, {
+        preset: 'lip',
+        replay: true,
+        onReplayProgress: (done) => progress.push(done),
+        onReplay: (r) => replays.push(r.index.length),
+      })
+      const pending = { ...summary('lip'), replayPending: true } as RunSummary
+      worker.reply({ type: 'ran', id: request.id, summary: pending })
+      await expect(request.promise).resolves.toBe(pending)
+      worker.reply({ type: 'replayProgress', id: request.id, done: 5, total: 10 })
+      const series = {
+        index: new Int32Array(3),
+        before: new Float64Array(3),
+        after: new Float64Array(3),
+        reported: new Float64Array(3),
+        fired: [[], [], []],
+      }
+      worker.reply({ type: 'replayed', id: request.id, replay: series })
+      expect(progress).toEqual([5])
+      expect(replays).toEqual([3])
+
+      // A run whose replay is still to come is cancelled by a newer run: its replay is dropped.
+      const older = client.run(null, {
+        preset: 'lip',
+        replay: true,
+        onReplay: () => replays.push(-1),
+      })
+      worker.reply({ type: 'ran', id: older.id, summary: pending })
+      await older.promise
+      client.run(null, { preset: 'recommended' })
+      expect(worker.posted.at(-2)).toEqual({ type: 'cancel', id: older.id })
+      worker.reply({ type: 'replayed', id: older.id, replay: series })
+      expect(replays).toEqual([3])
+    })
+
     it('sends a config without a preset, replay off by default', () => {
       const { worker, client } = setup()
       const config = { version: 1 }

@@ -12,12 +12,15 @@ import {
   type ConfigInvalidMessage,
   type ComparedMessage,
   type CountedMessage,
+  type ConfigExportTarget,
   type DescribedMessage,
+  type ExportFile,
   type GroupDetail,
   type SweptMessage,
   type FromWorker,
   type LoadedMessage,
   type ProgressMessage,
+  type ReplaySeries,
   type RunProgressMessage,
   type RunSummary,
   type ToWorker,
@@ -76,9 +79,14 @@ export interface CountRequest {
 export interface RunOptions {
   /** Run this preset (`recommended`, `lip`, …); `config` is then ignored. */
   readonly preset?: string
-  /** Also replay the conversation model call by model call (`summary.replay`). */
+  /**
+   * Also replay the conversation model call by model call. The summary resolves first (with
+   * `replayPending`); the replay arrives later through `onReplay`.
+   */
   readonly replay?: boolean
   readonly onProgress?: (progress: RunProgressMessage) => void
+  readonly onReplayProgress?: (done: number, total: number) => void
+  readonly onReplay?: (replay: ReplaySeries) => void
 }
 
 export interface RunRequest {
@@ -102,12 +110,14 @@ interface LoadPending {
 interface RunPending {
   readonly kind: 'run'
   readonly onProgress?: (progress: RunProgressMessage) => void
+  readonly onReplayProgress?: (done: number, total: number) => void
+  readonly onReplay?: (replay: ReplaySeries) => void
   readonly resolve: (summary: RunSummary) => void
   readonly reject: (error: Error) => void
 }
 
 /** Requests that live beside loads and runs: a newer one of the same channel makes it stale. */
-export type SideChannel = 'detail' | 'describe' | 'sweep' | 'compare'
+export type SideChannel = 'detail' | 'rows' | 'describe' | 'sweep' | 'compare' | 'export'
 
 interface SidePending {
   readonly kind: 'side'
@@ -214,7 +224,14 @@ export class EngineClient {
     const id = this.nextId++
     const promise = quiet(
       new Promise<RunSummary>((resolve, reject) => {
-        this.pending.set(id, { kind: 'run', onProgress: options.onProgress, resolve, reject })
+        this.pending.set(id, {
+          kind: 'run',
+          onProgress: options.onProgress,
+          onReplayProgress: options.onReplayProgress,
+          onReplay: options.onReplay,
+          resolve,
+          reject,
+        })
       }),
     )
     this.send({
@@ -227,9 +244,16 @@ export class EngineClient {
     return { id, promise, cancel: () => this.cancel(id) }
   }
 
-  /** One group before/after the latest run; a newer detail request makes this one stale. */
-  detail(groupId: string, maxChars: number): SideRequest<GroupDetail> {
-    return this.side('detail', { type: 'detail', groupId, maxChars }, (m) =>
+  /**
+   * One group before/after the latest run; a newer detail request of the same channel makes this
+   * one stale. The table's expanded rows use the `rows` channel so they never cancel the drawer's.
+   */
+  detail(
+    groupId: string,
+    maxChars: number,
+    channel: 'detail' | 'rows' = 'detail',
+  ): SideRequest<GroupDetail> {
+    return this.side(channel, { type: 'detail', groupId, maxChars }, (m) =>
       m.type === 'detailed' ? m.detail : undefined,
     )
   }
@@ -260,6 +284,44 @@ export class EngineClient {
   compare(a: unknown, b: unknown): SideRequest<ComparedMessage> {
     return this.side('compare', { type: 'compare', a, b }, (m) =>
       m.type === 'compared' ? m : undefined,
+    )
+  }
+
+  /**
+   * A config (or `preset`) as a file for a target system or as our versioned JSON; rejects with
+   * `ConfigInvalidError`. Export requests share one channel: the dialog shows one file at a time.
+   */
+  exportConfig(
+    config: unknown,
+    target: ConfigExportTarget,
+    preset?: string,
+  ): SideRequest<ExportFile> {
+    return this.side(
+      'export',
+      { type: 'exportConfig', config, target, ...(preset !== undefined ? { preset } : {}) },
+      (m) => (m.type === 'exported' ? m.file : undefined),
+    )
+  }
+
+  /** The latest run's compacted transcript in the loaded transcript's own format. */
+  exportTranscript(): SideRequest<ExportFile> {
+    return this.side('export', { type: 'exportTranscript' }, (m) =>
+      m.type === 'exported' ? m.file : undefined,
+    )
+  }
+
+  /** The latest run's JSON report or decisions CSV. */
+  exportReport(format: 'json' | 'csv'): SideRequest<ExportFile> {
+    return this.side('export', { type: 'exportReport', format }, (m) =>
+      m.type === 'exported' ? m.file : undefined,
+    )
+  }
+
+  /** Validate a config file's text; resolves with our current JSON, rejects with `ConfigInvalidError`. */
+  importConfig(text: string): SideRequest<{ readonly config: unknown }> {
+    // Wrapped: `side` reads `undefined` as "not this reply", so the config cannot be the value.
+    return this.side('export', { type: 'importConfig', text }, (m) =>
+      m.type === 'configImported' ? { config: m.config } : undefined,
     )
   }
 
@@ -382,12 +444,16 @@ export class EngineClient {
         return
       case 'runProgress':
       case 'ran':
+      case 'replayProgress':
+      case 'replayed':
       case 'configInvalid':
       case 'detailed':
       case 'described':
       case 'sweepProgress':
       case 'swept':
       case 'compared':
+      case 'exported':
+      case 'configImported':
         // Other requests' replies to a load id: a worker bug; the load's own replies still come.
         return
       default: {
@@ -403,8 +469,16 @@ export class EngineClient {
         entry.onProgress?.(message)
         return
       case 'ran':
-        this.pending.delete(message.id)
+        // With a replay to follow, the request stays pending (and cancellable) until it arrives.
+        if (!message.summary.replayPending) this.pending.delete(message.id)
         entry.resolve(message.summary)
+        return
+      case 'replayProgress':
+        entry.onReplayProgress?.(message.done, message.total)
+        return
+      case 'replayed':
+        this.pending.delete(message.id)
+        entry.onReplay?.(message.replay)
         return
       case 'configInvalid':
         this.pending.delete(message.id)
@@ -421,6 +495,8 @@ export class EngineClient {
       case 'sweepProgress':
       case 'swept':
       case 'compared':
+      case 'exported':
+      case 'configImported':
         return
       default: {
         const unknownMessage: never = message

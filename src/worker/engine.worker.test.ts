@@ -51,22 +51,32 @@ describe('engine worker: run', () => {
     expect(repliesTo(1).at(-1)?.message).toMatchObject({ type: 'error', message: /load/ })
   })
 
-  it('waits for the exact count, runs, and transfers the typed arrays', async () => {
+  it('waits for the exact count, sends the summary, then the replay, transferring typed arrays', async () => {
     send({ type: 'load', id: 2, text: BODY, fileName: 'a.json' })
     send({ type: 'run', id: 3, config: SMALL, replay: true })
-    await until(() => repliesTo(3).some((p) => p.message.type === 'ran'))
+    await until(() => repliesTo(3).some((p) => p.message.type === 'replayed'))
     const ran = repliesTo(3).find((p) => p.message.type === 'ran')
     const summary = (ran?.message as RanMessage).summary
     // The run waited for the load's exact count rather than using the estimate.
     expect(repliesTo(2).some((p) => p.message.type === 'counted')).toBe(true)
     expect(summary.tokenizer).toBe('o200k_base')
     expect(summary.changes).toBeGreaterThan(0)
-    expect(ran?.transfer).toHaveLength(9)
+    // The summary comes first, without the replay but announcing it.
+    expect(summary.replay).toBeNull()
+    expect(summary.replayPending).toBe(true)
+    expect(ran?.transfer).toHaveLength(5)
     expect(ran?.transfer).toContain(summary.groups.tokensBefore.buffer)
+    const types = repliesTo(3).map((p) => p.message.type)
+    expect(types.indexOf('ran')).toBeLessThan(types.indexOf('replayed'))
+    const replayed = repliesTo(3).find((p) => p.message.type === 'replayed')
+    if (replayed?.message.type !== 'replayed') throw new Error('no replay')
+    // One point per assistant message after the first message; its arrays are transferred.
+    expect(replayed.message.replay.index).toHaveLength(3)
+    expect(replayed.transfer).toHaveLength(4)
     const phases = repliesTo(3).flatMap((p) =>
       p.message.type === 'runProgress' ? [p.message.phase] : [],
     )
-    expect(phases).toEqual(['wait', 'prepare', 'compact', 'replay', 'summarize', 'done'])
+    expect(phases).toEqual(['wait', 'prepare', 'compact', 'summarize', 'replay', 'done'])
   })
 
   it('answers a bad config with configInvalid', async () => {

@@ -21,8 +21,21 @@ import {
 } from './protocol.ts'
 import { compareConfigs } from './compare.ts'
 import { describeConfigs } from './describe.ts'
+import {
+  exportConfigFile,
+  exportReportFile,
+  exportTranscriptFile,
+  importConfigText,
+} from './exports.ts'
 import { groupDetail } from './detail.ts'
-import { clearRunCache, runSummary, transferablesOf, type RunRecord } from './run.ts'
+import {
+  clearRunCache,
+  replayRecord,
+  replayTransferables,
+  runSummary,
+  transferablesOf,
+  type RunRecord,
+} from './run.ts'
 import { sweepConfig } from './sweep.ts'
 
 /**
@@ -48,6 +61,9 @@ let latestRun = 0
 const cancelled = new Set<number>()
 /** The latest finished run on the current conversation (what the detail drawer's "after" shows). */
 let lastRun: RunRecord | null = null
+/** The preset `lastRun` ran as (reports name it), and the loaded file's name (export file names). */
+let lastRunPreset: string | undefined
+let loadedFileName: string | undefined
 /** Id of the newest sweep: a newer one (or a cancel) stops an older one between points. */
 let latestSweep = 0
 
@@ -76,8 +92,21 @@ function counterFor(tokenizer: TokenizerId): Promise<TextCounter> {
 
 /** A macrotask break so a `cancel` (or a newer `load`) queued behind us is seen before heavy work. */
 function yieldToQueue(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
+  // A message to ourselves is a task queued behind any message already waiting, without the 4 ms
+  // minimum that nested setTimeout(0) gets; fall back to setTimeout where MessageChannel is absent.
+  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0))
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
 }
+
+/** How long the replay computes between two looks at the message queue (ms). */
+const REPLAY_SLICE_MS = 8
 
 async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   const { id, text, fileName, format } = msg
@@ -88,6 +117,7 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   counter = estimateCounter
   clearRunCache()
   lastRun = null
+  loadedFileName = fileName
   progress(id, 'parse')
   const started = performance.now()
   const outcome = importTranscript(text, { fileName, format })
@@ -172,16 +202,19 @@ async function run(msg: ToWorkerOf<'run'>): Promise<void> {
     post({ type: 'error', id, message: 'nothing loaded to run on: load a transcript first' })
     return
   }
+  const checkpoint = async (phase: RunPhase) => {
+    // A macrotask break: a queued cancel, newer run or load is seen before the next phase.
+    await yieldToQueue()
+    if (!live()) return false
+    runProgress(id, phase)
+    return true
+  }
+  // The summary goes out without the replay: budget, strip and table update at once; the
+  // replay (the slow part on long conversations) follows and the timeline fills in.
   const outcome = await runSummary(conv, priceWith, msg.config, {
     preset: msg.preset,
-    replay: msg.replay,
-    checkpoint: async (phase) => {
-      // A macrotask break: a queued cancel, newer run or load is seen before the next phase.
-      await yieldToQueue()
-      if (!live()) return false
-      runProgress(id, phase)
-      return true
-    },
+    replay: false,
+    checkpoint,
   })
   if (!live()) return
   switch (outcome.kind) {
@@ -191,15 +224,32 @@ async function run(msg: ToWorkerOf<'run'>): Promise<void> {
     case 'stale':
       return
     case 'ran':
-      lastRun = outcome.record
-      post({ type: 'ran', id, summary: outcome.summary }, transferablesOf(outcome.summary))
-      runProgress(id, 'done')
-      return
+      break
     default: {
       const unknownOutcome: never = outcome
       return unknownOutcome
     }
   }
+  lastRun = outcome.record
+  const summary = { ...outcome.summary, replayPending: msg.replay }
+  post({ type: 'ran', id, summary }, transferablesOf(summary))
+  if (msg.replay) {
+    if (!(await checkpoint('replay'))) return
+    let sliceStart = performance.now()
+    const series = await replayRecord(outcome.record, async (done, total) => {
+      // Pausing at every call would cost more than the calls; a slice of a few ms keeps a newer
+      // run (an edit) waiting at most that long.
+      if (performance.now() - sliceStart < REPLAY_SLICE_MS) return true
+      await yieldToQueue()
+      sliceStart = performance.now()
+      if (!live()) return false
+      post({ type: 'replayProgress', id, done, total })
+      return true
+    })
+    if (!series || !live()) return
+    post({ type: 'replayed', id, replay: series }, replayTransferables(series))
+  }
+  runProgress(id, 'done')
 }
 
 /** The loaded conversation and the counter it is priced with, once any count under way is in. */
@@ -262,6 +312,29 @@ async function compare(msg: ToWorkerOf<'compare'>): Promise<void> {
   else post({ type: 'compared', id: msg.id, ...outcome.result })
 }
 
+/** The latest run on the loaded conversation, or null after posting why there is none. */
+async function latestRecord(id: number): Promise<RunRecord | null> {
+  const loaded = await current(id)
+  if (!loaded) return null
+  if (lastRun?.prepared.conversation !== loaded.conv) {
+    post({ type: 'error', id, message: 'nothing ran yet: pick a preset or edit the config first' })
+    return null
+  }
+  return lastRun
+}
+
+async function exportRun(
+  msg: ToWorkerOf<'exportTranscript'> | ToWorkerOf<'exportReport'>,
+): Promise<void> {
+  const record = await latestRecord(msg.id)
+  if (!record || cancelled.has(msg.id)) return
+  const file =
+    msg.type === 'exportTranscript'
+      ? exportTranscriptFile(record, loadedFileName)
+      : exportReportFile(record, msg.format, { sourceFile: loadedFileName, preset: lastRunPreset })
+  post({ type: 'exported', id: msg.id, file })
+}
+
 /** Remember the load or re-count under way, so runs can wait for its counter. */
 function track(work: Promise<void>): Promise<void> {
   counting = work.then(
@@ -297,6 +370,23 @@ async function handle(msg: ToWorker): Promise<void> {
       return sweep(msg)
     case 'compare':
       return compare(msg)
+    case 'exportConfig': {
+      const outcome = exportConfigFile(msg.config, msg.preset, msg.target)
+      if (outcome.kind === 'invalid')
+        post({ type: 'configInvalid', id: msg.id, issues: outcome.issues })
+      else post({ type: 'exported', id: msg.id, file: outcome.file })
+      return
+    }
+    case 'exportTranscript':
+    case 'exportReport':
+      return exportRun(msg)
+    case 'importConfig': {
+      const outcome = importConfigText(msg.text)
+      if (outcome.kind === 'invalid')
+        post({ type: 'configInvalid', id: msg.id, issues: outcome.issues })
+      else post({ type: 'configImported', id: msg.id, config: outcome.config })
+      return
+    }
     default: {
       const unknownMessage: never = msg
       return unknownMessage

@@ -12,6 +12,7 @@ import type { InspectReport } from '../engine/inspect-types.ts'
 import type { FormatId } from '../engine/model.ts'
 import type { TokenizerId } from '../engine/tokens/types.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
+import type { LossyWarning, TargetId } from '../export/targets/types.ts'
 
 /** Bump when a message shape changes; the client refuses a worker that speaks another version. */
 export const PROTOCOL_VERSION = 2
@@ -28,14 +29,18 @@ export const LOAD_PHASES: readonly LoadPhase[] = ['parse', 'estimate', 'tokenize
  * Where a run is: waiting for the load's exact count, pricing the conversation (first run on it
  * only), compacting, replaying (when asked), condensing the result.
  */
-export type RunPhase = 'wait' | 'prepare' | 'compact' | 'replay' | 'summarize' | 'done'
+export type RunPhase = 'wait' | 'prepare' | 'compact' | 'summarize' | 'replay' | 'done'
 
+/**
+ * In order. The summary (`ran`) is posted after `summarize`, before the replay: the budget, strip
+ * and table update at once, and the timeline follows when `replayed` arrives.
+ */
 export const RUN_PHASES: readonly RunPhase[] = [
   'wait',
   'prepare',
   'compact',
-  'replay',
   'summarize',
+  'replay',
   'done',
 ]
 
@@ -130,6 +135,8 @@ export interface RunSummary {
       readonly ok: boolean
       readonly detail: string
       readonly offenders: readonly string[]
+      /** The groups the offenders belong to (message and part offenders mapped to their group). */
+      readonly groups?: readonly string[]
     }[]
   }
   readonly steps: readonly {
@@ -138,15 +145,23 @@ export interface RunSummary {
     readonly status: string
     readonly why: string
   }[]
-  /** Per model call: message index, context before/after, reported (NaN when absent). */
-  readonly replay: {
-    readonly index: Int32Array
-    readonly before: Float64Array
-    readonly after: Float64Array
-    readonly reported: Float64Array
-    readonly fired: readonly (readonly string[])[]
-  } | null
+  /**
+   * Per model call: message index, context before/after, reported (NaN when absent). Null when
+   * no replay was asked for, or while it is still being computed (`replayPending`).
+   */
+  readonly replay: ReplaySeries | null
+  /** A `replayed` message for this run will follow (the replay runs after the summary is sent). */
+  readonly replayPending: boolean
   readonly ms: number
+}
+
+/** The replay as typed arrays, one entry per model call. */
+export interface ReplaySeries {
+  readonly index: Int32Array
+  readonly before: Float64Array
+  readonly after: Float64Array
+  readonly reported: Float64Array
+  readonly fired: readonly (readonly string[])[]
 }
 
 /** An upstream compaction as the timeline and strip draw it. */
@@ -270,6 +285,24 @@ export interface CompareDifference {
   }
 }
 
+/** What the Export dialog can produce: our config, a target system's config, or the run's files. */
+export type ConfigExportTarget = TargetId | 'compaction-lab'
+
+/** Syntax of an exported file, for the preview's highlighting. */
+export type ExportLanguage =
+  'yaml' | 'json' | 'typescript' | 'python' | 'php' | 'jsonl' | 'csv' | 'markdown'
+
+/** A file ready to copy or download, with what could not be carried over and how to use it. */
+export interface ExportFile {
+  readonly fileName: string
+  readonly language: ExportLanguage
+  readonly mediaType: string
+  readonly text: string
+  /** Parts of the config the target cannot express (config exports only; empty otherwise). */
+  readonly warnings: readonly LossyWarning[]
+  readonly notes: readonly string[]
+}
+
 /** At most this many decisions cross the boundary with a run. */
 export const MAX_DECISIONS = 5000
 
@@ -297,6 +330,18 @@ export interface ToWorkerMap {
   sweep: { readonly config: unknown; readonly path: string; readonly values: readonly number[] }
   /** Run two configs (no replay) and list the groups whose decisions differ. */
   compare: { readonly a: unknown; readonly b: unknown }
+  /** Translate a config (or `preset`) for a target system, or write it as our versioned JSON. */
+  exportConfig: {
+    readonly config: unknown
+    readonly preset?: string
+    readonly target: ConfigExportTarget
+  }
+  /** The latest run's compacted transcript, written in the loaded transcript's own format. */
+  exportTranscript: Record<never, never>
+  /** The latest run's report: the CLI's JSON report, or one CSV row per decision. */
+  exportReport: { readonly format: 'json' | 'csv' }
+  /** Read a config file's text: migrated and validated (issues come as `configInvalid`). */
+  importConfig: { readonly text: string }
 }
 
 /** Replies: the worker → the UI thread. */
@@ -325,8 +370,12 @@ export interface FromWorkerMap {
   }
   /** The same report with exact counts (or whichever tokenizer `count` asked for). */
   counted: { readonly tokenizer: TokenizerId; readonly report: InspectReport; readonly ms: number }
-  /** A run finished. */
+  /** A run finished (its replay, when asked for, follows as `replayed`). */
   ran: { readonly summary: RunSummary }
+  /** Progress of the replay that follows a run: `done` of `total` model calls. */
+  replayProgress: { readonly done: number; readonly total: number }
+  /** The replay of the run with the same id. */
+  replayed: { readonly replay: ReplaySeries }
   detailed: { readonly detail: GroupDetail }
   described: {
     readonly presets: readonly WirePreset[]
@@ -341,6 +390,10 @@ export interface FromWorkerMap {
     readonly b: CompareSide
     readonly differing: readonly CompareDifference[]
   }
+  /** The answer to `exportConfig`, `exportTranscript` and `exportReport`. */
+  exported: { readonly file: ExportFile }
+  /** An imported config, validated, defaults filled, as our versioned JSON object. */
+  configImported: { readonly config: unknown }
   /** The config was invalid: every problem with the path where it is; nothing ran. */
   configInvalid: { readonly issues: readonly { readonly path: string; readonly message: string }[] }
   /** The request failed unexpectedly (a bug, not a bad transcript: those come as `loaded.error`). */
@@ -366,3 +419,4 @@ export type ConfigInvalidMessage = FromWorkerOf<'configInvalid'>
 export type DescribedMessage = FromWorkerOf<'described'>
 export type SweptMessage = FromWorkerOf<'swept'>
 export type ComparedMessage = FromWorkerOf<'compared'>
+export type ExportedMessage = FromWorkerOf<'exported'>

@@ -8,6 +8,7 @@ import { BudgetPricing, STUBS, sumCategories } from './budget.ts'
 import {
   PreparedCache,
   groupStatuses,
+  replayRecord,
   runSummary,
   transferablesOf,
   type RunOutcome,
@@ -267,5 +268,24 @@ describe('groupStatuses', () => {
       'kept',
       'kept',
     ])
+  })
+})
+
+describe('replayRecord', () => {
+  it('gives the same series as a run with replay, and stops when the checkpoint says so', async () => {
+    const conv = conversation()
+    const cache = new PreparedCache()
+    const outcome = await runSummary(conv, estimateCounter, SMALL, { replay: true, cache })
+    if (outcome.kind !== 'ran') throw new Error(outcome.kind)
+    const calls: [number, number][] = []
+    const series = await replayRecord(outcome.record, (done, total) => {
+      calls.push([done, total])
+      return true
+    })
+    expect(series?.after).toEqual(outcome.summary.replay?.after)
+    expect(series?.fired).toEqual(outcome.summary.replay?.fired)
+    // Offered before the first call (and every REPLAY_CHECKPOINT_EVERY after), with the total.
+    expect(calls[0]).toEqual([0, 4])
+    expect(await replayRecord(outcome.record, () => false)).toBeNull()
   })
 })

@@ -11,7 +11,7 @@
 import { compact, type CompactionResult } from '../engine/compaction/run.ts'
 import { usableWindow } from '../engine/compaction/pipeline.ts'
 import { prepare, type Prepared } from '../engine/compaction/prepared.ts'
-import { replay, type ReplayPoint } from '../engine/compaction/replay.ts'
+import { replay, replayCancellable, type ReplayPoint } from '../engine/compaction/replay.ts'
 import type { Decision } from '../engine/compaction/types.ts'
 import type { Conversation } from '../engine/model.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
@@ -23,10 +23,11 @@ import { isPresetId, PRESET_IDS, presetConfig } from '../config/presets.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { toEngineConfig, validateConfig, type ConfigIssue } from '../config/validate.ts'
 import { BudgetPricing, sumCategories } from './budget.ts'
-import { groupFacts, triggerLevels, upstreamMarkers } from './facts.ts'
+import { groupFacts, triggerLevels, upstreamMarkers, offenderGroups } from './facts.ts'
 import {
   MAX_DECISIONS,
   type GroupStatus,
+  type ReplaySeries,
   type RunPhase,
   type RunSummary,
   type WireDecision,
@@ -204,7 +205,7 @@ export function toWireDecision(d: Decision): WireDecision {
 }
 
 /** Tokens per original group, before and after: projection messages map back by message id. */
-function groupTokens(
+export function groupTokens(
   prepared: Prepared,
   pricing: BudgetPricing,
   projection: Conversation,
@@ -233,7 +234,7 @@ function groupTokens(
   return { before, after }
 }
 
-function replayArrays(points: readonly ReplayPoint[]): NonNullable<RunSummary['replay']> {
+export function replayArrays(points: readonly ReplayPoint[]): ReplaySeries {
   const n = points.length
   const index = new Int32Array(n)
   const before = new Float64Array(n)
@@ -298,6 +299,7 @@ export function summarize(
         ok: c.ok,
         detail: c.detail,
         offenders: [...c.offenders],
+        groups: offenderGroups(prepared, c.offenders),
       })),
     },
     steps: result.steps.map((s) => ({
@@ -307,6 +309,7 @@ export function summarize(
       why: s.why,
     })),
     replay: points ? replayArrays(points) : null,
+    replayPending: false,
     ms,
   }
 }
@@ -351,6 +354,32 @@ export async function runSummary(
     summary,
   }
   return { kind: 'ran', summary, record }
+}
+
+/**
+ * The replay of a finished run, model call by model call (the timeline's series). `checkpoint`
+ * is called every few calls with (done, total); resolving false abandons the replay (null).
+ */
+export async function replayRecord(
+  record: RunRecord,
+  checkpoint: (done: number, total: number) => Promise<boolean> | boolean = () => true,
+): Promise<ReplaySeries | null> {
+  const deps = { counter: record.prepared.counter, summarizer: createDigestSummarizer() }
+  const points = await replayCancellable(
+    record.prepared,
+    toEngineConfig(record.config),
+    deps,
+    STRATEGY_REGISTRY,
+    { checkpoint },
+  )
+  return points ? replayArrays(points) : null
+}
+
+/** The typed-array buffers of a replay: transferred to the UI thread, not copied. */
+export function replayTransferables(series: ReplaySeries): ArrayBuffer[] {
+  return [series.index, series.before, series.after, series.reported].map(
+    (a) => a.buffer as ArrayBuffer,
+  )
 }
 
 /** Every typed-array buffer of a summary: transferred to the UI thread, not copied. */

@@ -20,6 +20,16 @@ export interface ReplayPoint {
   readonly upstreamCompaction?: boolean
 }
 
+export interface ReplayHooks {
+  /**
+   * Called before every model call with (done, total); returning (or resolving) false abandons
+   * the replay, which then returns null. The caller decides how often to really pause: the
+   * worker yields to its message queue every few milliseconds so a newer run can cancel a long
+   * replay. It never influences a decision.
+   */
+  readonly checkpoint?: (done: number, total: number) => Promise<boolean> | boolean
+}
+
 /**
  * Replay the conversation model call by model call (SPEC §5): before each assistant message the
  * engine sees the context the agent had, runs the pipeline on it, and keeps its decisions for the
@@ -32,7 +42,20 @@ export async function replay(
   deps: EngineDeps,
   registry: StrategyRegistry,
 ): Promise<ReplayPoint[]> {
+  // Without a checkpoint nothing can abandon the replay: it always returns its points.
+  return (await replayCancellable(prepared, config, deps, registry, {})) ?? []
+}
+
+/** {@link replay} with a checkpoint every few calls; null when the checkpoint abandoned it. */
+export async function replayCancellable(
+  prepared: Prepared,
+  config: EngineConfig,
+  deps: EngineDeps,
+  registry: StrategyRegistry,
+  hooks: ReplayHooks,
+): Promise<ReplayPoint[] | null> {
   const { messages, markers } = prepared.conversation
+  const total = messages.filter((m, k) => m.role === 'assistant' && !m.summaryOf && k > 0).length
   const markerAt = new Set(markers.map((m) => m.beforeIndex))
   const view = new WorkingView(prepared, 0)
   const points: ReplayPoint[] = []
@@ -43,6 +66,7 @@ export async function replay(
     if (!m) continue
     if (markerAt.has(k)) upstream = true
     if (m.role === 'assistant' && !m.summaryOf && k > 0) {
+      if (hooks.checkpoint && !(await hooks.checkpoint(points.length, total))) return null
       view.advanceTo(k)
       const outcome = await runPipeline(view, config, deps, registry, { recordNonChanges: false })
       const fired = [...new Set(outcome.decisions.filter(isChange).map((d) => d.strategy))]

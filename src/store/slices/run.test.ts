@@ -34,6 +34,7 @@ function summary(configName: string): RunSummary {
     invariants: { ok: true, checks: [] },
     steps: [],
     replay: null,
+    replayPending: false,
     ms: 1,
   }
 }

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { ConfigInvalidError, isStale } from '../../worker/client.ts'
-import type { RunSummary } from '../../worker/protocol.ts'
+import type { ReplaySeries, RunSummary } from '../../worker/protocol.ts'
 import { engineClient } from '../engine.ts'
 import type { AppState } from '../store.ts'
 
@@ -61,6 +61,8 @@ export interface RunSlice {
   /** An unexpected failure of the run (a bug, not a bad config). */
   runError: string | null
   runProgress: RunProgress | null
+  /** Model calls replayed so far for the timeline (null when no replay is under way). */
+  replayProgress: RunProgress | null
 
   /** Select a preset and run it on the loaded transcript (or as soon as the exact count is in). */
   runPreset: (id: PresetId) => Promise<void>
@@ -84,6 +86,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   // The in-flight run and the pending debounced edit; not state, because nothing renders them.
   let active: ActiveRun | null = null
   let debounce: ReturnType<typeof setTimeout> | null = null
+  // The run whose replay is still to come (its summary is on screen).
+  let replaying: number | null = null
 
   const cancelDebounce = () => {
     if (debounce !== null) clearTimeout(debounce)
@@ -98,10 +102,26 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     active?.cancel()
     const handle =
       customConfig === null
-        ? engineClient().run(null, { preset: selectedPreset, replay: true, onProgress })
-        : engineClient().run(customConfig, { replay: true, onProgress })
-    function onProgress(p: RunProgress) {
-      if (active?.id === handle.id) set({ runProgress: { done: p.done, total: p.total } })
+        ? engineClient().run(null, { preset: selectedPreset, ...options() })
+        : engineClient().run(customConfig, options())
+    function options() {
+      return {
+        replay: true,
+        onProgress: (p: RunProgress) => {
+          if (active?.id === handle.id) set({ runProgress: { done: p.done, total: p.total } })
+        },
+        // The replay follows the summary: only the latest run's summary may take it.
+        onReplayProgress: (done: number, total: number) => {
+          if (replaying === handle.id) set({ replayProgress: { done, total } })
+        },
+        onReplay: (replay: ReplaySeries) => {
+          if (replaying !== handle.id) return
+          replaying = null
+          const current = get().summary
+          if (current) set({ summary: { ...current, replay, replayPending: false } })
+          set({ replayProgress: null })
+        },
+      }
     }
     active = handle
     set({ runStatus: 'running', runError: null, configIssues: [], runProgress: null })
@@ -109,7 +129,14 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       const summary = await handle.promise
       if (active?.id !== handle.id) return
       active = null
-      set({ runStatus: 'done', summary, previousSummary: get().summary, runProgress: null })
+      replaying = summary.replayPending ? handle.id : null
+      set({
+        runStatus: 'done',
+        summary,
+        previousSummary: get().summary,
+        runProgress: null,
+        replayProgress: summary.replayPending ? { done: 0, total: 0 } : null,
+      })
     } catch (error) {
       if (active?.id !== handle.id) return
       active = null
@@ -140,6 +167,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     configIssues: [],
     runError: null,
     runProgress: null,
+    replayProgress: null,
 
     runPreset: async (id) => {
       cancelDebounce()
@@ -167,6 +195,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
     clearRun: () => {
       cancelDebounce()
+      replaying = null
       const handle = active
       active = null
       handle?.cancel()
@@ -174,6 +203,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         runStatus: 'idle',
         summary: null,
         previousSummary: null,
+        replayProgress: null,
         configIssues: [],
         runError: null,
         runProgress: null,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   useAppStore,
-  useRunSummary,
+  useDeferredRunSummary,
   useSelectedGroup,
   type RunSummary,
 } from '../../../store/index.ts'
@@ -116,7 +116,7 @@ function ZoomControls(props: {
  * Ctrl+wheel, pan by dragging, Shift+wheel or the slider.
  */
 export function ContextStrip() {
-  const summary = useRunSummary()
+  const summary = useDeferredRunSummary()
   const selectedId = useSelectedGroup()
   const [view, setView] = useState<StripView>(FULL_VIEW)
   const data = useMemo(() => (summary ? layout(summary, view.zoom) : null), [summary, view.zoom])

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from 'react'
 import {
   useRunStatus,
-  useRunSummary,
+  useDeferredRunSummary,
   useTableFilter,
   useViewActions,
   type MessageRange,
@@ -69,7 +69,7 @@ function BrushChip({ brush, onClear }: { brush: MessageRange; onClear: () => voi
  * the timeline's brush (all in the store's view slice) narrow it, in that order of cost.
  */
 export function GroupTable() {
-  const summary = useRunSummary()
+  const summary = useDeferredRunSummary()
   const status = useRunStatus()
   const { chip, query, brush } = useTableFilter()
   const { setChip, setQuery, setBrush } = useViewActions()

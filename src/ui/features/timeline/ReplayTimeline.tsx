@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react'
 import {
   useAppStore,
-  useReplay,
   useRunStatus,
-  useRunSummary,
+  useDeferredRunSummary,
   useTableFilter,
+  useReplayState,
+  type RunProgress,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
@@ -15,6 +16,7 @@ import {
   brushToMessages,
   messagesToBrush,
   timelineFacts,
+  thinPoints,
   timelinePoints,
   type TimelineFacts,
   type TimelinePoint,
@@ -81,16 +83,40 @@ function Key(props: {
   )
 }
 
+/** The replay runs after the summary: say how far it is (it can take a while on long sessions). */
+function ReplayWaiting({ progress }: { readonly progress: RunProgress | null }) {
+  const total = progress?.total ?? 0
+  const done = progress?.done ?? 0
+  return (
+    <span data-testid={TID.timelineReplaying}>
+      Replaying the conversation call by call…
+      {total > 0 ? (
+        <>
+          {' '}
+          {formatCount(done)} / {formatCount(total)} calls
+          <progress className="timeline-progress" max={total} value={done} />
+        </>
+      ) : null}
+    </span>
+  )
+}
+
 /** Context tokens per model call (the replay), original vs compacted, against the usable window. */
 export function ReplayTimeline() {
-  const summary = useRunSummary()
-  const replay = useReplay()
+  const summary = useDeferredRunSummary()
+  const replay = summary?.replay ?? null
   const status = useRunStatus()
+  const replayState = useReplayState()
   const { brush } = useTableFilter()
   const upstream = summary?.upstream
-  const points = useMemo(() => (replay ? timelinePoints(replay, upstream) : []), [replay, upstream])
+  const allPoints = useMemo(
+    () => (replay ? timelinePoints(replay, upstream) : []),
+    [replay, upstream],
+  )
+  // The chart, its brush and clicks work on the thinned series; the facts on every call.
+  const points = useMemo(() => thinPoints(allPoints), [allPoints])
   const usable = summary?.tokens.usable ?? 0
-  const facts = useMemo(() => timelineFacts(points, usable), [points, usable])
+  const facts = useMemo(() => timelineFacts(allPoints, usable), [allPoints, usable])
   const stale = status === 'running' && summary !== null
   const brushed = useMemo(() => messagesToBrush(points, brush), [points, brush])
   const onBrush = useCallback(
@@ -117,11 +143,13 @@ export function ReplayTimeline() {
     >
       {!summary || points.length === 0 ? (
         <div className="empty" data-testid={TID.timelineEmpty}>
-          {status === 'running'
-            ? 'Replaying the conversation call by call…'
-            : summary
-              ? 'No model calls to replay in this transcript.'
-              : 'Run a compaction to see context tokens per model call.'}
+          {status === 'running' || replayState.pending ? (
+            <ReplayWaiting progress={replayState.progress} />
+          ) : summary ? (
+            'No model calls to replay in this transcript.'
+          ) : (
+            'Run a compaction to see context tokens per model call.'
+          )}
         </div>
       ) : (
         <>

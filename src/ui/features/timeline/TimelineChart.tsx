@@ -102,7 +102,8 @@ export function TimelineChart(props: ChartProps) {
         margin={{ top: 12, right: 16, bottom: 4, left: 4 }}
         onClick={(state) => {
           const call = Number(state.activeLabel)
-          const point = Number.isFinite(call) ? points[call - 1] : undefined
+          // The series may be thinned: find the point by its call number, not its position.
+          const point = Number.isFinite(call) ? points.find((p) => p.call === call) : undefined
           if (point) onPick(point)
         }}
       >

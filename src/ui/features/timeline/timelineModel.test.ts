@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  thinPoints,
   brushToMessages,
   callOfMessage,
   describeUpstream,
@@ -55,5 +56,40 @@ describe('timeline model', () => {
     ).toBe(
       'upstream compaction (claude-code-boundary) · trigger: auto · 155000 tokens before · before message #6',
     )
+  })
+})
+
+describe('thinPoints', () => {
+  const series = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      call: i + 1,
+      index: i * 2 + 1,
+      before: i * 10,
+      // A sawtooth: compaction every 100 calls.
+      after: (i % 100) * 10,
+      reported: null,
+      fired: i % 100 === 0 && i > 0 ? ['clear-tool-uses'] : [],
+      upstream: i === 1234 ? [{ beforeIndex: 2468, origin: 'claude-code-boundary' }] : [],
+    }))
+
+  it('leaves short series alone', () => {
+    const s = series(100)
+    expect(thinPoints(s)).toBe(s)
+  })
+
+  it('keeps at most the limit, every peak and trough, every firing and upstream marker, in order', () => {
+    const s = series(5000)
+    const thin = thinPoints(s, 800)
+    expect(thin.length).toBeLessThanOrEqual(800)
+    expect(thin[0]).toBe(s[0])
+    expect(thin.at(-1)).toBe(s.at(-1))
+    const calls = thin.map((p) => p.call)
+    expect(calls).toEqual([...calls].sort((a, b) => a - b))
+    const kept = new Set(calls)
+    for (const p of s) {
+      if (p.fired.length > 0 || p.upstream.length > 0) expect(kept.has(p.call)).toBe(true)
+      // The peak just before each compaction survives, so the sawtooth keeps its height.
+      if (p.after === 990) expect(kept.has(p.call)).toBe(true)
+    }
   })
 })

@@ -147,3 +147,40 @@ export function describeUpstream(
   parts.push(`before message #${format(marker.beforeIndex)}`)
   return parts.join(' · ')
 }
+
+/** Most points the chart draws; beyond it the series is thinned (SVG paths of 5,000 points are slow). */
+export const MAX_CHART_POINTS = 800
+
+/**
+ * Thin a long series for drawing without losing its shape: per bucket of calls keep the first
+ * and last call, the lowest and highest compacted context (the sawtooth's troughs and peaks) and
+ * the highest original context, plus every call with an upstream compaction and the first call of
+ * the bucket where a strategy fired. Points keep their `call`, so the x axis stays true.
+ */
+export function thinPoints(
+  points: readonly TimelinePoint[],
+  max: number = MAX_CHART_POINTS,
+): readonly TimelinePoint[] {
+  if (points.length <= max) return points
+  // Up to 6 points per bucket survive, so buckets are sized for max/6 of them.
+  const buckets = Math.max(1, Math.floor(max / 6))
+  const size = Math.ceil(points.length / buckets)
+  const keep = new Set<number>()
+  for (let start = 0; start < points.length; start += size) {
+    const end = Math.min(points.length, start + size)
+    let lo = start
+    let hi = start
+    let top = start
+    let fired = -1
+    for (let i = start; i < end; i++) {
+      const p = points[i] as TimelinePoint
+      if (p.after < (points[lo] as TimelinePoint).after) lo = i
+      if (p.after > (points[hi] as TimelinePoint).after) hi = i
+      if (p.before > (points[top] as TimelinePoint).before) top = i
+      if (fired < 0 && p.fired.length > 0) fired = i
+      if (p.upstream.length > 0) keep.add(i)
+    }
+    for (const i of [start, end - 1, lo, hi, top, fired]) if (i >= 0) keep.add(i)
+  }
+  return [...keep].sort((a, b) => a - b).map((i) => points[i] as TimelinePoint)
+}
