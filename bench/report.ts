@@ -1,5 +1,7 @@
+import type { BrowserResult } from './browser.ts'
 import type { CompactionBench } from './compaction.ts'
 import type { ImportResult } from './importers.ts'
+import { renderBrowser } from './report-browser.ts'
 import { renderCompaction } from './report-compaction.ts'
 import type { CategoryResult, PathologicalResult } from './tokens.ts'
 
@@ -15,6 +17,7 @@ interface Results {
   }
   pathological: PathologicalResult[]
   compaction: CompactionBench
+  browser: BrowserResult
 }
 
 /** The human-readable results file (the JSON beside it has every figure). */
@@ -69,5 +72,6 @@ export function renderMarkdown(r: Results): string {
     )
   }
   out.push(...renderCompaction(r.compaction))
+  out.push(...renderBrowser(r.browser))
   return out.join('\n') + '\n'
 }

@@ -13,6 +13,7 @@ import {
 import { inspectConversation } from '../src/engine/inspect.ts'
 import { loadCounter } from '../src/engine/tokens/index.ts'
 import { importTranscript } from '../src/formats/index.ts'
+import { benchBrowser } from './browser.ts'
 import { benchCompaction } from './compaction.ts'
 import { benchImport, largestCorpusFiles, readText, type ImportResult } from './importers.ts'
 import { renderMarkdown } from './report.ts'
@@ -53,6 +54,8 @@ console.log('pathological runs')
 const pathological = benchPathological()
 console.log('compaction: re-plan per preset, replay, peers')
 const compaction = await benchCompaction(quick, counter)
+console.log('the app in Chromium: drop to first budget, config edits on 10,000 messages')
+const browser = await benchBrowser(quick)
 
 const results = {
   date: new Date().toISOString(),
@@ -63,6 +66,7 @@ const results = {
   tokens,
   pathological,
   compaction,
+  browser,
 }
 const dir = import.meta.dirname
 writeFileSync(

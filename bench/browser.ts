@@ -1,0 +1,311 @@
+/**
+ * Browser-driven figures for the app (issue 4): the built app in real Chromium, driven like a
+ * user. (1) Drop a ~10 MB Claude Code transcript: time to the first token total on screen and to
+ * the first compaction budget (before → after) painted. (2) On a ~10,000-message transcript, a
+ * config change (preset switch, and a field edit in the config editor when present) to the views
+ * showing the new run. For each window, the longest main-thread task (Long Tasks API: only tasks
+ * over 50 ms are reported) and the longest gap between animation frames.
+ *
+ * The long-task observer and frame monitor are injected by this script (`addInitScript`), never
+ * shipped in the app.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { findChromium } from '../scripts/chromium-path.mjs'
+import {
+  generateLargeClaudeCode,
+  generateManyGroupsClaudeCode,
+} from '../scripts/sample/generate-large.ts'
+import { TID } from '../src/ui/testids.ts'
+import { round } from './timing.ts'
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
+export interface BrowserWindow {
+  readonly ms: number
+  /** Longest task the Long Tasks API reported (0 when none exceeded 50 ms). */
+  readonly longestTaskMs: number
+  readonly longTasks: number
+  /** Longest gap between two animation frames during the window. */
+  readonly longestFrameGapMs: number
+}
+
+export type BrowserResult =
+  | {
+      readonly kind: 'measured'
+      readonly drop: {
+        readonly bytes: number
+        readonly firstTotal: BrowserWindow
+        readonly firstBudget: BrowserWindow
+      }
+      readonly edit: {
+        readonly messages: number
+        readonly bytes: number
+        readonly presetSwitch: readonly BrowserWindow[]
+        readonly presetSwitchMedian: number
+        readonly fieldEdit: readonly BrowserWindow[] | null
+        readonly fieldEditMedian: number | null
+      }
+    }
+  | { readonly kind: 'skipped'; readonly reason: string }
+
+const PORT = 4199
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+// Page-side scripts are strings: tsx compiles functions with a `__name` helper the page lacks.
+
+/** Injected before the app: long tasks and frame gaps into `window.__bench`. */
+const MONITOR = `(() => {
+  const bench = { tasks: [], gaps: [] }
+  window.__bench = bench
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.tasks.push({ start: e.startTime, duration: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
+  let last = performance.now()
+  const frame = (now) => { bench.gaps.push({ at: now, gap: now - last }); last = now; requestAnimationFrame(frame) }
+  requestAnimationFrame(frame)
+})()`
+
+async function windowStats(
+  page: Page,
+  from: number,
+  to: number,
+): Promise<Omit<BrowserWindow, 'ms'>> {
+  return page.evaluate(`(() => {
+    const a = ${from}, b = ${to}, bench = window.__bench
+    const tasks = bench.tasks.filter((t) => t.start + t.duration >= a && t.start <= b)
+    const gaps = bench.gaps.filter((g) => g.at >= a && g.at - g.gap <= b)
+    return {
+      longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+      longTasks: tasks.length,
+      longestFrameGapMs: Math.round(Math.max(0, ...gaps.map((g) => g.gap))),
+    }
+  })()`)
+}
+
+/** Resolves (in page time) when `predicate(arg)` first holds, checked every animation frame. */
+async function pageTimeWhen(page: Page, predicate: string, arg: unknown): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const check = ${predicate}
+    const arg = ${JSON.stringify(arg)}
+    const started = performance.now()
+    const tick = () => {
+      if (check(arg)) resolve(performance.now())
+      else if (performance.now() - started > 120000) reject(new Error('timeout waiting for the page'))
+      else requestAnimationFrame(tick)
+    }
+    tick()
+  })`)
+}
+
+const headlineOf = `(tid) => document.querySelector('[data-testid="' + tid + '"]')`
+
+async function measureDrop(
+  page: Page,
+  text: string,
+): Promise<Extract<BrowserResult, { kind: 'measured' }>['drop']> {
+  const sampleBefore = await page.getByTestId(TID.budgetHeadline).getAttribute('data-before')
+  const t0 = await page.evaluate<number>('performance.now()')
+  await dropFile(page, text, 'dropped-10mb.jsonl')
+  const total = pageTimeWhen(
+    page,
+    `(a) => { const el = (${headlineOf})(a.total); const s = document.querySelector('[data-testid="${TID.sourceLine}"]'); return !!el && !!s && s.textContent.includes('dropped-10mb') }`,
+    { total: TID.totalTokens },
+  )
+  const budget = pageTimeWhen(
+    page,
+    `(a) => { const s = document.querySelector('[data-testid="${TID.sourceLine}"]'); const el = (${headlineOf})(a.h); return !!s && s.textContent.includes('dropped-10mb') && !!el && !document.querySelector('.budget.stale') && el.getAttribute('data-before') !== a.sample }`,
+    { h: TID.budgetHeadline, sample: sampleBefore },
+  )
+  const [tTotal, tBudget] = await Promise.all([total, budget])
+  return {
+    bytes: text.length,
+    firstTotal: { ms: round(tTotal - t0, 0), ...(await windowStats(page, t0, tTotal)) },
+    firstBudget: { ms: round(tBudget - t0, 0), ...(await windowStats(page, t0, tBudget)) },
+  }
+}
+
+/** Drop `text` as a file on the page, as a user dragging it from the desktop would. */
+async function dropFile(page: Page, text: string, name: string): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ([content, fileName]) => {
+      // Runs in the page: the DOM constructors exist there, not in this Node program's types.
+      const page = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } }
+        File: new (parts: string[], name: string, options: { type: string }) => unknown
+      }
+      const dt = new page.DataTransfer()
+      dt.items.add(new page.File([content], fileName, { type: 'application/jsonl' }))
+      return dt
+    },
+    [text, name] as const,
+  )
+  await page.dispatchEvent('body', 'drop', { dataTransfer: transfer })
+}
+
+/** Switch the preset picker and wait for the budget headline to show the new config's run. */
+async function presetSwitch(page: Page, preset: string): Promise<BrowserWindow> {
+  const t0 = await page.evaluate<number>(`(() => {
+    const select = document.querySelector('[data-testid="${TID.presetPicker}"]')
+    if (!select) throw new Error('no preset picker')
+    const started = performance.now()
+    select.value = ${JSON.stringify(preset)}
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    return started
+  })()`)
+  const t1 = await pageTimeWhen(
+    page,
+    `(a) => { const el = (${headlineOf})(a.h); return !!el && el.getAttribute('data-config') === a.p && !document.querySelector('.budget.stale') }`,
+    { h: TID.budgetHeadline, p: preset },
+  )
+  return { ms: round(t1 - t0, 1), ...(await windowStats(page, t0, t1)) }
+}
+
+/**
+ * Type a new context window into the config editor and wait for the views to show the run:
+ * the usable window reflects it and no view is marked stale. Includes the editor's debounce.
+ */
+async function fieldEdit(
+  page: Page,
+  contextTokens: number,
+  reserved: number,
+): Promise<BrowserWindow> {
+  const field = page.locator(`[data-testid="${TID.configField}"][data-path="window.contextTokens"]`)
+  const t0 = await page.evaluate<number>('performance.now()')
+  await field.fill(String(contextTokens))
+  const t1 = await pageTimeWhen(
+    page,
+    `(a) => { const el = document.querySelector('[data-testid="' + a.u + '"]'); return !!el && Number(el.getAttribute('data-usable')) === a.usable && !document.querySelector('.budget.stale') }`,
+    { u: TID.budgetUsable, usable: contextTokens - reserved },
+  )
+  return { ms: round(t1 - t0, 1), ...(await windowStats(page, t0, t1)) }
+}
+
+function startPreview(dist: string): ChildProcess {
+  return spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(PORT), '--strictPort', '--outDir', dist],
+    {
+      stdio: 'ignore',
+      detached: true,
+    },
+  )
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`preview server did not start at ${url}`)
+}
+
+export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
+  const browserPath = findChromium()?.path
+  if (!browserPath)
+    return { kind: 'skipped', reason: 'no Chromium found (see scripts/chromium-path.mjs)' }
+  const dist = mkdtempSync(join(tmpdir(), 'compaction-lab-bench-'))
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      stdio: 'inherit',
+    },
+  )
+  if (build.status !== 0) return { kind: 'skipped', reason: 'vite build failed' }
+  const server = startPreview(dist)
+  const browser = await chromium.launch({ executablePath: browserPath, args: ARGS, headless: true })
+  try {
+    await waitForServer(`http://localhost:${PORT}/`)
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.addInitScript({ content: MONITOR })
+    await page.goto(`http://localhost:${PORT}/`)
+    // The built-in sample first: the app is warm, as a user's tab would be.
+    await page.getByTestId(TID.budgetHeadline).waitFor({ timeout: 60_000 })
+
+    const big = generateLargeClaudeCode(quick ? 3_000_000 : 10_000_000, 11)
+    console.log(`  drop ${(big.length / 1e6).toFixed(1)} MB`)
+    const drop = await measureDrop(page, big)
+
+    const many = generateManyGroupsClaudeCode(5_000, 3)
+    const manyPage = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await manyPage.addInitScript({ content: MONITOR })
+    await manyPage.goto(`http://localhost:${PORT}/`)
+    await manyPage.getByTestId(TID.budgetHeadline).waitFor({ timeout: 60_000 })
+    await dropFile(manyPage, many, 'many-groups.jsonl')
+    await pageTimeWhen(
+      manyPage,
+      `(tid) => Number(document.querySelector('[data-testid="' + tid + '"]')?.textContent?.replace(/\\D/g, '')) > 9000`,
+      `${TID.countPrefix}messages`,
+    )
+    const messages = Number(
+      (await manyPage.getByTestId(`${TID.countPrefix}messages`).textContent())?.replace(/\D/g, ''),
+    )
+    await pageTimeWhen(
+      manyPage,
+      `(a) => { const el = (${headlineOf})(a.h); return !!el && el.getAttribute('data-config') === 'recommended' && !document.querySelector('.budget.stale') }`,
+      { h: TID.budgetHeadline },
+    )
+    console.log(`  config edits on ${messages} messages`)
+    const presets = [
+      'lip',
+      'recommended',
+      'opencode',
+      'recommended',
+      'anthropic-clear-tool-uses',
+      'recommended',
+    ]
+    const switches: BrowserWindow[] = []
+    for (const p of quick ? presets.slice(0, 2) : presets)
+      switches.push(await presetSwitch(manyPage, p))
+    // Back to the recommended preset (200k window, 20k reserved output), then edit its window.
+    await presetSwitch(manyPage, 'recommended')
+    const edits: BrowserWindow[] = []
+    const windows = [180_000, 160_000, 190_000, 170_000, 200_000]
+    for (const w of quick ? windows.slice(0, 2) : windows)
+      edits.push(await fieldEdit(manyPage, w, 20_000))
+    return {
+      kind: 'measured',
+      drop,
+      edit: {
+        messages,
+        bytes: many.length,
+        presetSwitch: switches,
+        presetSwitchMedian: round(median(switches.map((s) => s.ms)), 1),
+        fieldEdit: edits,
+        fieldEditMedian: round(median(edits.map((s) => s.ms)), 1),
+      },
+    }
+  } finally {
+    await browser.close()
+    if (server.pid) {
+      try {
+        process.kill(-server.pid)
+      } catch {
+        server.kill()
+      }
+    }
+    rmSync(dist, { recursive: true, force: true })
+  }
+}
