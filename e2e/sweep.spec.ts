@@ -1,3 +1,4 @@
+import { TID } from '../src/ui/testids.ts'
 import { expect, test } from './fixtures.ts'
 import { SweepPage } from './pages/SweepPage.ts'
 
@@ -37,6 +38,8 @@ test.describe('sweep and compare', () => {
     await app.open()
     await app.expectExactTotal()
     await app.expectRun('recommended')
+    // The replay follows the run; once drawn, the page above the sweep no longer moves.
+    await expect(app.page.getByTestId(TID.timelineChart)).toBeVisible()
     await sweep.sweepOver('window.contextTokens', 30_000, 400_000, 50)
     await expect(sweep.progress).toBeVisible()
     await sweep.cancel.click()

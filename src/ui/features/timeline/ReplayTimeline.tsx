@@ -88,7 +88,7 @@ function ReplayWaiting({ progress }: { readonly progress: RunProgress | null }) 
   const total = progress?.total ?? 0
   const done = progress?.done ?? 0
   return (
-    <span data-testid={TID.timelineReplaying}>
+    <span className="timeline-replaying" data-testid={TID.timelineReplaying}>
       Replaying the conversation call by call…
       {total > 0 ? (
         <>
