@@ -91,3 +91,18 @@ describe('offenderGroups', () => {
     ).toEqual([user.id, tool.id])
   })
 })
+
+describe('group facts cache', () => {
+  it('computes once per prepared conversation and hands out arrays that survive a transfer', async () => {
+    const { prepare } = await import('../engine/compaction/prepared.ts')
+    const { groupFacts } = await import('./facts.ts')
+    const prepared = prepare(chat(), estimateCounter)
+    const first = groupFacts(prepared)
+    // Posting a summary detaches its buffers; the next run must still get intact arrays.
+    structuredClone(first.turns, { transfer: [first.turns.buffer] })
+    expect(first.turns.length).toBe(0)
+    const second = groupFacts(prepared)
+    expect(second.turns.length).toBeGreaterThan(0)
+    expect(second.tools).toBe(first.tools)
+  })
+})

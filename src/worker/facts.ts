@@ -39,7 +39,28 @@ function resourceOf(prepared: Prepared, callIndexes: readonly number[]): string 
   return ''
 }
 
+/**
+ * Facts depend on the conversation only, not on the config: computed once per prepared
+ * conversation. Each summary gets fresh copies of the typed arrays, because posting a summary
+ * transfers (detaches) its buffers.
+ */
+const factsCache = new WeakMap<Prepared, GroupFacts>()
+
 export function groupFacts(prepared: Prepared): GroupFacts {
+  let facts = factsCache.get(prepared)
+  if (!facts) {
+    facts = computeGroupFacts(prepared)
+    factsCache.set(prepared, facts)
+  }
+  return {
+    ...facts,
+    turns: facts.turns.slice(),
+    firstMessage: facts.firstMessage.slice(),
+    messageCounts: facts.messageCounts.slice(),
+  }
+}
+
+function computeGroupFacts(prepared: Prepared): GroupFacts {
   const { groups } = prepared.grouping
   const messages = prepared.conversation.messages
   const n = groups.length
