@@ -152,6 +152,15 @@ test('several picked files: the first is loaded, the others open one at a time',
   await choice('anthropic-request.json').click()
   await app.expectLoaded('anthropic-messages')
   await expect(app.count('messages')).toHaveAttribute('data-value', '4')
+
+  // The file's bytes went to the worker; overriding the format reads the picked file again.
+  await app.formatOverride.selectOption('openai-chat')
+  await expect(app.formatOverride).toHaveValue('openai-chat')
+  await expect(app.sourceLine).toContainText('anthropic-request.json')
+  await expect(app.app).toHaveAttribute('data-status', /loaded|error/)
+  await app.formatOverride.selectOption('')
+  await app.expectLoaded('anthropic-messages')
+  await expect(app.count('messages')).toHaveAttribute('data-value', '4')
 })
 
 test('a file dropped anywhere on the page is loaded', async ({ app }) => {

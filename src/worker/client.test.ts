@@ -12,12 +12,14 @@ import {
 /** A worker stand-in: records what the client posts and lets the test reply. */
 class FakeWorker implements WorkerLike {
   readonly posted: ToWorker[] = []
+  readonly transfers: (Transferable[] | undefined)[] = []
   terminated = false
   onmessage: ((event: MessageEvent<FromWorker>) => void) | null = null
   onerror: ((event: ErrorEvent) => void) | null = null
 
-  postMessage(message: ToWorker): void {
+  postMessage(message: ToWorker, transfer?: Transferable[]): void {
     this.posted.push(message)
+    this.transfers.push(transfer)
   }
 
   terminate(): void {
@@ -74,6 +76,17 @@ describe('EngineClient', () => {
     await expect(request.loaded).resolves.toMatchObject({ type: 'loaded', id: request.id })
     worker.reply(counted(request.id))
     await expect(request.counted).resolves.toMatchObject({ type: 'counted', id: request.id })
+  })
+
+  it("sends a file's bytes in the transfer list, and text as text", () => {
+    const { client, worker } = setup()
+    const bytes = new TextEncoder().encode('{"messages":[]}').buffer
+    client.load(bytes, { fileName: 'a.json' })
+    expect(worker.posted.at(-1)).toMatchObject({ type: 'load', bytes, fileName: 'a.json' })
+    expect(worker.transfers.at(-1)).toEqual([bytes])
+    client.load('pasted')
+    expect(worker.posted.at(-1)).toMatchObject({ type: 'load', text: 'pasted' })
+    expect(worker.transfers.at(-1)).toBeUndefined()
   })
 
   it('forwards progress to the request that asked', async () => {

@@ -139,7 +139,7 @@ export interface SideRequest<T> {
 
 /** The smallest part of `Worker` we use, so tests can pass a fake. */
 export interface WorkerLike {
-  postMessage(message: ToWorker): void
+  postMessage(message: ToWorker, transfer?: Transferable[]): void
   onmessage: ((event: MessageEvent<FromWorker>) => void) | null
   onerror: ((event: ErrorEvent) => void) | null
   terminate(): void
@@ -169,7 +169,7 @@ export class EngineClient {
   }
 
   /** Parse `text` in the worker; everything requested before becomes stale. */
-  load(text: string, options: LoadOptions = {}): LoadRequest {
+  load(input: string | ArrayBuffer, options: LoadOptions = {}): LoadRequest {
     const id = this.begin()
     let resolveLoaded: (message: LoadedMessage) => void = () => undefined
     let resolveCounted: (message: CountedMessage | null) => void = () => undefined
@@ -197,7 +197,9 @@ export class EngineClient {
         rejectCounted(error)
       },
     })
-    this.send({ type: 'load', id, text, fileName: options.fileName, format: options.format })
+    const common = { type: 'load', id, fileName: options.fileName, format: options.format } as const
+    if (typeof input === 'string') this.send({ ...common, text: input })
+    else this.send({ ...common, bytes: input }, [input])
     return { id, loaded, counted }
   }
 
@@ -376,8 +378,9 @@ export class EngineClient {
     return this.nextId++
   }
 
-  private send(message: ToWorker): void {
-    this.ensureWorker().postMessage(message)
+  private send(message: ToWorker, transfer?: Transferable[]): void {
+    if (transfer) this.ensureWorker().postMessage(message, transfer)
+    else this.ensureWorker().postMessage(message)
   }
 
   private ensureWorker(): WorkerLike {

@@ -109,7 +109,9 @@ function yieldToQueue(): Promise<void> {
 const REPLAY_SLICE_MS = 8
 
 async function load(msg: ToWorkerOf<'load'>): Promise<void> {
-  const { id, text, fileName, format } = msg
+  const { id, fileName, format } = msg
+  // Files arrive as transferred bytes: decoding here keeps the UI thread free.
+  const text = msg.bytes ? new TextDecoder().decode(msg.bytes) : (msg.text ?? '')
   latestLoad = id
   // Cancels of older loads are moot now: `latestLoad` already makes them stale.
   cancelled.clear()

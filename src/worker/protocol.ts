@@ -309,7 +309,17 @@ export const MAX_DECISIONS = 5000
 /** Requests: the UI thread → the worker. */
 export interface ToWorkerMap {
   /** Detect (unless `format` overrides), parse, estimate, then count exactly. */
-  load: { readonly text: string; readonly fileName?: string; readonly format?: FormatId }
+  load: {
+    /** Pasted text or a sample; files come as `bytes` instead. */
+    readonly text?: string
+    /**
+     * A file's UTF-8 bytes, transferred (not copied): the main thread never decodes or clones a
+     * large transcript; the worker decodes it.
+     */
+    readonly bytes?: ArrayBuffer
+    readonly fileName?: string
+    readonly format?: FormatId
+  }
   /** Abandon request `id`: no further replies for it are wanted. */
   cancel: Record<never, never>
   /** Re-count the conversation of the latest load with another tokenizer. */

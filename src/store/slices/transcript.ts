@@ -24,9 +24,13 @@ export interface LoadProgress {
   readonly total: number
 }
 
-/** What was handed to the worker last: kept so the format override can re-parse it. */
+/**
+ * What was handed to the worker last, so the format override can parse it again: the text for
+ * pastes and samples; for files only the name (their bytes were transferred to the worker, and
+ * the file is read again from the picked set).
+ */
 interface LastInput {
-  readonly text: string
+  readonly text?: string
   readonly fileName?: string
   readonly origin: InputOrigin
 }
@@ -69,11 +73,12 @@ export interface TranscriptSlice {
   lastInput: LastInput | null
 
   setDraft: (text: string) => void
-  loadText: (text: string, options: LoadTextOptions) => Promise<void>
+  /** Load text (paste, sample) or a file's bytes (transferred to the worker, not copied). */
+  loadText: (input: string | ArrayBuffer, options: LoadTextOptions) => Promise<void>
   loadDraft: () => Promise<void>
   loadFiles: (files: readonly File[]) => Promise<void>
   /** Analyse another file of the current set (by name). */
-  openFile: (name: string) => Promise<void>
+  openFile: (name: string, format?: FormatId) => Promise<void>
   overrideFormat: (format: FormatId | null) => Promise<void>
   recount: (tokenizer: TokenizerId) => Promise<void>
 }
@@ -130,7 +135,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
 
   setDraft: (text) => set({ draft: text }),
 
-  loadText: async (text, options) => {
+  loadText: async (input, options) => {
     const onProgress = (message: ProgressMessage) => set({ progress: toProgress(message) })
     // A run belongs to the transcript it ran on: forget it before anything else is loaded.
     get().clearRun()
@@ -148,9 +153,13 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       exactReport: null,
       preview: [],
       progress: { phase: 'parse', done: 0, total: 1 },
-      lastInput: { text, fileName: options.fileName, origin: options.origin },
+      lastInput: {
+        ...(typeof input === 'string' ? { text: input } : {}),
+        fileName: options.fileName,
+        origin: options.origin,
+      },
     })
-    const request = engineClient().load(text, {
+    const request = engineClient().load(input, {
       fileName: options.fileName,
       format: options.format,
       onProgress,
@@ -188,28 +197,34 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     await get().openFile(first.name)
   },
 
-  openFile: async (name) => {
+  openFile: async (name, format) => {
     const set_ = get().fileSet
     const file = set_.find((f) => f.name === name)
     if (!file) return
     set({ status: 'loading', progress: { phase: 'parse', done: 0, total: 1 }, error: null })
-    let text: string
+    let bytes: ArrayBuffer
     try {
-      text = await file.text()
+      bytes = await file.arrayBuffer()
     } catch (error) {
       set({ status: 'error', error: failure(error), progress: null, fileName: file.name })
       return
     }
-    await get().loadText(text, {
+    await get().loadText(bytes, {
       origin: 'file',
       fileName: file.name,
       otherFiles: set_.filter((f) => f !== file).map((f) => f.name),
+      ...(format ? { format } : {}),
     })
   },
 
   overrideFormat: async (format) => {
     const { lastInput, otherFiles } = get()
     if (!lastInput) return
+    if (lastInput.text === undefined) {
+      // A file: read it again from the picked set (its bytes went to the worker).
+      if (lastInput.fileName) await get().openFile(lastInput.fileName, format ?? undefined)
+      return
+    }
     await get().loadText(lastInput.text, {
       origin: lastInput.origin,
       fileName: lastInput.fileName,
