@@ -1,3 +1,4 @@
+import { TID } from '../src/ui/testids.ts'
 import { expect, test } from './fixtures.ts'
 import type { AppPage } from './pages/AppPage.ts'
 import { ConfigPage } from './pages/ConfigPage.ts'
@@ -158,6 +159,8 @@ test.describe('config editor', () => {
     await app.expectRun('lip')
     expect(await config.strategies()).toEqual(['supersede-stale-results'])
     await expect(config.reset).toBeDisabled()
+    const edited = app.page.getByTestId(TID.configEdited)
+    await expect(edited).toHaveCount(0)
 
     await config.addStrategy.selectOption('clear-tool-uses')
     await config.addStep.click()
@@ -165,6 +168,8 @@ test.describe('config editor', () => {
       .poll(() => config.strategies())
       .toEqual(['supersede-stale-results', 'clear-tool-uses'])
     await expect(config.reset).toBeEnabled()
+    // The preset picker says the run no longer uses the preset as shipped.
+    await expect(edited).toBeVisible()
     await config.stepButton(1, 'remove').click()
     await config.stepButton(0, 'remove').click()
     await expect(config.steps).toHaveCount(0)
@@ -172,5 +177,6 @@ test.describe('config editor', () => {
     await config.reset.click()
     await expect.poll(() => config.strategies()).toEqual(['supersede-stale-results'])
     await expect(app.presetPicker).toHaveValue('lip')
+    await expect(edited).toHaveCount(0)
   })
 })

@@ -109,6 +109,8 @@ export const TID = {
   detailTokenRow: 'detail-token-row',
   // @config-editor (features/config)
   configEditor: 'config-editor',
+  /** Beside the preset picker while the run uses an edited config. */
+  configEdited: 'config-edited',
   configReset: 'config-reset',
   configIssues: 'config-issues',
   /** An inline error under a field; `data-path` is the config path it belongs to. */

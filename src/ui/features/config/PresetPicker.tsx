@@ -1,5 +1,11 @@
 import type { ChangeEvent } from 'react'
-import { isPresetId, PRESET_IDS, useRunActions, useSelectedPreset } from '../../../store/index.ts'
+import {
+  isPresetId,
+  PRESET_IDS,
+  useConfigSource,
+  useRunActions,
+  useSelectedPreset,
+} from '../../../store/index.ts'
 import type { PresetId } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
 
@@ -17,6 +23,7 @@ const PRESET_LABELS: Record<PresetId, string> = {
 /** A native <select>, so it is keyboard-usable (arrows, type-ahead) with no extra code. */
 export function PresetPicker() {
   const selected = useSelectedPreset()
+  const { customConfig } = useConfigSource()
   const { runPreset } = useRunActions()
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const value = event.target.value
@@ -38,6 +45,16 @@ export function PresetPicker() {
           </option>
         ))}
       </select>
+      {customConfig !== null ? (
+        // The run uses the edited config, not the preset as shipped: say so where the preset is.
+        <span
+          className="pill medium"
+          title="The config was edited from this preset; the editor's “Reset to preset” undoes it"
+          data-testid={TID.configEdited}
+        >
+          edited
+        </span>
+      ) : null}
     </label>
   )
 }
