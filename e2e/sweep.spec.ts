@@ -40,7 +40,8 @@ test.describe('sweep and compare', () => {
     await app.expectRun('recommended')
     // The replay follows the run; once drawn, the page above the sweep no longer moves.
     await expect(app.page.getByTestId(TID.timelineChart)).toBeVisible()
-    await sweep.sweepOver('window.contextTokens', 30_000, 400_000, 50)
+    // The most points the form allows, so the sweep is still running when Cancel is clicked.
+    await sweep.sweepOver('window.contextTokens', 30_000, 400_000, 200)
     await expect(sweep.progress).toBeVisible()
     await sweep.cancel.click()
     await expect(sweep.progress).toHaveCount(0)

@@ -10,9 +10,6 @@ export { ConfigInvalidError, isStale } from '../worker/client.ts'
 export type { SideRequest } from '../worker/client.ts'
 export { getAtPath, setNumberAtPath } from '../worker/configPath.ts'
 
-/** Presets, strategies and the config JSON Schema (one `describe` request). */
-export const requestDescribe = () => engineClient().describe()
-
 /** Run `config` once per value of the number at `path`; a newer sweep makes this one stale. */
 export const requestSweep = (
   config: unknown,

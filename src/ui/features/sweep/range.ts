@@ -12,7 +12,8 @@ export interface SweepRange {
 
 export const DEFAULT_STEPS = 12
 export const MIN_STEPS = 2
-export const MAX_STEPS = 50
+// Enough for a fine curve over a wide range; each point is one compaction in the worker.
+export const MAX_STEPS = 200
 
 /** Two significant digits: 183,750 → 180,000, so range ends read as round numbers. */
 function round2(value: number): number {

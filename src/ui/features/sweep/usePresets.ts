@@ -1,72 +1,34 @@
 /**
- * The presets' full configs, from one `describe` request shared by the sweep and compare panels
- * (a module variable: every mount after the first gets them at once), and the working config
- * both panels start from.
+ * The presets' full configs and the working config, for the sweep and compare panels. Both read
+ * the one catalog the config slice fetches from the worker (`describe`), so no second request
+ * races the editor's.
  */
-import { useEffect, useState } from 'react'
-import { isStale, requestDescribe, useConfigSource } from '../../../store/index.ts'
+import { useEffect } from 'react'
+import {
+  useCatalogState,
+  useConfigActions,
+  useConfigCatalog,
+  useWorkingConfig,
+} from '../../../store/index.ts'
 import type { WirePreset } from '../../../store/index.ts'
-
-let cached: readonly WirePreset[] | null = null
-let inflight: Promise<readonly WirePreset[]> | null = null
-
-// The config editor asks `describe` too, on the same channel: whichever asks second makes the
-// other's request stale. The answer is the same, so ask again a few times rather than give up.
-const STALE_RETRIES = 3
-
-async function describePresets(): Promise<readonly WirePreset[]> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return (await requestDescribe().promise).presets
-    } catch (error) {
-      if (!isStale(error) || attempt >= STALE_RETRIES) throw error
-    }
-  }
-}
-
-function loadPresets(): Promise<readonly WirePreset[]> {
-  inflight ??= describePresets().then(
-    (presets) => {
-      cached = presets
-      return presets
-    },
-    (error: unknown) => {
-      // Let the next mount try again.
-      inflight = null
-      throw error
-    },
-  )
-  return inflight
-}
 
 /** Every preset with its full config; null until the worker answered. */
 export function usePresets(): readonly WirePreset[] | null {
-  const [presets, setPresets] = useState(cached)
+  const catalog = useConfigCatalog()
+  const { catalogStatus } = useCatalogState()
+  const { loadCatalog } = useConfigActions()
   useEffect(() => {
-    if (presets) return
-    let live = true
-    loadPresets().then(
-      (loaded) => {
-        if (live) setPresets(loaded)
-      },
-      (error: unknown) => {
-        if (!isStale(error)) console.error(error)
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [presets])
-  return presets
+    // Usually the editor asked already; this covers a panel mounted on its own.
+    if (catalogStatus === 'idle') void loadCatalog()
+  }, [catalogStatus, loadCatalog])
+  return catalog?.presets ?? null
 }
 
 /**
  * The config the user is looking at: the edited one, or else the selected preset's full config
- * (null until the presets arrived).
+ * (null until the catalog arrived).
  */
 export function useCurrentConfig(): unknown {
-  const { selectedPreset, customConfig } = useConfigSource()
-  const presets = usePresets()
-  if (customConfig !== null) return customConfig
-  return presets?.find((p) => p.id === selectedPreset)?.config ?? null
+  usePresets()
+  return useWorkingConfig()
 }
