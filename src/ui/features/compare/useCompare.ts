@@ -1,11 +1,7 @@
 /** The compare request of the panel: running flag, problems, and the latest result. */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import {
-  ConfigInvalidError,
-  isStale,
-  requestCompare,
-  useLoadedReport,
-} from '../../../store/index.ts'
+import { failureStatus } from '../../lib/requestFailure.ts'
+import { requestCompare, useLoadedReport } from '../../../store/index.ts'
 import type { CompareDifference, CompareSide, ConfigIssue } from '../../../store/index.ts'
 
 export interface CompareResult {
@@ -46,13 +42,7 @@ export function useCompare() {
         (error: unknown) => {
           if (active.current?.id !== request.id) return
           active.current = null
-          if (isStale(error)) setStatus({ kind: 'idle' })
-          else if (error instanceof ConfigInvalidError) {
-            setStatus({ kind: 'error', message: 'Nothing was compared:', issues: error.issues })
-          } else {
-            const message = error instanceof Error ? error.message : String(error)
-            setStatus({ kind: 'error', message, issues: [] })
-          }
+          setStatus(failureStatus(error, 'Nothing was compared:'))
         },
       )
     },

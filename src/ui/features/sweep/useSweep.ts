@@ -3,7 +3,8 @@
  * runs, dropped once another transcript is loaded).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ConfigInvalidError, isStale, requestSweep, useLoadedReport } from '../../../store/index.ts'
+import { failureStatus } from '../../lib/requestFailure.ts'
+import { requestSweep, useLoadedReport } from '../../../store/index.ts'
 import type { ConfigIssue, SweepPoint } from '../../../store/index.ts'
 
 export interface SweepResult {
@@ -53,13 +54,7 @@ export function useSweep(): Sweep {
         (error: unknown) => {
           if (active.current?.id !== request.id) return
           active.current = null
-          if (isStale(error)) setStatus({ kind: 'idle' })
-          else if (error instanceof ConfigInvalidError) {
-            setStatus({ kind: 'error', message: 'Nothing was swept:', issues: error.issues })
-          } else {
-            const message = error instanceof Error ? error.message : String(error)
-            setStatus({ kind: 'error', message, issues: [] })
-          }
+          setStatus(failureStatus(error, 'Nothing was swept:'))
         },
       )
     },
