@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
-  falaiGate,
+  openTier,
   falaiOptions,
   fmt,
-  lastGroupIndex,
   liveResults,
   resultName,
   resultText,
@@ -54,15 +53,8 @@ export const microCompactStrategy = defineStrategy({
     "@falai/agent CompactionEngine tier 2 (micro_compact): when the context is still at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) has each whitespace run collapsed to one space and is trimmed (this flattens code and JSON formatting, as falai does). Fixed mode measures with exact tokens, keeps the tail in whole groups and skips collapses that save no tokens; faithful mode uses falai's estimate and message-count tail.",
   schema,
   run(ctx, p) {
-    const gate = falaiGate(ctx, { ...p })
-    if (gate.under) {
-      ctx.skip(
-        lastGroupIndex(ctx),
-        'below_threshold',
-        `micro_compact not needed: ${gate.text} — falai stops at the first tier under the threshold`,
-      )
-      return
-    }
+    const gate = openTier(ctx, p, 'micro_compact')
+    if (!gate) return
     const tail = tailByMessages(ctx, p.preserveRecentCount)
     for (const { ref, group, part } of liveResults(ctx)) {
       const text = resultText(part)

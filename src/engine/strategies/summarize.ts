@@ -6,7 +6,7 @@ import type { SummaryRequest } from '../summarize/types.ts'
 import { tailByGroups, tailByMessages } from './preserve-tail.ts'
 import { truncateAfterFailure } from './summarize/fallback.ts'
 import { boundInput, planCoverage, previousSummaryText } from './summarize/select.ts'
-import { falaiGate, fmt, lastGroupIndex } from './tool-result-budget/falai.ts'
+import { falaiGate, fmt, lastGroupIndex, openTier } from './tool-result-budget/falai.ts'
 
 /** @falai/agent's auto_compact prompt (the transcript lines `[role]: content` follow it). */
 export const FALAI_SUMMARY_PROMPT =
@@ -100,15 +100,9 @@ export const summarizeStrategy = defineStrategy({
     'Replaces the live groups before the preserved tail with one summary message written by the injected summariser. Defaults are @falai/agent\'s auto_compact: run only at or over maxTokens × 0.8, keep the last 4 messages (always whole groups here), prompt "Summarize the following conversation concisely, preserving key facts, decisions, and context:", 1,024 output tokens, a system message "[Conversation Summary]\\n…" placed first, and on failure falai\'s aggressive truncation (oldest groups dropped while over the threshold). Earlier summaries are covered and passed as the previous summary. Placement, role, prefix, prompt, tail unit, an input budget (MAF) and fail-open are configurable. Fixed mode keeps the system prompt and rejects empty summaries; faithful mode reproduces falai (system prompt summarised when not protected, estimate, split call recorded).',
   schema,
   async run(ctx, p) {
-    const gate = falaiGate(ctx, p)
-    if (p.compactionThreshold !== null && gate.under) {
-      ctx.skip(
-        lastGroupIndex(ctx),
-        'below_threshold',
-        `Summary not needed: ${gate.text} — falai stops at the first tier under the threshold`,
-      )
-      return
-    }
+    // Without a threshold the summary always runs; the gate still describes the measure.
+    const gate = p.compactionThreshold === null ? falaiGate(ctx, p) : openTier(ctx, p, 'Summary')
+    if (!gate) return
     const tail =
       p.preserveRecentGroups !== undefined
         ? tailByGroups(ctx, p.preserveRecentGroups)

@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
-  falaiGate,
+  openTier,
   falaiOptions,
   fmt,
-  lastGroupIndex,
   liveResults,
   resultName,
   resultText,
@@ -78,16 +77,9 @@ export const toolResultBudgetStrategy = defineStrategy({
     '@falai/agent CompactionEngine tier 1 (tool_result_budget): once the context is at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) longer than maxToolResultChars (5,000) keeps its first maxToolResultChars characters plus the notice "[Truncated: <total> chars total, showing first <max>]". Fixed mode measures with exact tokens, keeps the tail in whole groups, never re-truncates a truncated result and never applies a truncation that makes a result longer; faithful mode reproduces falai\'s estimate, message-count tail and notice rewrite.',
   schema,
   run(ctx, p) {
-    const gate = falaiGate(ctx, p)
     const max = p.maxToolResultChars
-    if (gate.under) {
-      ctx.skip(
-        lastGroupIndex(ctx),
-        'below_threshold',
-        `tool_result_budget not needed: ${gate.text} — falai stops at the first tier under the threshold`,
-      )
-      return
-    }
+    const gate = openTier(ctx, p, 'tool_result_budget')
+    if (!gate) return
     const tail = tailByMessages(ctx, p.preserveRecentCount)
     for (const { ref, group, part } of liveResults(ctx)) {
       const text = resultText(part)

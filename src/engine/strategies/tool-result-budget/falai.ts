@@ -62,6 +62,21 @@ export function falaiGate(ctx: StrategyContext, p: FalaiGateParams): Gate {
   }
 }
 
+/**
+ * falai runs a tier only at or over its threshold: the gate when the tier runs; when under,
+ * the skip is recorded (with the measure and the threshold) and null says the tier stops.
+ */
+export function openTier(ctx: StrategyContext, p: FalaiGateParams, tier: string): Gate | null {
+  const gate = falaiGate(ctx, p)
+  if (!gate.under) return gate
+  ctx.skip(
+    lastGroupIndex(ctx),
+    'below_threshold',
+    `${tier} not needed: ${gate.text} — falai stops at the first tier under the threshold`,
+  )
+  return null
+}
+
 /** 12345.6 → "12,345.6": deterministic (no locale). */
 export function fmt(n: number): string {
   if (!Number.isFinite(n)) return String(n)
