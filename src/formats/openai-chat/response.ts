@@ -2,6 +2,7 @@ import type { Message, ReportedUsage } from '../../engine/model.ts'
 import type { ParseWarning } from '../types.ts'
 import type { IdAllocator } from '../util.ts'
 import { arr, isObject, looksLikeSse, num, str, warning } from '../util.ts'
+import { openAiUsage } from '../openai-usage.ts'
 import { parseChatMessage } from './messages.ts'
 import { reassembleChatStream } from './stream.ts'
 
@@ -9,21 +10,13 @@ import { reassembleChatStream } from './stream.ts'
 
 /** `usage` of a chat response → ReportedUsage (the prompt size is the context of that call). */
 export function usageFromChat(u: unknown): ReportedUsage | undefined {
-  if (!isObject(u)) return undefined
-  const prompt = num(u.prompt_tokens)
-  const cached = isObject(u.prompt_tokens_details)
-    ? num(u.prompt_tokens_details.cached_tokens)
-    : undefined
-  const reasoning = isObject(u.completion_tokens_details)
-    ? num(u.completion_tokens_details.reasoning_tokens)
-    : undefined
-  return {
-    ...(prompt !== undefined ? { contextTokens: prompt, inputTokens: prompt } : {}),
-    ...(num(u.completion_tokens) !== undefined ? { outputTokens: num(u.completion_tokens) } : {}),
-    ...(cached !== undefined ? { cacheReadTokens: cached } : {}),
-    ...(reasoning !== undefined ? { reasoningTokens: reasoning } : {}),
+  return openAiUsage(u, {
+    input: 'prompt_tokens',
+    output: 'completion_tokens',
+    inputDetails: 'prompt_tokens_details',
+    outputDetails: 'completion_tokens_details',
     source: 'openai chat usage',
-  }
+  })
 }
 
 /**

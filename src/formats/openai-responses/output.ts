@@ -3,27 +3,21 @@ import type { ParseWarning } from '../types.ts'
 import type { IdAllocator } from '../util.ts'
 import { isObject, looksLikeSse, num, str, warning } from '../util.ts'
 import type { bodyLocator } from '../locate.ts'
+import { openAiUsage } from '../openai-usage.ts'
 import { parseResponseItems } from './items.ts'
 import { readResponsesStream } from './stream.ts'
 
 // The response half of a Responses input: output items become the final model turn.
 
+/** `usage` of a Responses response → ReportedUsage (the input size is that call's context). */
 export function usageFromResponses(u: unknown): ReportedUsage | undefined {
-  if (!isObject(u)) return undefined
-  const input = num(u.input_tokens)
-  const cached = isObject(u.input_tokens_details)
-    ? num(u.input_tokens_details.cached_tokens)
-    : undefined
-  const reasoning = isObject(u.output_tokens_details)
-    ? num(u.output_tokens_details.reasoning_tokens)
-    : undefined
-  return {
-    ...(input !== undefined ? { contextTokens: input, inputTokens: input } : {}),
-    ...(num(u.output_tokens) !== undefined ? { outputTokens: num(u.output_tokens) } : {}),
-    ...(cached !== undefined ? { cacheReadTokens: cached } : {}),
-    ...(reasoning !== undefined ? { reasoningTokens: reasoning } : {}),
+  return openAiUsage(u, {
+    input: 'input_tokens',
+    output: 'output_tokens',
+    inputDetails: 'input_tokens_details',
+    outputDetails: 'output_tokens_details',
     source: 'responses usage',
-  }
+  })
 }
 
 export function appendOutput(
