@@ -27,6 +27,7 @@ import { groupFacts, triggerLevels, upstreamMarkers, offenderGroups } from './fa
 import {
   MAX_DECISIONS,
   type GroupStatus,
+  type BudgetCategories,
   type ReplaySeries,
   type RunPhase,
   type RunSummary,
@@ -204,34 +205,60 @@ export function toWireDecision(d: Decision): WireDecision {
   }
 }
 
+/** What a run's "before" side is: it depends on the conversation and counter, not the config. */
+interface BeforeSide {
+  readonly budget: BudgetCategories
+  readonly tokens: Float64Array
+  /** Message id → index of its group, to map projected messages back. */
+  readonly groupOfId: ReadonlyMap<string, number>
+  readonly systemGroup: number
+}
+
+// Keyed by the pricing object, which lives as long as its (conversation, counter) cache entry.
+const beforeCache = new WeakMap<BudgetPricing, BeforeSide>()
+
+function beforeSide(prepared: Prepared, pricing: BudgetPricing): BeforeSide {
+  const cached = beforeCache.get(pricing)
+  if (cached) return cached
+  const { grouping, conversation } = prepared
+  const tokens = new Float64Array(grouping.groups.length)
+  const groupOfId = new Map<string, number>()
+  conversation.messages.forEach((m, i) => {
+    const g = grouping.groupOfMessage[i] as number
+    groupOfId.set(m.id, g)
+    tokens[g] = (tokens[g] as number) + pricing.message(m).total
+  })
+  // The top-level system prompt is a group without messages.
+  const system = grouping.groups.find((g) => g.kind === 'system' && g.messages.length === 0)
+  if (system) tokens[system.index] = pricing.static.system
+  const side: BeforeSide = {
+    budget: pricing.budget(conversation, false),
+    tokens,
+    groupOfId,
+    systemGroup: system?.index ?? -1,
+  }
+  beforeCache.set(pricing, side)
+  return side
+}
+
 /** Tokens per original group, before and after: projection messages map back by message id. */
 export function groupTokens(
   prepared: Prepared,
   pricing: BudgetPricing,
   projection: Conversation,
 ): { before: Float64Array; after: Float64Array } {
-  const { grouping, conversation } = prepared
-  const n = grouping.groups.length
-  const before = new Float64Array(n)
-  const after = new Float64Array(n)
-  const groupOfId = new Map<string, number>()
-  conversation.messages.forEach((m, i) => {
-    const g = grouping.groupOfMessage[i] as number
-    groupOfId.set(m.id, g)
-    before[g] = (before[g] as number) + pricing.message(m).total
-  })
+  const side = beforeSide(prepared, pricing)
+  const after = new Float64Array(side.tokens.length)
   for (const m of projection.messages) {
-    const g = groupOfId.get(m.id)
+    const g = side.groupOfId.get(m.id)
     // Inserted summaries belong to no original group: they count under `stubs` only.
     if (g !== undefined) after[g] = (after[g] as number) + pricing.projected(m).total
   }
-  // The top-level system prompt is a group without messages.
-  const system = grouping.groups.find((g) => g.kind === 'system' && g.messages.length === 0)
-  if (system) {
-    before[system.index] = pricing.static.system
-    after[system.index] = projection.system.length > 0 ? pricing.static.system : 0
+  if (side.systemGroup >= 0) {
+    after[side.systemGroup] = projection.system.length > 0 ? pricing.static.system : 0
   }
-  return { before, after }
+  // A copy: a summary's arrays are transferred to the UI thread, which detaches them.
+  return { before: side.tokens.slice(), after }
 }
 
 export function replayArrays(points: readonly ReplayPoint[]): ReplaySeries {
@@ -260,7 +287,7 @@ export function summarize(
   ms: number,
 ): RunSummary {
   const { prepared, pricing } = entry
-  const budgetBefore = pricing.budget(prepared.conversation, false)
+  const budgetBefore = beforeSide(prepared, pricing).budget
   const budgetAfter = pricing.budget(result.projection, true)
   const groups = prepared.grouping.groups
   const ids = groups.map((g) => g.id)
