@@ -12,6 +12,7 @@ import type {
   ReplaySeries,
   RunProgressMessage,
   RunSummary,
+  ToWorker,
 } from './protocol.ts'
 
 /** The request was overtaken by a newer one or cancelled; callers simply ignore it. */
@@ -120,4 +121,18 @@ export interface SideRequest<T> {
   readonly id: number
   readonly promise: Promise<T>
   cancel(): void
+}
+
+/** The smallest part of `Worker` we use, so tests can pass a fake. */
+export interface WorkerLike {
+  postMessage(message: ToWorker, transfer?: Transferable[]): void
+  onmessage: ((event: MessageEvent<FromWorker>) => void) | null
+  onerror: ((event: ErrorEvent) => void) | null
+  terminate(): void
+}
+
+/** A promise that rejects silently until someone awaits it (no "unhandled rejection" noise). */
+export function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
 }

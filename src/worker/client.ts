@@ -27,6 +27,8 @@ import {
   type CountRequest,
   type LoadOptions,
   type LoadRequest,
+  quiet,
+  type LoadPending,
   type Pending,
   type RunOptions,
   type RunPending,
@@ -34,6 +36,7 @@ import {
   type SideChannel,
   type SidePending,
   type SideRequest,
+  type WorkerLike,
 } from './client-types.ts'
 
 /** `Omit` over each member of a union (plain `Omit` would merge the members). */
@@ -51,27 +54,14 @@ export {
   type RunRequest,
   type SideChannel,
   type SideRequest,
+  type WorkerLike,
 } from './client-types.ts'
-
-/** The smallest part of `Worker` we use, so tests can pass a fake. */
-export interface WorkerLike {
-  postMessage(message: ToWorker, transfer?: Transferable[]): void
-  onmessage: ((event: MessageEvent<FromWorker>) => void) | null
-  onerror: ((event: ErrorEvent) => void) | null
-  terminate(): void
-}
 
 function defaultWorker(): WorkerLike {
   return new Worker(new URL('./engine.worker.ts', import.meta.url), {
     type: 'module',
     name: 'compaction-lab-engine',
   })
-}
-
-/** A promise that rejects silently until someone awaits it (no "unhandled rejection" noise). */
-function quiet<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined)
-  return promise
 }
 
 export class EngineClient {
@@ -325,120 +315,78 @@ export class EngineClient {
     // Replies to requests we no longer track are stale: drop them.
     const entry = this.pending.get(message.id)
     if (!entry) return
-    if (entry.kind === 'run') {
-      this.receiveRun(message, entry)
+    if (message.type === 'error') {
+      this.fail(message, entry)
       return
     }
-    if (entry.kind === 'side') {
-      this.receiveSide(message, entry)
-      return
-    }
-    switch (message.type) {
-      case 'progress':
-        entry.onProgress?.(message)
-        return
-      case 'loaded':
-        if (message.protocol !== PROTOCOL_VERSION) {
-          this.pending.delete(message.id)
-          entry.reject(
-            new Error(
-              `engine worker speaks protocol ${message.protocol}, expected ${PROTOCOL_VERSION}`,
-            ),
-          )
-          return
-        }
-        entry.resolveLoaded?.(message)
-        if (message.error) {
-          // Nothing was parsed, so no exact count will follow.
-          this.pending.delete(message.id)
-          entry.resolveCounted(null)
-        }
-        return
-      case 'counted':
-        this.pending.delete(message.id)
-        entry.resolveCounted(message)
-        return
-      case 'error':
-        this.fail(message, entry)
-        return
-      case 'runProgress':
-      case 'ran':
-      case 'replayProgress':
-      case 'replayed':
-      case 'configInvalid':
-      case 'detailed':
-      case 'described':
-      case 'sweepProgress':
-      case 'swept':
-      case 'compared':
-      case 'exported':
-      case 'configImported':
-        // Other requests' replies to a load id: a worker bug; the load's own replies still come.
-        return
+    // Each kind takes its own reply types; any other reply to its id would be a worker bug and
+    // is ignored (the request's own replies still come).
+    switch (entry.kind) {
+      case 'load':
+        return this.receiveLoad(message, entry)
+      case 'run':
+        return this.receiveRun(message, entry)
+      case 'side':
+        return this.receiveSide(message, entry)
       default: {
-        const unknownMessage: never = message
-        return unknownMessage
+        const unknownEntry: never = entry
+        return unknownEntry
       }
     }
   }
 
-  private receiveRun(message: FromWorker, entry: RunPending): void {
-    switch (message.type) {
-      case 'runProgress':
-        entry.onProgress?.(message)
-        return
-      case 'ran':
-        // With a replay to follow, the request stays pending (and cancellable) until it arrives.
-        if (!message.summary.replayPending) this.pending.delete(message.id)
-        entry.resolve(message.summary)
-        return
-      case 'replayProgress':
-        entry.onReplayProgress?.(message.done, message.total)
-        return
-      case 'replayed':
+  private receiveLoad(message: FromWorker, entry: LoadPending): void {
+    if (message.type === 'progress') {
+      entry.onProgress?.(message)
+    } else if (message.type === 'loaded') {
+      if (message.protocol !== PROTOCOL_VERSION) {
         this.pending.delete(message.id)
-        entry.onReplay?.(message.replay)
+        entry.reject(
+          new Error(
+            `engine worker speaks protocol ${message.protocol}, expected ${PROTOCOL_VERSION}`,
+          ),
+        )
         return
-      case 'configInvalid':
-        this.pending.delete(message.id)
-        entry.reject(new ConfigInvalidError(message.issues))
-        return
-      case 'error':
-        this.fail(message, entry)
-        return
-      case 'progress':
-      case 'loaded':
-      case 'counted':
-      case 'detailed':
-      case 'described':
-      case 'sweepProgress':
-      case 'swept':
-      case 'compared':
-      case 'exported':
-      case 'configImported':
-        return
-      default: {
-        const unknownMessage: never = message
-        return unknownMessage
       }
+      entry.resolveLoaded?.(message)
+      if (message.error) {
+        // Nothing was parsed, so no exact count will follow.
+        this.pending.delete(message.id)
+        entry.resolveCounted(null)
+      }
+    } else if (message.type === 'counted') {
+      this.pending.delete(message.id)
+      entry.resolveCounted(message)
+    }
+  }
+
+  private receiveRun(message: FromWorker, entry: RunPending): void {
+    if (message.type === 'runProgress') {
+      entry.onProgress?.(message)
+    } else if (message.type === 'ran') {
+      // With a replay to follow, the request stays pending (and cancellable) until it arrives.
+      if (!message.summary.replayPending) this.pending.delete(message.id)
+      entry.resolve(message.summary)
+    } else if (message.type === 'replayProgress') {
+      entry.onReplayProgress?.(message.done, message.total)
+    } else if (message.type === 'replayed') {
+      this.pending.delete(message.id)
+      entry.onReplay?.(message.replay)
+    } else if (message.type === 'configInvalid') {
+      this.pending.delete(message.id)
+      entry.reject(new ConfigInvalidError(message.issues))
     }
   }
 
   private receiveSide(message: FromWorker, entry: SidePending): void {
     if (message.type === 'sweepProgress') {
       entry.onProgress?.(message.done, message.total)
-      return
-    }
-    if (message.type === 'configInvalid') {
+    } else if (message.type === 'configInvalid') {
       this.pending.delete(message.id)
       entry.reject(new ConfigInvalidError(message.issues))
-      return
+    } else if (entry.accept(message)) {
+      this.pending.delete(message.id)
     }
-    if (message.type === 'error') {
-      this.fail(message, entry)
-      return
-    }
-    if (entry.accept(message)) this.pending.delete(message.id)
   }
 
   private fail(message: Extract<FromWorker, { type: 'error' }>, entry: Pending): void {
