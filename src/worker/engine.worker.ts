@@ -19,15 +19,6 @@ import {
   type ToWorker,
   type ToWorkerOf,
 } from './protocol.ts'
-import { compareConfigs } from './compare.ts'
-import { describeConfigs } from './describe.ts'
-import {
-  exportConfigFile,
-  exportReportFile,
-  exportTranscriptFile,
-  importConfigText,
-} from './exports.ts'
-import { groupDetail } from './detail.ts'
 import {
   clearRunCache,
   replayRecord,
@@ -36,7 +27,7 @@ import {
   transferablesOf,
   type RunRecord,
 } from './run.ts'
-import { sweepConfig } from './sweep.ts'
+import { createSideRequests, type Loaded } from './side-requests.ts'
 
 /**
  * The part of the worker global we use, typed here so this file checks under the WebWorker lib
@@ -64,8 +55,6 @@ let lastRun: RunRecord | null = null
 /** The preset `lastRun` ran as (reports name it), and the loaded file's name (export file names). */
 let lastRunPreset: string | undefined
 let loadedFileName: string | undefined
-/** Id of the newest sweep: a newer one (or a cancel) stops an older one between points. */
-let latestSweep = 0
 
 function post(message: FromWorker, transfer?: ArrayBuffer[]): void {
   if (transfer) scope.postMessage(message, transfer)
@@ -255,7 +244,7 @@ async function run(msg: ToWorkerOf<'run'>): Promise<void> {
 }
 
 /** The loaded conversation and the counter it is priced with, once any count under way is in. */
-async function current(id: number): Promise<{ conv: Conversation; priceWith: TextCounter } | null> {
+async function current(id: number): Promise<Loaded | null> {
   await counting
   if (cancelled.has(id)) return null
   if (!conversation) {
@@ -265,77 +254,14 @@ async function current(id: number): Promise<{ conv: Conversation; priceWith: Tex
   return { conv: conversation, priceWith: counter }
 }
 
-async function detail(msg: ToWorkerOf<'detail'>): Promise<void> {
-  const loaded = await current(msg.id)
-  if (!loaded) return
-  const record = lastRun?.prepared.conversation === loaded.conv ? lastRun : null
-  const found = groupDetail(loaded.conv, loaded.priceWith, record, msg.groupId, msg.maxChars)
-  if (!found) {
-    post({ type: 'error', id: msg.id, message: `no group "${msg.groupId}" in this transcript` })
-    return
-  }
-  post({ type: 'detailed', id: msg.id, detail: found })
-}
-
-async function sweep(msg: ToWorkerOf<'sweep'>): Promise<void> {
-  const { id } = msg
-  latestSweep = id
-  const loaded = await current(id)
-  if (!loaded) return
-  const live = () => id === latestSweep && !cancelled.has(id) && conversation === loaded.conv
-  const outcome = await sweepConfig(
-    loaded.conv,
-    loaded.priceWith,
-    msg.config,
-    msg.path,
-    msg.values,
-    {
-      checkpoint: async (done, total) => {
-        await yieldToQueue()
-        if (!live()) return false
-        post({ type: 'sweepProgress', id, done, total })
-        return true
-      },
-    },
-  )
-  if (!live()) return
-  if (outcome.kind === 'invalid') post({ type: 'configInvalid', id, issues: outcome.issues })
-  else if (outcome.kind === 'swept')
-    post({ type: 'swept', id, path: msg.path, points: outcome.points })
-}
-
-async function compare(msg: ToWorkerOf<'compare'>): Promise<void> {
-  const loaded = await current(msg.id)
-  if (!loaded) return
-  const outcome = await compareConfigs(loaded.conv, loaded.priceWith, msg.a, msg.b)
-  if (cancelled.has(msg.id) || conversation !== loaded.conv) return
-  if (outcome.kind === 'invalid')
-    post({ type: 'configInvalid', id: msg.id, issues: outcome.issues })
-  else post({ type: 'compared', id: msg.id, ...outcome.result })
-}
-
-/** The latest run on the loaded conversation, or null after posting why there is none. */
-async function latestRecord(id: number): Promise<RunRecord | null> {
-  const loaded = await current(id)
-  if (!loaded) return null
-  if (lastRun?.prepared.conversation !== loaded.conv) {
-    post({ type: 'error', id, message: 'nothing ran yet: pick a preset or edit the config first' })
-    return null
-  }
-  return lastRun
-}
-
-async function exportRun(
-  msg: ToWorkerOf<'exportTranscript'> | ToWorkerOf<'exportReport'>,
-): Promise<void> {
-  const record = await latestRecord(msg.id)
-  if (!record || cancelled.has(msg.id)) return
-  const file =
-    msg.type === 'exportTranscript'
-      ? exportTranscriptFile(record, loadedFileName)
-      : exportReportFile(record, msg.format, { sourceFile: loadedFileName, preset: lastRunPreset })
-  post({ type: 'exported', id: msg.id, file })
-}
+const side = createSideRequests({
+  post,
+  current,
+  isCancelled: (id) => cancelled.has(id),
+  conversation: () => conversation,
+  lastRun: () => ({ record: lastRun, preset: lastRunPreset, file: loadedFileName }),
+  yieldToQueue,
+})
 
 /** Remember the load or re-count under way, so runs can wait for its counter. */
 function track(work: Promise<void>): Promise<void> {
@@ -364,31 +290,14 @@ async function handle(msg: ToWorker): Promise<void> {
     case 'run':
       return run(msg)
     case 'detail':
-      return detail(msg)
     case 'describe':
-      post({ type: 'described', id: msg.id, ...describeConfigs() })
-      return
     case 'sweep':
-      return sweep(msg)
     case 'compare':
-      return compare(msg)
-    case 'exportConfig': {
-      const outcome = exportConfigFile(msg.config, msg.preset, msg.target)
-      if (outcome.kind === 'invalid')
-        post({ type: 'configInvalid', id: msg.id, issues: outcome.issues })
-      else post({ type: 'exported', id: msg.id, file: outcome.file })
-      return
-    }
+    case 'exportConfig':
     case 'exportTranscript':
     case 'exportReport':
-      return exportRun(msg)
-    case 'importConfig': {
-      const outcome = importConfigText(msg.text)
-      if (outcome.kind === 'invalid')
-        post({ type: 'configInvalid', id: msg.id, issues: outcome.issues })
-      else post({ type: 'configImported', id: msg.id, config: outcome.config })
-      return
-    }
+    case 'importConfig':
+      return side(msg)
     default: {
       const unknownMessage: never = msg
       return unknownMessage
