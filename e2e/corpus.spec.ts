@@ -14,13 +14,12 @@ const FILES = [
   ['gemini-cli', 'codemie__gemini-cli-session-2025-12-01T21-45-5b959dae.json'],
 ] as const
 
+// Without the corpus there is nothing to load: say so and define no test (never a hollow one).
 const present = existsSync(CORPUS)
-if (!present) console.warn(`corpus specs skipped: ${CORPUS} is absent`)
+if (!present) console.warn(`corpus specs not run: ${CORPUS} is absent`)
 
 test.describe('real transcripts', () => {
-  test.skip(!present, 'the shared corpus folder is absent')
-
-  for (const [format, name] of FILES) {
+  for (const [format, name] of present ? FILES : []) {
     test(`${format}: ${name} loads by file with the counts the importer gives`, async ({ app }) => {
       const path = join(CORPUS, format, name)
       // The expected figures come from the same importer and inspector the CLI uses.
