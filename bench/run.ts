@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { basename, join } from 'node:path'
+import { format, resolveConfig } from 'prettier'
 import {
   generateLargeClaudeCode,
   generateLargeOpenAIChat,
@@ -69,11 +70,16 @@ const results = {
   browser,
 }
 const dir = import.meta.dirname
-writeFileSync(
+/** Written as the formatter would write them, so a committed run passes the format check. */
+async function writeFormatted(file: string, text: string): Promise<void> {
+  const options = await resolveConfig(file)
+  writeFileSync(file, await format(text, { ...options, filepath: file }))
+}
+await writeFormatted(
   join(dir, quick ? 'results.quick.json' : 'results.json'),
   JSON.stringify(results, null, 2) + '\n',
 )
-writeFileSync(join(dir, quick ? 'RESULTS.quick.md' : 'RESULTS.md'), renderMarkdown(results))
+await writeFormatted(join(dir, quick ? 'RESULTS.quick.md' : 'RESULTS.md'), renderMarkdown(results))
 console.log(
   `wrote bench/${quick ? 'results.quick.json' : 'results.json'} and bench/${quick ? 'RESULTS.quick.md' : 'RESULTS.md'}`,
 )
