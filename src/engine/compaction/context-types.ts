@@ -48,5 +48,7 @@ export function describeProtection(kind: ProtectionKind): string {
       return 'the newest group is always kept so the context is never empty'
     case 'newest_copy':
       return 'it holds the newest copy of a resource that older, stubbed results point to'
+    case 'out_of_context':
+      return "outside this call's context (another agent's thread, or history an upstream compaction already dropped)"
   }
 }

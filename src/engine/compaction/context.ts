@@ -62,8 +62,9 @@ export class StrategyContext {
   groups(): readonly Group[] {
     return this.view.visibleGroups()
   }
+  /** The current call's context as the provider would count it (what budgets compare with). */
   totalTokens(): number {
-    return this.view.totalTokens
+    return this.view.contextTokens
   }
   /** Real user turns visible so far. */
   turns(): number {

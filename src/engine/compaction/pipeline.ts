@@ -58,7 +58,7 @@ export async function runPipeline(
   const window = usableWindow(config.window)
   const decisions: Decision[] = []
   const steps: StepReport[] = []
-  const tokensBefore = view.totalTokens
+  const tokensBefore = view.contextTokens
   let protections: Protections | null = null
   const protect = () => (protections ??= computeProtections(view, config.protections))
   // One pass: `compact()` re-runs the config on its projection until nothing changes, which is
@@ -74,7 +74,7 @@ export async function runPipeline(
     steps,
     options.recordNonChanges !== false,
   )
-  return { decisions, steps, tokensBefore, tokensAfter: view.totalTokens, window, fallbackRan }
+  return { decisions, steps, tokensBefore, tokensAfter: view.contextTokens, window, fallbackRan }
 }
 
 async function runPass(
@@ -92,7 +92,7 @@ async function runPass(
   for (let i = 0; i < config.pipeline.length; i++) {
     const step = config.pipeline[i]
     if (!step) continue
-    const before = view.totalTokens
+    const before = view.contextTokens
     const report = (status: StepStatus, why: string, count = 0) =>
       steps.push({
         index: i,
@@ -100,7 +100,7 @@ async function runPass(
         status,
         why,
         tokensBefore: before,
-        tokensAfter: view.totalTokens,
+        tokensAfter: view.contextTokens,
         decisions: count,
       })
     if (!step.enabled) {
@@ -127,7 +127,7 @@ async function runPass(
         .map((e) => `${e.path.join('.') || 'params'}: ${e.message}`)
         .join('; ')
       decisions.push(
-        failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.totalTokens),
+        failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.contextTokens),
       )
       report('invalid_params', message, 1)
       continue
@@ -143,17 +143,17 @@ async function runPass(
       // Fail open: undo whatever the step changed, record why, keep going.
       view.rollback(checkpoint)
       const message = error instanceof Error ? error.message : String(error)
-      decisions.push(failedOpen(step.strategy, i, message, view.totalTokens))
+      decisions.push(failedOpen(step.strategy, i, message, view.contextTokens))
       report('failed_open', message, 1)
     }
-    if (step.target && view.totalTokens < targetTokens(step.target, window.usable)) stopped = true
+    if (step.target && view.contextTokens < targetTokens(step.target, window.usable)) stopped = true
   }
 
   if (!config.fallback.enabled) return false
   const budget = config.fallback.target
     ? targetTokens(config.fallback.target, window.usable)
     : window.usable
-  if (view.totalTokens <= budget) return false
+  if (view.contextTokens <= budget) return false
   const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
   ctx.recordNonChanges = recordNonChanges
   runFallback(ctx, budget, config.fallback.strict)

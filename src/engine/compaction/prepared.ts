@@ -1,5 +1,5 @@
 import { buildGroups, type Grouping } from '../groups.ts'
-import type { Conversation, Part } from '../model.ts'
+import type { Conversation, Message, Part } from '../model.ts'
 import {
   DEFAULT_FRAMING,
   modelFamily,
@@ -46,6 +46,24 @@ export interface Prepared {
   }[]
 }
 
+/**
+ * Encrypted reasoning cannot be tokenized, but the call that produced it reported how many
+ * reasoning tokens it spent (Responses API / Codex `reasoning_output_tokens`): that is what the
+ * item costs when it is sent back. Shared across the message's encrypted reasoning parts.
+ */
+function withReportedReasoning(m: Message, prices: number[]): number[] {
+  const reported = m.usage?.reasoningTokens
+  if (m.role !== 'assistant' || reported === undefined || !(reported >= 0)) return prices
+  const encrypted: number[] = []
+  m.parts.forEach((p, i) => {
+    if (p.kind === 'reasoning' && p.opaque?.label === 'encrypted reasoning') encrypted.push(i)
+  })
+  if (encrypted.length === 0) return prices
+  const share = Math.round(reported / encrypted.length)
+  for (const i of encrypted) prices[i] = share
+  return prices
+}
+
 export const partKey = (message: number, part: number): string => `${message}:${part}`
 
 export function prepare(
@@ -78,8 +96,11 @@ export function prepare(
     const prices =
       at !== undefined && old
         ? [...(old.partTokens[at] as readonly number[])]
-        : m.parts.map((p) =>
-            pricePart(p, m.role, counter, m.model ? modelFamily(m.model) : family, framing),
+        : withReportedReasoning(
+            m,
+            m.parts.map((p) =>
+              pricePart(p, m.role, counter, m.model ? modelFamily(m.model) : family, framing),
+            ),
           )
     partTokens.push(prices)
     m.parts.forEach((part, i) => partPrice.set(part, prices[i] as number))

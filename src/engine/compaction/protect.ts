@@ -101,6 +101,7 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
     if (!(g >= 0 && g < visibleCount)) return null
     const own = statics[g] ?? null
     if (own === 'system') return own
+    if (view.outOfContext(g)) return 'out_of_context'
     const turn = (groups[g] as Group).turn
     if (turn >= firstProtectedTurn && turn >= 1) return 'recent_turn'
     if (own) return own

@@ -3,14 +3,18 @@ import type { Prepared } from './prepared.ts'
 import { isChange } from './run.ts'
 import type { EngineConfig, EngineDeps } from './types.ts'
 import { WorkingView } from './view.ts'
+import { accountingFor } from '../accounting/index.ts'
 
 export interface ReplayPoint {
   /** Index of the assistant message this model call produced. */
   readonly index: number
   readonly messageId: string
-  /** Context the call would have had with no compaction at all. */
+  /**
+   * The reconstructed context of this call with no compaction of ours (hidden prefix + scale ×
+   * what the log shows it received, provider rules applied): the reconciled figure.
+   */
   readonly before: number
-  /** Context under the config, with every earlier decision still in force. */
+  /** The same figure under the config, with every earlier decision still in force. */
   readonly after: number
   /** Strategies that changed something at this call. */
   readonly fired: readonly string[]
@@ -18,6 +22,8 @@ export interface ReplayPoint {
   readonly reported?: number
   /** An upstream compaction (from the source agent) happened right before this call. */
   readonly upstreamCompaction?: boolean
+  /** The sub-agent / sidechain whose call this is (absent for the main agent). */
+  readonly thread?: string
 }
 
 export interface ReplayHooks {
@@ -54,34 +60,25 @@ export async function replayCancellable(
   registry: StrategyRegistry,
   hooks: ReplayHooks,
 ): Promise<ReplayPoint[] | null> {
-  const { messages, markers } = prepared.conversation
-  const total = messages.filter((m, k) => m.role === 'assistant' && !m.summaryOf && k > 0).length
-  const markerAt = new Set(markers.map((m) => m.beforeIndex))
-  const view = new WorkingView(prepared, 0)
+  const accounting = accountingFor(prepared, config.accounting)
+  const figures = accounting.reconciliation.figures
+  const view = new WorkingView(prepared, 0, accounting.perCall)
   const points: ReplayPoint[] = []
-  let before = prepared.staticTokens + prepared.systemTokens
-  let upstream = false
-  for (let k = 0; k < messages.length; k++) {
-    const m = messages[k]
-    if (!m) continue
-    if (markerAt.has(k)) upstream = true
-    if (m.role === 'assistant' && !m.summaryOf && k > 0) {
-      if (hooks.checkpoint && !(await hooks.checkpoint(points.length, total))) return null
-      view.advanceTo(k)
-      const outcome = await runPipeline(view, config, deps, registry, { recordNonChanges: false })
-      const fired = [...new Set(outcome.decisions.filter(isChange).map((d) => d.strategy))]
-      points.push({
-        index: k,
-        messageId: m.id,
-        before,
-        after: view.totalTokens,
-        fired,
-        ...(m.usage?.contextTokens !== undefined ? { reported: m.usage.contextTokens } : {}),
-        ...(upstream ? { upstreamCompaction: true } : {}),
-      })
-      upstream = false
-    }
-    before += prepared.messageTokens[k] as number
+  for (const figure of figures) {
+    if (hooks.checkpoint && !(await hooks.checkpoint(points.length, figures.length))) return null
+    view.advanceTo(figure.index)
+    const outcome = await runPipeline(view, config, deps, registry, { recordNonChanges: false })
+    const fired = [...new Set(outcome.decisions.filter(isChange).map((d) => d.strategy))]
+    points.push({
+      index: figure.index,
+      messageId: figure.messageId,
+      before: figure.estimate,
+      after: view.contextTokens,
+      fired,
+      ...(figure.reported !== undefined ? { reported: figure.reported } : {}),
+      ...(figure.upstreamCompaction ? { upstreamCompaction: true } : {}),
+      ...(figure.thread !== 'main' ? { thread: figure.thread } : {}),
+    })
   }
   return points
 }

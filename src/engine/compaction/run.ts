@@ -1,3 +1,5 @@
+import { accountingFor } from '../accounting/index.ts'
+import type { Reconciliation } from '../accounting/types.ts'
 import type { Conversation } from '../model.ts'
 import { checkInvariants, type InvariantCheck, type InvariantReport } from './invariants.ts'
 import { runPipeline, type PipelineOutcome, type StrategyRegistry } from './pipeline.ts'
@@ -15,6 +17,8 @@ export interface CompactionResult extends PipelineOutcome {
   readonly changes: number
   /** How many times the config ran (the last one changed nothing, unless capped). */
   readonly rounds: number
+  /** How the figures were reconstructed and reconciled with the transcript's reported usage. */
+  readonly reconciliation: Reconciliation
 }
 
 const CHANGING = new Set<Decision['kind']>(['exclude', 'stub', 'trim', 'insert'])
@@ -43,6 +47,9 @@ export async function compact(
   options: { checkIdempotence?: boolean } = {},
 ): Promise<CompactionResult> {
   let prepared = 'grouping' in input ? input : prepare(input, deps.counter)
+  // Figures are the last call's, as the provider would count it: the reconciliation is fitted on
+  // the conversation as loaded and carried into every round (a projection reports no usage).
+  const accounting = accountingFor(prepared, config.accounting)
   const rounds = options.checkIdempotence === false ? 1 : MAX_ROUNDS + 1
   const decisions: Decision[] = []
   const checks = new Map<string, InvariantCheck>()
@@ -52,7 +59,7 @@ export async function compact(
   let settled = false
   let round = 0
   for (; round < rounds; round++) {
-    const view = new WorkingView(prepared)
+    const view = new WorkingView(prepared, undefined, accounting.lastCall)
     const outcome = await runPipeline(view, config, deps, registry)
     const changed = outcome.decisions.some(isChange)
     if (round > 0 && !changed) {
@@ -104,5 +111,6 @@ export async function compact(
     invariants: { ok: all.every((c) => c.ok), checks: all },
     changes: decisions.filter(isChange).length,
     rounds: round,
+    reconciliation: accounting.reconciliation,
   }
 }

@@ -19,7 +19,7 @@ export function measure(view: WorkingView, usable: number): Measures {
   let counts: Omit<Measures, 'tokens' | 'usable'> | null = null
   const get = () => (counts ??= countAll(view))
   return {
-    tokens: view.totalTokens,
+    tokens: view.contextTokens,
     usable,
     get messages() {
       return get().messages

@@ -1,3 +1,4 @@
+import type { AccountingOverrides } from '../accounting/types.ts'
 import type { Grouping } from '../groups.ts'
 import type { Conversation, Message, Part } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
@@ -48,6 +49,8 @@ export type ProtectionKind =
   | 'minimum_retained'
   /** The newest copy of a resource that an applied supersession points to. */
   | 'newest_copy'
+  /** Outside the current call's context: another agent's thread, or history an upstream compaction dropped. */
+  | 'out_of_context'
 
 export interface DecisionBase {
   /** Strategy id that made it (or `pipeline` / `fallback`). */
@@ -159,6 +162,8 @@ export interface EngineConfig {
   readonly protections: ProtectionConfig
   readonly pipeline: readonly StepConfig[]
   readonly fallback: FallbackConfig
+  /** The user's figures for the hidden prefix and scale (else fitted on reported usage). */
+  readonly accounting?: AccountingOverrides
 }
 
 /** Everything a run needs from outside: injected so the engine stays pure and deterministic. */

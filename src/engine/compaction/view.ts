@@ -4,6 +4,7 @@ import type { PartRef } from '../pairing.ts'
 import { modelFamily, pricePart } from '../tokens/pricing.ts'
 import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared.ts'
 import type { ProtectionKind } from './types.ts'
+import { ContextLedger, IDENTITY_ACCOUNTING, type CallAccounting } from './ledger.ts'
 
 /** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
 export interface Override {
@@ -62,10 +63,33 @@ export class WorkingView {
   private readonly visible: Group[] = []
   /** Highest user turn among the visible groups. */
   private maxTurn = 0
+  /** The current call's context (threads, upstream compactions, provider rules). */
+  private readonly ledger: ContextLedger
+  /** Hidden prefix and scale that turn our counts into the provider's figure. */
+  readonly accounting: CallAccounting
+  /** The top-level system group (no messages), or -1. */
+  private readonly systemGroup: number
 
-  constructor(prepared: Prepared, limit = prepared.conversation.messages.length) {
+  constructor(
+    prepared: Prepared,
+    limit = prepared.conversation.messages.length,
+    accounting: CallAccounting = IDENTITY_ACCOUNTING,
+  ) {
     this.prepared = prepared
+    this.accounting = accounting
     this.index = partIndexOf(prepared)
+    const first = prepared.grouping.groups[0]
+    this.systemGroup = first?.kind === 'system' && first.messages.length === 0 ? 0 : -1
+    this.ledger = new ContextLedger(prepared, {
+      messageTokens: (m) => this.messageTokensNow[m] as number,
+      isGroupExcluded: (g) => this.excluded[g] === 1,
+      flatPartTokens: (flat) => {
+        const o = this.overrides.size === 0 ? undefined : this.overrides.get(flat)
+        if (o) return o.tokens
+        const m = this.ledger.plan.messageOfPart[flat] as number
+        return this.prepared.partTokens[m]?.[flat - (this.index.offset[m] as number)] ?? 0
+      },
+    })
     const n = prepared.conversation.messages.length
     this.excluded = new Uint8Array(prepared.grouping.groups.length)
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
@@ -92,8 +116,10 @@ export class WorkingView {
       const t = this.messageTokensNow[m] as number
       this.groupTokensNow[g] = (this.groupTokensNow[g] as number) + t
       if (!this.excluded[g]) this.total += t
+      this.ledger.reveal(m)
     }
     this.visibleUpTo = Math.max(this.visibleUpTo, limit)
+    this.ledger.setLimit(this.visibleUpTo)
     // Groups are ordered by their first message: the visible ones are a prefix (the top-level
     // system group has no messages and comes first). The limit only grows, so extend it.
     const { groups } = grouping
@@ -111,8 +137,43 @@ export class WorkingView {
     return k >= 0 ? k : `${ref.message}:${ref.part}`
   }
 
+  /** Our count of everything visible (all threads, all history): what the invariants recount. */
   get totalTokens(): number {
     return this.total
+  }
+
+  /**
+   * The figure the provider would count for the current model call (the next call at the limit,
+   * or the last call): hidden prefix + scale × (tools, framing and system prompt + the call's own
+   * context). Triggers, targets and the fallback read this, so they act on what production sees.
+   */
+  get contextTokens(): number {
+    const system =
+      this.systemGroup >= 0 && this.excluded[this.systemGroup] ? 0 : this.prepared.systemTokens
+    const ours = this.prepared.staticTokens + system + this.ledger.threadTokens
+    return Math.round(
+      this.accounting.prefixAt(this.ledger.callIndex) + this.accounting.scale * ours,
+    )
+  }
+
+  /** Our count of the current call's context (no hidden prefix, no scale). */
+  get contextOwnTokens(): number {
+    const system =
+      this.systemGroup >= 0 && this.excluded[this.systemGroup] ? 0 : this.prepared.systemTokens
+    return this.prepared.staticTokens + system + this.ledger.threadTokens
+  }
+
+  /** Message index of the model call the context figures are for (-1 when there is none). */
+  get currentCall(): number {
+    return this.ledger.callIndex
+  }
+
+  /**
+   * Is the group outside the current call's context (another agent's thread, or history an
+   * upstream compaction already dropped)? Compacting it would change nothing the model sees.
+   */
+  outOfContext(group: number): boolean {
+    return this.ledger.outOfContext(this.messagesOf(group))
   }
 
   /**
@@ -236,6 +297,7 @@ export class WorkingView {
 
   exclude(group: number): void {
     if (this.excluded[group]) return
+    const undoLedger = this.ledger.excluding(this.messagesOf(group))
     this.excluded[group] = 1
     const t = this.rawGroupTokens(group)
     this.total -= t
@@ -245,6 +307,7 @@ export class WorkingView {
       this.excluded[group] = 0
       this.total += t
       this.included += counted
+      undoLedger()
     })
   }
 
@@ -277,8 +340,11 @@ export class WorkingView {
       newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? []),
     })
     const g = this.prepared.grouping.groupOfMessage[ref.message] as number
-    this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) + delta
     const visible = ref.message < this.visibleUpTo
+    const undoLedger = visible
+      ? this.ledger.replacing(typeof key === 'number' ? key : -1, ref.message, delta)
+      : null
+    this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) + delta
     if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) + delta
     if (visible && !this.excluded[g]) this.total += delta
     this.undo.push(() => {
@@ -287,6 +353,7 @@ export class WorkingView {
       this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) - delta
       if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
       if (visible && !this.excluded[g]) this.total -= delta
+      undoLedger?.()
     })
   }
 
@@ -294,7 +361,10 @@ export class WorkingView {
     this.inserted.push(summary)
     this.insertedIds.add(summary.message.id)
     this.total += summary.tokens
+    const anchor = this.prepared.grouping.groups[summary.anchor]?.messages[0] ?? -1
+    const undoLedger = this.ledger.inserting(anchor, summary.tokens)
     this.undo.push(() => {
+      undoLedger()
       this.inserted.pop()
       this.insertedIds.delete(summary.message.id)
       this.total -= summary.tokens

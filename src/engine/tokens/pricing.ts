@@ -42,6 +42,32 @@ export function modelFamily(model: string | undefined): ModelFamily {
   return 'other'
 }
 
+/**
+ * Sanitised transcripts replace free text by `[REDACTED_TEXT len=N sha=…]`, keeping the original
+ * length. What the model received was the N characters, not the placeholder: priced at
+ * chars/4 (a labelled estimate), so a redacted log still reconciles with its reported usage.
+ */
+const REDACTION_MARK = '[REDACTED_TEXT len='
+const REDACTION = /\[REDACTED_TEXT len=(\d+)[^\]]*\]/g
+const REDACTED_CHARS_PER_TOKEN = 4
+
+function priceRedacted(text: string, counter: TextCounter): PricedText {
+  let chars = 0
+  let rest = ''
+  let from = 0
+  for (const match of text.matchAll(REDACTION)) {
+    chars += Number(match[1])
+    rest += text.slice(from, match.index)
+    from = match.index + match[0].length
+  }
+  rest += text.slice(from)
+  const approx = Math.ceil(chars / REDACTED_CHARS_PER_TOKEN)
+  return {
+    tokens: counter.count(rest) + approx,
+    approximate: { what: `${chars} redacted chars (chars/4)`, tokens: approx },
+  }
+}
+
 /** A base64 run at least this long inside text is priced by rule rather than BPE. */
 const BASE64_RUN = 4096
 /** Measured: o200k spends ≈ 1.46 characters per token on base64 (perf anchors §1c). */
@@ -59,6 +85,7 @@ export interface PricedText {
  * chars/1.46 instead of pushing megabytes of them through BPE. Linear scan, no regex backtracking.
  */
 export function priceText(text: string, counter: TextCounter): PricedText {
+  if (text.includes(REDACTION_MARK)) return priceRedacted(text, counter)
   if (text.length < BASE64_RUN) return { tokens: counter.count(text) }
   // Long texts are re-priced on every re-plan (stubs and trims of the same outputs): cache the
   // whole result per counter, so the base64 scan runs once per text, not once per pass.

@@ -200,9 +200,22 @@ describe('claude-code injected messages, sidechains and compaction', () => {
     ])
   })
   it('labels sidechains by agentId, by file name, or as "sidechain"', () => {
-    const inline = parse(jsonl(user('main'), user('task prompt', { isSidechain: true })))
-    expect(inline.messages.map((m) => m.sidechain)).toEqual([undefined, 'sidechain'])
-    expect(inline.meta.notes?.join(' ')).toMatch(/1 sidechain/)
+    const inline = parse(
+      jsonl(
+        user('main'),
+        user('task prompt', { isSidechain: true, parentUuid: null }),
+        user('more', { isSidechain: true, parentUuid: 'x' }),
+        user('second task', { isSidechain: true, parentUuid: null }),
+      ),
+    )
+    // Each root line (no parent) starts a sub-agent run of its own (its own context).
+    expect(inline.messages.map((m) => m.sidechain)).toEqual([
+      undefined,
+      'sidechain',
+      'sidechain',
+      'sidechain #2',
+    ])
+    expect(inline.meta.notes?.join(' ')).toMatch(/3 sidechain/)
     const agent = parse(jsonl(user('sub', { isSidechain: true, agentId: 'a1b2' })))
     expect(agent.messages[0]?.sidechain).toBe('a1b2')
     const byName = parse(jsonl(user('sub', { isSidechain: true })), '/x/subagents/agent-f00d.jsonl')

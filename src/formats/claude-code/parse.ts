@@ -43,6 +43,7 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       warnings,
     )
   }
+  let sidechainRuns = 0
   const fileAgent = /(?:^|[/\\])agent-([^/\\]+)\.jsonl$/.exec(options?.fileName ?? '')?.[1]
   const ids = new IdAllocator()
   const messages: Draft[] = []
@@ -123,7 +124,16 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       continue
     }
     const agentId = str(v.agentId) ?? fileAgent
-    const sidechain = agentId ?? (v.isSidechain === true ? 'sidechain' : undefined)
+    // Inline sidechains without an agent id: every root line (no parent) starts a new sub-agent
+    // run with a context of its own, so each run gets its own label.
+    if (agentId === undefined && v.isSidechain === true && v.parentUuid === null) sidechainRuns++
+    const sidechain =
+      agentId ??
+      (v.isSidechain === true
+        ? sidechainRuns > 1
+          ? `sidechain #${sidechainRuns}`
+          : 'sidechain'
+        : undefined)
     const uuid = str(v.uuid)
     const content = message.content
     const blocks: readonly unknown[] = Array.isArray(content)

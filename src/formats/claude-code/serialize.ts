@@ -122,6 +122,9 @@ function resultChanged(parts: readonly Part[], prevBlocks: readonly unknown[]): 
 }
 
 /** Lines for a message the source file did not have (or whose parts no longer match it). */
+/** Labels the parser gives inline sidechains that have no agent id. */
+const INLINE_SIDECHAIN = /^sidechain( #\d+)?$/
+
 function freshLines(m: Message, c: Conversation, template?: Record<string, unknown>): unknown[] {
   const isAssistant = m.role === 'assistant'
   const base: Record<string, unknown> = template
@@ -135,7 +138,7 @@ function freshLines(m: Message, c: Conversation, template?: Record<string, unkno
         type: isAssistant ? 'assistant' : 'user',
       }
   base.type = isAssistant ? 'assistant' : 'user'
-  if (m.sidechain !== undefined && m.sidechain !== 'sidechain' && !template)
+  if (m.sidechain !== undefined && !INLINE_SIDECHAIN.test(m.sidechain) && !template)
     base.agentId = m.sidechain
   // A kept line keeps its uuid; a new user line's uuid is the message id (what import reads back).
   if (!template) base.uuid = isAssistant ? `${m.id}-0` : m.id

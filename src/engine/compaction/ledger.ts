@@ -1,0 +1,187 @@
+import { contextPlan, type ContextPlan } from '../accounting/plan.ts'
+import type { Prepared } from './prepared.ts'
+import { partIndexOf, type PartIndex } from './prepared.ts'
+
+/**
+ * How our counts become the provider's figure for a call: the hidden prefix the log does not show
+ * (per call: it may step inside a session) plus a scale on our counts. Identity when nothing is
+ * known: prefix 0, scale 1.
+ */
+export interface CallAccounting {
+  readonly scale: number
+  /** Hidden prefix of the call that produced message `callIndex` (any index: the last known). */
+  prefixAt(callIndex: number): number
+}
+
+export const IDENTITY_ACCOUNTING: CallAccounting = { scale: 1, prefixAt: () => 0 }
+
+/** What the ledger needs to read from the view it belongs to. */
+export interface LedgerHost {
+  messageTokens(message: number): number
+  isGroupExcluded(group: number): boolean
+  /** Current tokens of a part by flat number. */
+  flatPartTokens(flat: number): number
+}
+
+/**
+ * The context of the current model call inside a working view, kept up to date as replay moves
+ * forward and strategies change things: per-thread sums of what is in the context (messages since
+ * the thread's last upstream compaction, minus reasoning the provider does not count), so the
+ * figure every trigger, target and chart reads costs O(1).
+ *
+ * Invariant: sums[t] = Σ over visible, non-excluded messages m of thread t with m ≥ start[t] of
+ * (current tokens of m − current tokens of its stripped parts) + summaries inserted into t.
+ */
+export class ContextLedger {
+  readonly plan: ContextPlan
+  private readonly index: PartIndex
+  private readonly groupOfMessage: readonly number[]
+  private readonly sums: Float64Array
+  private readonly start: Int32Array
+  private readonly stripped: Uint8Array
+  private readonly strippedTokens: Float64Array
+  private readonly droppedAt: Map<number, number[]>
+  private limit = 0
+  /** Index into plan.calls of the first call at or after the limit. */
+  private nextCall = 0
+
+  private readonly host: LedgerHost
+
+  constructor(prepared: Prepared, host: LedgerHost) {
+    this.host = host
+    this.plan = contextPlan(prepared)
+    this.index = partIndexOf(prepared)
+    this.groupOfMessage = prepared.grouping.groupOfMessage
+    const n = prepared.conversation.messages.length
+    this.sums = new Float64Array(this.plan.threads.length)
+    this.start = new Int32Array(this.plan.threads.length)
+    this.stripped = new Uint8Array(this.index.offset[n] as number)
+    this.strippedTokens = new Float64Array(n)
+    this.droppedAt = new Map()
+    for (const flat of this.plan.dropped) {
+      const m = this.plan.messageOfPart[flat] as number
+      this.droppedAt.set(m, [...(this.droppedAt.get(m) ?? []), flat])
+    }
+  }
+
+  /** Thread of the call the view is measured for: the next call at or after the limit, else the last. */
+  get callIndex(): number {
+    const { calls } = this.plan
+    if (calls.length === 0) return -1
+    return (calls[Math.min(this.nextCall, calls.length - 1)] as number) ?? -1
+  }
+
+  get thread(): number {
+    const c = this.callIndex
+    return c >= 0 ? (this.plan.threadOf[c] as number) : 0
+  }
+
+  /** Our count of the current call's context from the log (no prefix, no scale). */
+  get threadTokens(): number {
+    return this.sums[this.thread] as number
+  }
+
+  private counted(m: number): boolean {
+    const t = this.plan.threadOf[m] as number
+    return (
+      m < this.limit &&
+      m >= (this.start[t] as number) &&
+      !this.host.isGroupExcluded(this.groupOfMessage[m] as number)
+    )
+  }
+
+  private contribution(m: number): number {
+    return this.host.messageTokens(m) - (this.strippedTokens[m] as number)
+  }
+
+  private add(t: number, delta: number): void {
+    this.sums[t] = (this.sums[t] as number) + delta
+  }
+
+  /** Message `m` becomes visible (call in order). */
+  reveal(m: number): void {
+    const t = this.plan.threadOf[m] as number
+    if (this.plan.resetAt[m]) {
+      this.sums[t] = 0
+      this.start[t] = m
+    }
+    const strip = this.plan.stripAt.get(m)
+    if (strip) for (const flat of strip) this.stripPart(flat)
+    for (const flat of this.droppedAt.get(m) ?? []) this.stripPart(flat, m)
+    this.limit = m + 1
+    while (
+      this.nextCall < this.plan.calls.length &&
+      (this.plan.calls[this.nextCall] as number) < this.limit
+    )
+      this.nextCall++
+    if (!this.host.isGroupExcluded(this.groupOfMessage[m] as number))
+      this.add(t, this.contribution(m))
+  }
+
+  /** Advance the "current call" pointer when the limit moves without new messages. */
+  setLimit(limit: number): void {
+    this.limit = Math.max(this.limit, limit)
+    while (
+      this.nextCall < this.plan.calls.length &&
+      (this.plan.calls[this.nextCall] as number) < this.limit
+    )
+      this.nextCall++
+  }
+
+  private stripPart(flat: number, revealing?: number): void {
+    if (this.stripped[flat]) return
+    this.stripped[flat] = 1
+    const m = this.plan.messageOfPart[flat] as number
+    const tokens = this.host.flatPartTokens(flat)
+    this.strippedTokens[m] = (this.strippedTokens[m] as number) + tokens
+    // A message being revealed is added afterwards with its stripped parts already left out.
+    if (revealing !== m && this.counted(m)) this.add(this.plan.threadOf[m] as number, -tokens)
+  }
+
+  /** Before a group is excluded: what leaves the context (undo adds it back). */
+  excluding(messages: readonly number[]): () => void {
+    const touched: [number, number][] = []
+    for (const m of messages) {
+      if (!this.counted(m)) continue
+      const t = this.plan.threadOf[m] as number
+      const c = this.contribution(m)
+      touched.push([t, c])
+      this.add(t, -c)
+    }
+    return () => {
+      for (const [t, c] of touched) this.add(t, c)
+    }
+  }
+
+  /** A part of message `m` changes by `delta` tokens (call before the view updates its figures). */
+  replacing(flat: number, m: number, delta: number): () => void {
+    if (flat >= 0 && this.stripped[flat]) {
+      this.strippedTokens[m] = (this.strippedTokens[m] as number) + delta
+      return () => {
+        this.strippedTokens[m] = (this.strippedTokens[m] as number) - delta
+      }
+    }
+    if (!this.counted(m)) return () => {}
+    const t = this.plan.threadOf[m] as number
+    this.add(t, delta)
+    return () => this.add(t, -delta)
+  }
+
+  /** A summary placed next to a message of the conversation joins that message's thread. */
+  inserting(anchorMessage: number, tokens: number): () => void {
+    const t = anchorMessage >= 0 ? (this.plan.threadOf[anchorMessage] as number) : 0
+    this.add(t, tokens)
+    return () => this.add(t, -tokens)
+  }
+
+  /** Is every message of the group outside the current call's context? */
+  outOfContext(messages: readonly number[]): boolean {
+    if (messages.length === 0) return false
+    const current = this.thread
+    for (const m of messages) {
+      const t = this.plan.threadOf[m] as number
+      if (t === current && m >= (this.start[t] as number)) return false
+    }
+    return true
+  }
+}
