@@ -1,4 +1,10 @@
 import { readFile } from 'node:fs/promises'
+import {
+  accountingFor,
+  summarizeReconciliation,
+  type ReconciliationSummary,
+} from '../engine/accounting/index.ts'
+import { prepare } from '../engine/compaction/prepared.ts'
 import { inspectConversation } from '../engine/inspect.ts'
 import type { InspectReport } from '../engine/inspect-types.ts'
 import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
@@ -15,6 +21,11 @@ export const INSPECT_USAGE =
 
 export interface InspectJson extends InspectReport {
   readonly file: string
+  /**
+   * How each call's context was reconstructed and reconciled with the transcript's reported
+   * usage (errors are fractions of the reported figure).
+   */
+  readonly reconciliation: ReconciliationSummary
   readonly detection: { readonly confidence: number; readonly evidence: readonly string[] } | null
   readonly warnings: readonly ParseWarning[]
 }
@@ -49,9 +60,11 @@ export async function inspectCommand(argv: readonly string[], io: Io): Promise<n
   const counter: TextCounter =
     tokenizer === 'estimate' ? estimateCounter : await loadCounter(tokenizer)
   const report = inspectConversation(outcome.result.conversation, counter)
+  const prepared = prepare(outcome.result.conversation, counter)
   const json: InspectJson = {
     file,
     ...report,
+    reconciliation: summarizeReconciliation(accountingFor(prepared).reconciliation),
     detection: detectionSummary(outcome.detection),
     warnings: outcome.result.warnings,
   }
@@ -83,13 +96,22 @@ function humanReport(r: InspectJson): string {
   }
   for (const a of r.tokens.approximate)
     lines.push(`    ≈ ${fmt(a.tokens)} priced by rule: ${a.what}`)
-  const c = r.tokens.calibration
-  if (c.factor !== 1)
-    lines.push(`  calibrated    ≈ ${fmt(c.total)} (${c.family} ×${c.factor}, configurable)`)
-  if (r.reported) {
-    const diff = r.reported.contextTokens - r.tokens.total
+  const rec = r.reconciliation
+  const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`)
+  lines.push(`  per call      ${rec.source}: ${rec.summary}`)
+  if (rec.source === 'reconciled')
     lines.push(
-      `  reported      ${fmt(r.reported.contextTokens)} at the last model call (${r.reported.source}; ${diff >= 0 ? '+' : ''}${fmt(diff)} vs estimate)`,
+      `                error vs reported: median ${pct(rec.medianAbsError)}, p90 ${pct(rec.p90AbsError)}; ${rec.dropped} calls ignored; ${rec.flagged.length} flagged over 10%`,
+    )
+  for (const s of rec.steps.slice(0, 10))
+    lines.push(
+      `                hidden prefix → ${fmt(s.prefixTokens)} from message ${s.fromIndex} (${s.thread})`,
+    )
+  const last = rec.lastCall
+  if (last?.reported !== undefined) {
+    const diff = last.estimate - last.reported
+    lines.push(
+      `  last call     ${fmt(last.estimate)} reconstructed vs ${fmt(last.reported)} reported (${rec.reportedBy}; ${diff >= 0 ? '+' : ''}${fmt(diff)})`,
     )
   }
   for (const note of r.meta.notes) lines.push(`  note          ${note}`)

@@ -72,6 +72,31 @@ export const fallbackSchema = z.object({
   target: targetSchema.optional(),
 })
 
+/**
+ * The user's figures for what the log does not show (usage reconciliation): they replace the
+ * fitted ones for every call, so a config tuned on one session carries them to production runs.
+ */
+export const accountingSchema = z
+  .object({
+    prefixTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        'Hidden prefix in tokens: system prompt and tool schemas the agent sends but the log does not hold. Omit to fit it on the reported usage.',
+      ),
+    scale: z
+      .number()
+      .gt(0.25)
+      .lt(4)
+      .optional()
+      .describe(
+        "Provider tokens per token of our count (the provider's tokenizer differs from ours). Omit to fit it.",
+      ),
+  })
+  .strict()
+
 export const configSchema = z.object({
   $schema: z.string().optional(),
   version: z.literal(CONFIG_VERSION),
@@ -89,6 +114,7 @@ export const configSchema = z.object({
   }),
   pipeline: z.array(stepSchema),
   fallback: fallbackSchema.default({ enabled: false, strict: false }),
+  accounting: accountingSchema.optional(),
 })
 
 /** A validated config with every default filled in. */

@@ -66,5 +66,6 @@ export function toEngineConfig(config: CompactionConfig): EngineConfig {
     protections: config.protections,
     pipeline: config.pipeline,
     fallback: config.fallback,
+    ...(config.accounting ? { accounting: config.accounting } : {}),
   }
 }

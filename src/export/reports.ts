@@ -1,3 +1,8 @@
+import {
+  describeFigure,
+  summarizeReconciliation,
+  type ReconciliationSummary,
+} from '../engine/accounting/index.ts'
 import type { ReplayPoint } from '../engine/compaction/replay.ts'
 import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
@@ -24,6 +29,14 @@ export interface CompactReport {
   readonly invariants: {
     readonly ok: boolean
     readonly violations: readonly { id: string; detail: string; offenders: readonly string[] }[]
+  }
+  /**
+   * Which figure `tokens`, triggers and targets use, and how it was reconciled with the
+   * transcript's reported usage.
+   */
+  readonly accounting: {
+    readonly figure: string
+    readonly reconciliation: ReconciliationSummary
   }
   readonly replay?: readonly ReplayPoint[]
 }
@@ -61,6 +74,10 @@ export function buildCompactReport(
     config: {
       name: context.config.name,
       ...(context.config.preset ? { preset: context.config.preset } : {}),
+    },
+    accounting: {
+      figure: describeFigure(result.reconciliation),
+      reconciliation: summarizeReconciliation(result.reconciliation),
     },
     tokens: {
       before: result.tokensBefore,

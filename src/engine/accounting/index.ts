@@ -42,3 +42,56 @@ export function accountingFor(prepared: Prepared, overrides: AccountingOverrides
   byKey.set(key, accounting)
   return accounting
 }
+
+/** The reconciliation without its per-call figures: what `inspect --json` and reports carry. */
+export interface ReconciliationSummary {
+  readonly source: Reconciliation['source']
+  readonly reportedBy: string | null
+  readonly provider: string
+  readonly rules: string
+  readonly calls: number
+  readonly dropped: number
+  readonly prefixTokens: number
+  readonly subagentPrefixTokens?: number
+  readonly scale: number
+  readonly prefixFrom: Reconciliation['prefixFrom']
+  readonly scaleFrom: Reconciliation['scaleFrom']
+  readonly medianAbsError: number | null
+  readonly p90AbsError: number | null
+  readonly steps: Reconciliation['steps']
+  /** Message indexes of calls whose residual is over 10 %. */
+  readonly flagged: readonly number[]
+  readonly ignored: Reconciliation['ignored']
+  readonly summary: string
+  /** The last model call: its reconstructed context and, when valid, its reported figure. */
+  readonly lastCall: {
+    readonly index: number
+    readonly estimate: number
+    readonly reported?: number
+  } | null
+}
+
+export function summarizeReconciliation(r: Reconciliation): ReconciliationSummary {
+  const { figures, ...rest } = r
+  const last = figures[figures.length - 1]
+  return {
+    ...rest,
+    lastCall: last
+      ? {
+          index: last.index,
+          estimate: last.estimate,
+          ...(last.reported !== undefined ? { reported: last.reported } : {}),
+        }
+      : null,
+  }
+}
+
+/** The figure triggers, targets and headlines use, in words (reports name it). */
+export function describeFigure(r: Reconciliation): string {
+  const prefix = r.figures[r.figures.length - 1]?.prefix ?? r.prefixTokens
+  const how =
+    r.source === 'reconciled'
+      ? `hidden prefix ${prefix} (${r.prefixFrom}) + ${r.scale.toFixed(3)} (${r.scaleFrom}) × our count`
+      : `our count${prefix ? ` + hidden prefix ${prefix} (${r.prefixFrom})` : ''}${r.scale !== 1 ? ` × ${r.scale.toFixed(3)} (${r.scaleFrom})` : ''}`
+  return `${r.source} context of the next model call (${how}; ${r.rules})`
+}

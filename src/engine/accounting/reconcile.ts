@@ -1,6 +1,5 @@
 import type { Prepared } from '../compaction/prepared.ts'
 import type { Message, ReportedUsage } from '../model.ts'
-import { DEFAULT_CALIBRATION } from '../tokens/pricing.ts'
 import { fitPrefixScale, type FitPoint, type FitResult } from './fit.ts'
 import { alternativeRule, contextPlan, type ContextPlan, type ThinkingRule } from './plan.ts'
 import type { AccountingOverrides, CallFigure, IgnoredCall, Reconciliation } from './types.ts'
@@ -92,7 +91,9 @@ function reconcileUnder(
   })
 
   const fixedScale = fixedScaleFor(prepared, plan)
-  const defaultScale = fixedScale ?? DEFAULT_CALIBRATION[familyOf(plan)]
+  // Without a fit our own count stands (scale 1), labelled as such: a per-family guess would be a
+  // figure nobody measured for this transcript.
+  const defaultScale = fixedScale ?? 1
   const fitted: FitResult | null =
     points.length >= MIN_CALLS_TO_FIT
       ? fitPrefixScale(points, {
@@ -192,19 +193,6 @@ function finite(n: number | undefined): number | undefined {
   return n !== undefined && Number.isFinite(n) ? n : undefined
 }
 
-function familyOf(plan: ContextPlan): 'claude' | 'gemini' | 'openai' | 'other' {
-  switch (plan.rules.provider) {
-    case 'anthropic':
-      return 'claude'
-    case 'gemini':
-      return 'gemini'
-    case 'openai':
-      return 'openai'
-    default:
-      return 'other'
-  }
-}
-
 /** We ship OpenAI's o200k vocabulary: counts of OpenAI calls need no scale. */
 function fixedScaleFor(prepared: Prepared, plan: ContextPlan): number | undefined {
   return plan.rules.provider === 'openai' &&
@@ -214,11 +202,17 @@ function fixedScaleFor(prepared: Prepared, plan: ContextPlan): number | undefine
     : undefined
 }
 
-/** Nearest-rank quantile, null for no values. */
+/**
+ * Quantile with linear interpolation between order statistics (the common default, as in
+ * numpy and R type 7); null for no values.
+ */
 export function quantile(values: readonly number[], q: number): number | null {
   if (values.length === 0) return null
   const s = [...values].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number
+  const at = Math.min(1, Math.max(0, q)) * (s.length - 1)
+  const lo = Math.floor(at)
+  const hi = Math.ceil(at)
+  return (s[lo] as number) + ((s[hi] as number) - (s[lo] as number)) * (at - lo)
 }
 
 function summarize(

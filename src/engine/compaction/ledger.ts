@@ -64,7 +64,11 @@ export class ContextLedger {
     }
   }
 
-  /** Thread of the call the view is measured for: the next call at or after the limit, else the last. */
+  /**
+   * The model call the view is measured for: the next call at or after the limit. Over a whole
+   * conversation that is the call that would come next (everything so far is its context; it is
+   * a call of the last call's thread, with the last call's prefix).
+   */
   get callIndex(): number {
     const { calls } = this.plan
     if (calls.length === 0) return -1
