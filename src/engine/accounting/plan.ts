@@ -66,8 +66,8 @@ export function providerRules(conversation: Conversation): ProviderRules {
   if (format === 'codex' || format === 'openai-responses' || family === 'openai')
     return {
       provider: 'openai',
-      thinking: 'keep',
-      why: 'OpenAI: reasoning items sent back are counted as input',
+      thinking: 'strip_previous_turns',
+      why: 'OpenAI: reasoning items of earlier turns are dropped; those of the current tool loop are counted',
     }
   if (format === 'gemini' || format === 'gemini-cli' || family === 'gemini')
     return {
@@ -104,7 +104,9 @@ export function contextPlan(prepared: Prepared, thinking?: ThinkingRule): Contex
 
 /** The other thinking rule worth testing against reported usage, if any. */
 export function alternativeRule(plan: ContextPlan): ThinkingRule | null {
-  if (plan.rules.provider !== 'anthropic' || plan.stripAt.size === 0) return null
+  if (plan.rules.provider !== 'anthropic' && plan.rules.provider !== 'openai') return null
+  // No earlier-turn reasoning to strip: both rules give the same figures.
+  if (plan.rules.thinking === 'strip_previous_turns' && plan.stripAt.size === 0) return null
   return plan.rules.thinking === 'strip_previous_turns' ? 'keep' : 'strip_previous_turns'
 }
 
