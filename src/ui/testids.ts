@@ -72,6 +72,15 @@ export const TID = {
   /** A diamond on the compacted line where a strategy fired (`data-call` says which call). */
   timelineFired: 'timeline-fired',
   timelineReported: 'timeline-reported',
+  timelineFlagged: 'timeline-flagged',
+  timelineNow: 'timeline-now',
+  timelineStep: 'timeline-step',
+  reconciliation: 'reconciliation',
+  reconciliationSource: 'reconciliation-source',
+  reconciliationFlagged: 'reconciliation-flagged',
+  reconciliationIgnored: 'reconciliation-ignored',
+  reconciliationPrefix: 'reconciliation-prefix',
+  reconciliationScale: 'reconciliation-scale',
   timelineUsable: 'timeline-usable',
   timelineTooltip: 'timeline-tooltip',
   /** Shown while the replay that follows a run is computed (with calls done / total). */

@@ -10,7 +10,6 @@ import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { toEngineConfig } from '../config/validate.ts'
-import { sumCategories } from './budget.ts'
 import { preparedEntry } from './run.ts'
 
 export interface Once {
@@ -32,8 +31,9 @@ export async function compactOnce(
   const result = await compact(entry.prepared, toEngineConfig(config), deps, STRATEGY_REGISTRY)
   return {
     result,
-    before: sumCategories(entry.pricing.budget(entry.prepared.conversation, false)),
-    after: sumCategories(entry.pricing.budget(result.projection, true)),
+    // The same reconciled figures as the headline (the next call's context), never a recount.
+    before: result.tokensBefore,
+    after: result.tokensAfter,
     violations: result.invariants.checks.filter((c) => !c.ok).length,
   }
 }

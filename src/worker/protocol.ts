@@ -90,6 +90,9 @@ export interface WireDecision {
 }
 
 /** Tokens by budget category; `stubs` holds stubs, trims and inserted summaries after a run. */
+import type { ReconciliationSummary } from '../engine/accounting/index.ts'
+export type { ReconciliationSummary }
+
 export type BudgetCategories = Readonly<Record<string, number>>
 
 /**
@@ -130,6 +133,14 @@ export interface RunSummary {
   }
   /** Compactions the source system already did (found in the transcript), by message index. */
   readonly upstream: readonly WireUpstreamMarker[]
+  /**
+   * Where `tokens` come from: the figure in words, and how each call's context was reconciled
+   * with the transcript's reported usage (the same summary `inspect --json` prints).
+   */
+  readonly accounting: {
+    readonly figure: string
+    readonly reconciliation: ReconciliationSummary
+  }
   /** Token levels at which a pipeline step fires (from `tokens`/`window_fraction` triggers). */
   readonly triggers: readonly {
     readonly step: number

@@ -5,6 +5,7 @@ import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { MAX_DECISIONS } from './protocol.ts'
 import { BudgetPricing, STUBS, sumCategories } from './budget.ts'
+import { INFERRED } from './context-budget.ts'
 import {
   PreparedCache,
   groupStatuses,
@@ -71,9 +72,11 @@ describe('runSummary', () => {
     expect(s.invariants.ok).toBe(true)
     expect(s.steps.map((x) => [x.strategy, x.status])).toEqual([['supersede-stale-results', 'ran']])
 
-    // Budget: before equals the inspect report; after is smaller and holds the stubs.
+    // Budget: with nothing reported (no hidden prefix, scale 1) and one context, before equals
+    // the inspect report; after is smaller and holds the stubs.
     const inspected = inspectConversation(conv, estimateCounter).tokens
-    expect(s.budget.before).toEqual({ ...inspected.byCategory, [STUBS]: 0 })
+    expect(s.budget.before).toEqual({ ...inspected.byCategory, [STUBS]: 0, [INFERRED]: 0 })
+    expect(s.accounting.reconciliation.source).toBe('estimated')
     expect(s.tokens.before).toBe(inspected.total)
     expect(s.budget.after[STUBS]).toBeGreaterThan(0)
     expect(s.budget.after.tool_results).toBeLessThan(s.budget.before.tool_results as number)

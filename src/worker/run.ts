@@ -22,7 +22,9 @@ import { migrateConfig } from '../config/migrate.ts'
 import { isPresetId, PRESET_IDS, presetConfig } from '../config/presets.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { toEngineConfig, validateConfig, type ConfigIssue } from '../config/validate.ts'
-import { BudgetPricing, sumCategories } from './budget.ts'
+import { BudgetPricing } from './budget.ts'
+import { reconciledBudget } from './context-budget.ts'
+import { describeFigure, summarizeReconciliation } from '../engine/accounting/index.ts'
 import { groupFacts, triggerLevels, upstreamMarkers, offenderGroups } from './facts.ts'
 import {
   MAX_DECISIONS,
@@ -287,8 +289,24 @@ export function summarize(
   ms: number,
 ): RunSummary {
   const { prepared, pricing } = entry
-  const budgetBefore = beforeSide(prepared, pricing).budget
-  const budgetAfter = pricing.budget(result.projection, true)
+  // The headline is the reconciled context of the next model call; the bars break it down.
+  const rec = result.reconciliation
+  const budgetBefore = reconciledBudget(
+    prepared,
+    pricing,
+    prepared.conversation,
+    false,
+    result.tokensBefore,
+    rec,
+  )
+  const budgetAfter = reconciledBudget(
+    prepared,
+    pricing,
+    result.projection,
+    true,
+    result.tokensAfter,
+    rec,
+  )
   const groups = prepared.grouping.groups
   const ids = groups.map((g) => g.id)
   const tokens = groupTokens(prepared, pricing, result.projection)
@@ -298,8 +316,8 @@ export function summarize(
     tokenizer: prepared.counter.id,
     exact: prepared.counter.exact,
     tokens: {
-      before: sumCategories(budgetBefore),
-      after: sumCategories(budgetAfter),
+      before: result.tokensBefore,
+      after: result.tokensAfter,
       window: window.contextTokens,
       reservedOutput: window.reservedOutput,
       buffer: window.buffer,
@@ -315,6 +333,10 @@ export function summarize(
       ...groupFacts(prepared),
     },
     upstream: upstreamMarkers(prepared.conversation),
+    accounting: {
+      figure: describeFigure(rec),
+      reconciliation: summarizeReconciliation(rec),
+    },
     triggers: triggerLevels(config, window.usable),
     decisions: result.decisions.slice(0, MAX_DECISIONS).map(toWireDecision),
     decisionCount: result.decisions.length,

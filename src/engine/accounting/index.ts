@@ -1,6 +1,6 @@
 import type { CallAccounting } from '../compaction/ledger.ts'
 import type { Prepared } from '../compaction/prepared.ts'
-import { reconcile } from './reconcile.ts'
+import { FLAG_RESIDUAL, reconcile } from './reconcile.ts'
 import type { AccountingOverrides, Reconciliation } from './types.ts'
 
 export { reconcile, usageProblem, quantile, FLAG_RESIDUAL } from './reconcile.ts'
@@ -61,6 +61,14 @@ export interface ReconciliationSummary {
   readonly steps: Reconciliation['steps']
   /** Message indexes of calls whose residual is over 10 %. */
   readonly flagged: readonly number[]
+  /** The worst flagged calls (at most 200), with their figures, for the UI's list. */
+  readonly flaggedCalls: readonly {
+    readonly index: number
+    readonly thread: string
+    readonly estimate: number
+    readonly reported: number
+    readonly residual: number
+  }[]
   readonly ignored: Reconciliation['ignored']
   readonly summary: string
   /** The last model call: its reconstructed context and, when valid, its reported figure. */
@@ -74,8 +82,20 @@ export interface ReconciliationSummary {
 export function summarizeReconciliation(r: Reconciliation): ReconciliationSummary {
   const { figures, ...rest } = r
   const last = figures[figures.length - 1]
+  const flaggedCalls = figures
+    .filter((f) => f.residual !== undefined && Math.abs(f.residual) > FLAG_RESIDUAL)
+    .sort((a, b) => Math.abs(b.residual as number) - Math.abs(a.residual as number))
+    .slice(0, 200)
+    .map((f) => ({
+      index: f.index,
+      thread: f.thread,
+      estimate: f.estimate,
+      reported: f.reported as number,
+      residual: f.residual as number,
+    }))
   return {
     ...rest,
+    flaggedCalls,
     lastCall: last
       ? {
           index: last.index,

@@ -12,9 +12,16 @@ import { RunStatusLine } from './RunStatusLine.tsx'
 
 /** How the figures were obtained: never an estimate without saying so (SPEC §4). */
 function pricing(summary: RunSummary): string {
-  if (summary.tokenizer === 'estimate') return 'estimated (chars/4), not reported'
-  if (summary.exact) return `counted with ${summary.tokenizer}, not reported`
-  return `counted with ${summary.tokenizer} (long runs approximated), not reported`
+  const counted =
+    summary.tokenizer === 'estimate'
+      ? 'chars/4 estimate'
+      : summary.exact
+        ? `counted with ${summary.tokenizer}`
+        : `counted with ${summary.tokenizer} (long runs approximated)`
+  const rec = summary.accounting.reconciliation
+  if (rec.source === 'reconciled')
+    return `next call's context, reconciled with reported usage (${counted}; hidden prefix ${formatCount(rec.prefixTokens)}, ×${rec.scale.toFixed(2)})`
+  return `next call's context, ${counted}, estimated — nothing reported to reconcile with`
 }
 
 function Headline({ summary }: { readonly summary: RunSummary }) {
@@ -27,6 +34,7 @@ function Headline({ summary }: { readonly summary: RunSummary }) {
         data-config={summary.configName}
         data-before={before}
         data-after={after}
+        data-source={summary.accounting.reconciliation.source}
       >
         {summary.tokenizer === 'estimate' ? '≈ ' : ''}
         {formatCount(before)} → {formatCount(after)} tokens ({formatChange(before, after)})

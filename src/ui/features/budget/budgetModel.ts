@@ -15,12 +15,14 @@ export interface WindowTokens {
   readonly usable: number
 }
 
-// The context's own categories, plus the stubs and summaries compaction leaves behind: one list of
+// The hidden prefix the reconciliation inferred (what the agent sends but the log does not hold),
+// the context's own categories, plus the stubs and summaries compaction leaves behind: one list of
 // names for the summary table and the budget bars, so the two never disagree.
-export const BUDGET_CATEGORIES = [...CATEGORY_ORDER, 'stubs'] as const
+export const BUDGET_CATEGORIES = ['inferred', ...CATEGORY_ORDER, 'stubs'] as const
 export type BudgetCategory = (typeof BUDGET_CATEGORIES)[number]
 
 export const BUDGET_LABELS: Record<BudgetCategory, string> = {
+  inferred: 'System + tools (inferred)',
   ...CATEGORY_LABELS,
   stubs: 'Stubs & summaries',
 }

@@ -181,8 +181,9 @@ export function ContextStrip() {
     >
       <p className="hint strip-note">
         Each segment is one group, as wide as its tokens ({summary.groups.ids.length} groups,{' '}
-        {summary.configName}). Segments under a pixel are merged. Click one to select it; Ctrl+wheel
-        zooms, drag or Shift+wheel pans.
+        {summary.configName}; our count of the whole file, all threads and history — the context of
+        a call is under Budget and Accounting). Segments under a pixel are merged. Click one to
+        select it; Ctrl+wheel zooms, drag or Shift+wheel pans.
       </p>
       <div
         ref={bandsRef}

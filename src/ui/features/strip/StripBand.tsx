@@ -155,7 +155,9 @@ export function Band({ side, band, win, view, selected, markers, onPick }: BandP
           />
         ) : null}
       </svg>
-      <span className="strip-row-total num">{formatCount(band.total)}</span>
+      <span className="strip-row-total num" title="our count of every group in the file">
+        {formatCount(band.total)}
+      </span>
     </div>
   )
 }

@@ -1,16 +1,19 @@
 import type { InspectReport } from '../../../store/index.ts'
+import { useRunSummary } from '../../../store/index.ts'
 import { formatCount, formatShare, formatSigned } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 
 /**
- * What the transcript itself reported (usage fields) beside our count, with the difference:
- * the two are labelled apart because they measure different things with different tokenizers.
+ * What the transcript itself reported at its last model call, beside the reconstructed context of
+ * that call (the run's reconciled figure, never our raw count of the whole file: that holds
+ * history an upstream compaction dropped, other agents' threads and the hidden prefix is not in it).
  */
 export function ReportedUsage({ report }: { readonly report: InspectReport }) {
-  const { reported, tokens } = report
+  const summary = useRunSummary()
+  const { reported } = report
   if (!reported) return null
-  const diff = tokens.total - reported.contextTokens
-  const counted = tokens.tokenizer === 'estimate' ? 'estimated' : 'counted'
+  const last = summary?.accounting.reconciliation.lastCall ?? null
+  const diff = last ? last.estimate - reported.contextTokens : null
   return (
     <div className="reported" data-testid={TID.reportedUsage}>
       <div>
@@ -21,14 +24,18 @@ export function ReportedUsage({ report }: { readonly report: InspectReport }) {
           <code>{reported.messageId}</code>)
         </span>
       </div>
-      <div>
-        <span className="field-label">Difference</span> {counted} ({tokens.tokenizer}) − reported ={' '}
-        <b>{formatSigned(diff)}</b>{' '}
-        <span className="hint">
-          ({diff >= 0 ? '+' : ''}
-          {formatShare(diff, reported.contextTokens)})
-        </span>
-      </div>
+      {last && diff !== null ? (
+        <div>
+          <span className="field-label">Reconstructed</span> {formatCount(last.estimate)} (
+          {summary?.accounting.reconciliation.source}) − reported = <b>{formatSigned(diff)}</b>{' '}
+          <span className="hint">
+            ({diff >= 0 ? '+' : ''}
+            {formatShare(diff, reported.contextTokens)}; see Accounting)
+          </span>
+        </div>
+      ) : (
+        <div className="hint">The reconstructed figure of that call comes with the first run.</div>
+      )}
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useReport, useStatus } from '../../../store/index.ts'
+import { AccountingPanel } from '../accounting/AccountingPanel.tsx'
 import { CompactionPanel } from '../budget/CompactionPanel.tsx'
 import { ComparePanel } from '../compare/ComparePanel.tsx'
 import { ConfigEditor } from '../config/ConfigEditor.tsx'
@@ -34,6 +35,7 @@ export function SummaryPanel() {
               <CountsGrid report={report} />
               <TokensCard />
               <CompactionPanel />
+              <AccountingPanel />
               <ConfigEditor />
               <ContextStrip />
               <ReplayTimeline />

@@ -49,7 +49,6 @@ export function TokensCard() {
   const tokens = shown.tokens
   const counting = progress?.phase === 'tokenizer' || progress?.phase === 'count'
   const estimate = report.tokens
-  const { calibration } = tokens
   return (
     <Section
       title="Tokens"
@@ -73,10 +72,9 @@ export function TokensCard() {
               : ''}
         </span>
       </div>
-      <p className="calibration" data-testid={TID.calibration}>
-        Calibration for <b>{calibration.family}</b>: ×{calibration.factor.toFixed(2)} → ≈{' '}
-        {formatCount(calibration.total)} tokens{' '}
-        <span className="hint">(estimated, not counted)</span>
+      <p className="calibration hint" data-testid={TID.calibration}>
+        Our count of everything in the file, with {tokens.tokenizer}: the context each model call
+        had (hidden prefix, upstream compactions, reasoning rules) is under Accounting.
       </p>
       <ReportedUsage report={shown} />
       <CategoryTable tokens={tokens} />

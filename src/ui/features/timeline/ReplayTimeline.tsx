@@ -39,6 +39,8 @@ function Caption({ facts }: { readonly facts: TimelineFacts }) {
       usable window: {formatCount(facts.overBefore)} original, {formatCount(facts.overAfter)}{' '}
       compacted
       {facts.reportedCalls > 0 ? ` · ${formatCount(facts.reportedCalls)} with reported usage` : ''}
+      {facts.flaggedCalls > 0 ? ` · ${formatCount(facts.flaggedCalls)} over 10 % off` : ''} · last
+      point: now (the headline)
     </p>
   )
 }
@@ -109,10 +111,17 @@ export function ReplayTimeline() {
   const replayState = useReplayState()
   const { brush } = useTableFilter()
   const upstream = summary?.upstream
-  const allPoints = useMemo(
-    () => (replay ? timelinePoints(replay, upstream) : []),
-    [replay, upstream],
-  )
+  const allPoints = useMemo(() => {
+    if (!replay || !summary) return []
+    const rec = summary.accounting.reconciliation
+    const lastIndex = replay.index[replay.index.length - 1] ?? 0
+    return timelinePoints(replay, upstream, {
+      // The headline's figures close the series, so the last point and the headline agree.
+      now: { before: summary.tokens.before, after: summary.tokens.after, index: lastIndex + 1 },
+      flagged: rec.flagged,
+      steps: rec.steps,
+    })
+  }, [replay, upstream, summary])
   // The chart, its brush and clicks work on the thinned series; the facts on every call.
   const points = useMemo(() => thinPoints(allPoints), [allPoints])
   const usable = summary?.tokens.usable ?? 0

@@ -13,7 +13,7 @@ import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import type { RunSummary } from '../../../store/index.ts'
 import type { TimelinePoint } from './timelineModel.ts'
-import { triggerLine, upstreamLine } from './TimelineMarkers.tsx'
+import { stepLine, triggerLine, upstreamLine } from './TimelineMarkers.tsx'
 import { TimelineTooltip } from './TimelineTooltip.tsx'
 
 interface DotProps {
@@ -40,17 +40,44 @@ function firedDot({ cx, cy, payload }: DotProps) {
   )
 }
 
-/** Reported usage, as faint points (only where the transcript reported it). */
+/**
+ * Reported usage, as dots over the reconstructed line (only where the transcript reported it); a
+ * call whose reconstruction is more than 10 % off is ringed.
+ */
 function reportedDot({ cx, cy, payload }: DotProps) {
   if (!payload || payload.reported === null || cx === undefined || cy === undefined) return <g />
+  if (payload.flagged)
+    return (
+      <g className="timeline-flagged" data-testid={TID.timelineFlagged} data-index={payload.index}>
+        <title>{`Call ${payload.call}: reconstructed ${formatCount(payload.before)} vs reported ${formatCount(payload.reported)} — over 10 % apart`}</title>
+        <circle className="timeline-reported" cx={cx} cy={cy} r={2.5} />
+        <circle className="timeline-flag-ring" cx={cx} cy={cy} r={6} />
+      </g>
+    )
   return (
     <circle
       className="timeline-reported"
       data-testid={TID.timelineReported}
       cx={cx}
       cy={cy}
-      r={2}
+      r={2.5}
     />
+  )
+}
+
+/** The last point on the original line: the whole session as it stands (the headline). */
+function nowDot({ cx, cy, payload }: DotProps) {
+  if (!payload?.now || cx === undefined || cy === undefined) return <g />
+  return (
+    <g
+      className="timeline-now"
+      data-testid={TID.timelineNow}
+      data-before={payload.before}
+      data-after={payload.after}
+    >
+      <title>{`Now (next call): ${formatCount(payload.before)} → ${formatCount(payload.after)} — the headline`}</title>
+      <circle cx={cx} cy={cy} r={4} />
+    </g>
   )
 }
 
@@ -95,6 +122,7 @@ export function TimelineChart(props: ChartProps) {
   const { points, usable, hasReported, triggers, brush, onBrush, onPick } = props
   const top = (max: number) => Math.ceil(Math.max(max, usable) * 1.05)
   const upstream = points.filter((p) => p.upstream.length > 0)
+  const steps = points.filter((p) => p.step !== null)
   return (
     <ResponsiveContainer width="100%" height={300}>
       <ComposedChart
@@ -123,13 +151,16 @@ export function TimelineChart(props: ChartProps) {
         {upstream.map((p) => (
           <ReferenceLine key={`upstream-${p.call}`} x={p.call} shape={upstreamLine(p)} />
         ))}
+        {steps.map((p) => (
+          <ReferenceLine key={`step-${p.call}`} x={p.call} shape={stepLine(p)} />
+        ))}
         <Line
           className="timeline-line-original"
           name="original"
           dataKey="before"
           stroke="var(--timeline-original)"
           strokeWidth={1.5}
-          dot={false}
+          dot={nowDot}
           isAnimationActive={false}
         />
         <Line

@@ -64,3 +64,26 @@ export function triggerLine(trigger: Trigger) {
     )
   }
 }
+
+/** A dotted vertical line where the reconciliation found the hidden prefix changing. */
+export function stepLine(point: TimelinePoint) {
+  const label = `hidden prefix → ${formatCount(point.step ?? 0)} (found from the residuals)`
+  return function StepLine({ x1, y1, x2, y2 }: LineProps) {
+    if (x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined) return <g />
+    const top = Math.min(y1, y2)
+    return (
+      <g
+        className="timeline-step"
+        data-testid={TID.timelineStep}
+        data-call={point.call}
+        data-prefix={point.step ?? 0}
+      >
+        <title>{label}</title>
+        <line x1={x1} y1={y1} x2={x2} y2={y2} />
+        <text x={x1 + 3} y={top + 22}>
+          ↕
+        </text>
+      </g>
+    )
+  }
+}

@@ -5,6 +5,7 @@ import {
   callOfMessage,
   describeUpstream,
   messagesToBrush,
+  timelineFacts,
   timelinePoints,
 } from './timelineModel.ts'
 
@@ -59,6 +60,29 @@ describe('timeline model', () => {
   })
 })
 
+describe('timelinePoints extras', () => {
+  it('flags calls, marks prefix steps and ends with the headline as the "now" point', () => {
+    const replay = {
+      index: Int32Array.from([1, 3, 5]),
+      before: Float64Array.from([100, 200, 300]),
+      after: Float64Array.from([100, 150, 200]),
+      reported: Float64Array.from([110, Number.NaN, 290]),
+      fired: [[], ['x'], []],
+    }
+    const points = timelinePoints(replay, [], {
+      now: { before: 320, after: 210, index: 6 },
+      flagged: [1],
+      steps: [{ fromIndex: 5, prefixTokens: 9000 }],
+    })
+    expect(points.map((p) => p.flagged)).toEqual([true, false, false, false])
+    expect(points.map((p) => p.step)).toEqual([null, null, 9000, null])
+    expect(points.at(-1)).toMatchObject({ call: 4, before: 320, after: 210, now: true })
+    const facts = timelineFacts(points, 1000)
+    expect(facts.calls).toBe(3)
+    expect(facts.flaggedCalls).toBe(1)
+  })
+})
+
 describe('thinPoints', () => {
   const series = (n: number) =>
     Array.from({ length: n }, (_, i) => ({
@@ -70,6 +94,9 @@ describe('thinPoints', () => {
       reported: null,
       fired: i % 100 === 0 && i > 0 ? ['clear-tool-uses'] : [],
       upstream: i === 1234 ? [{ beforeIndex: 2468, origin: 'claude-code-boundary' }] : [],
+      flagged: i === 777,
+      step: i === 3001 ? 40_000 : null,
+      now: false,
     }))
 
   it('leaves short series alone', () => {
@@ -87,7 +114,8 @@ describe('thinPoints', () => {
     expect(calls).toEqual([...calls].sort((a, b) => a - b))
     const kept = new Set(calls)
     for (const p of s) {
-      if (p.fired.length > 0 || p.upstream.length > 0) expect(kept.has(p.call)).toBe(true)
+      if (p.fired.length > 0 || p.upstream.length > 0 || p.flagged || p.step !== null)
+        expect(kept.has(p.call)).toBe(true)
       // The peak just before each compaction survives, so the sawtooth keeps its height.
       if (p.after === 990) expect(kept.has(p.call)).toBe(true)
     }

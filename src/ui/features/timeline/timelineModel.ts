@@ -16,6 +16,25 @@ export interface TimelinePoint {
   readonly fired: readonly string[]
   /** Compactions the source system did just before this call (the nearest call after them). */
   readonly upstream: readonly WireUpstreamMarker[]
+  /** Reconstructed and reported differ by more than 10 % at this call. */
+  readonly flagged: boolean
+  /** The hidden prefix changes at this call (a step the reconciliation found). */
+  readonly step: number | null
+  /**
+   * The last point: the next call, i.e. the whole session as it stands — the figure the headline
+   * shows (the config applied once to everything), not a call of the log.
+   */
+  readonly now: boolean
+}
+
+/** What the timeline adds to the replay: the headline's figures and the reconciliation's flags. */
+export interface TimelineExtras {
+  /** The headline's before/after (the next call's context), drawn as the last point. */
+  readonly now?: { readonly before: number; readonly after: number; readonly index: number }
+  /** Message indexes of calls whose residual is over 10 %. */
+  readonly flagged?: readonly number[]
+  /** Hidden-prefix steps: from which message, to what. */
+  readonly steps?: readonly { readonly fromIndex: number; readonly prefixTokens: number }[]
 }
 
 /**
@@ -41,7 +60,10 @@ export function callOfMessage(indexes: ArrayLike<number>, message: number): numb
 export function timelinePoints(
   replay: ReplaySeries,
   upstream: readonly WireUpstreamMarker[] = [],
+  extras: TimelineExtras = {},
 ): TimelinePoint[] {
+  const flagged = new Set(extras.flagged ?? [])
+  const steps = new Map((extras.steps ?? []).map((s) => [s.fromIndex, s.prefixTokens]))
   const byCall = new Map<number, WireUpstreamMarker[]>()
   for (const marker of upstream) {
     const at = callOfMessage(replay.index, marker.beforeIndex)
@@ -61,6 +83,23 @@ export function timelinePoints(
       reported: Number.isFinite(reported) ? reported : null,
       fired: replay.fired[i] ?? [],
       upstream: byCall.get(i) ?? [],
+      flagged: flagged.has(replay.index[i] ?? -1),
+      step: steps.get(replay.index[i] ?? -1) ?? null,
+      now: false,
+    })
+  }
+  if (extras.now && rows.length > 0) {
+    rows.push({
+      call: rows.length + 1,
+      index: extras.now.index,
+      before: extras.now.before,
+      after: extras.now.after,
+      reported: null,
+      fired: [],
+      upstream: [],
+      flagged: false,
+      step: null,
+      now: true,
     })
   }
   return rows
@@ -68,7 +107,9 @@ export function timelinePoints(
 
 /** Facts the caption and the accessible description state in words. */
 export interface TimelineFacts {
+  /** Model calls of the log (the "now" point is not one). */
   readonly calls: number
+  readonly flaggedCalls: number
   readonly firedCalls: number
   readonly reportedCalls: number
   readonly peakBefore: number
@@ -84,7 +125,12 @@ export function timelineFacts(points: readonly TimelinePoint[], usable: number):
   let peakAfter = 0
   let overBefore = 0
   let overAfter = 0
+  let calls = 0
+  let flaggedCalls = 0
   for (const p of points) {
+    if (p.now) continue
+    calls++
+    if (p.flagged) flaggedCalls++
     if (p.fired.length > 0) firedCalls++
     if (p.reported !== null) reportedCalls++
     peakBefore = Math.max(peakBefore, p.before)
@@ -93,7 +139,8 @@ export function timelineFacts(points: readonly TimelinePoint[], usable: number):
     if (p.after > usable) overAfter++
   }
   return {
-    calls: points.length,
+    calls,
+    flaggedCalls,
     firedCalls,
     reportedCalls,
     peakBefore,
@@ -178,7 +225,7 @@ export function thinPoints(
       if (p.after > (points[hi] as TimelinePoint).after) hi = i
       if (p.before > (points[top] as TimelinePoint).before) top = i
       if (fired < 0 && p.fired.length > 0) fired = i
-      if (p.upstream.length > 0) keep.add(i)
+      if (p.upstream.length > 0 || p.flagged || p.step !== null || p.now) keep.add(i)
     }
     for (const i of [start, end - 1, lo, hi, top, fired]) if (i >= 0) keep.add(i)
   }
