@@ -14,6 +14,8 @@ export default tseslint.config(
       'bench/results',
       'test-results',
       'playwright-report',
+      // Local, uncommitted experiments.
+      'scratch',
     ],
   },
   js.configs.recommended,

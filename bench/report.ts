@@ -18,6 +18,8 @@ interface Results {
   pathological: PathologicalResult[]
   compaction: CompactionBench
   browser: BrowserResult
+  /** Reconciliation accuracy per corpus file (Markdown table), when the corpus is present. */
+  accuracy: { readonly table: string | null; readonly note: string }
 }
 
 /** The human-readable results file (the JSON beside it has every figure). */
@@ -73,5 +75,13 @@ export function renderMarkdown(r: Results): string {
   }
   out.push(...renderCompaction(r.compaction))
   out.push(...renderBrowser(r.browser))
+  out.push(
+    '',
+    '## Accuracy: reconstructed context per call vs the usage the transcript reported',
+    '',
+    r.accuracy.note,
+    '',
+  )
+  if (r.accuracy.table) out.push(r.accuracy.table)
   return out.join('\n') + '\n'
 }

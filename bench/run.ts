@@ -14,6 +14,15 @@ import {
 import { inspectConversation } from '../src/engine/inspect.ts'
 import { loadCounter } from '../src/engine/tokens/index.ts'
 import { importTranscript } from '../src/formats/index.ts'
+import {
+  accuracyOf,
+  accuracyTable,
+  CORPUS,
+  corpusFiles,
+  MIN_CALLS_FOR_PREDICTION,
+  MIN_REPORTED_CALLS,
+  type AccuracyRow,
+} from './accuracy.ts'
 import { benchBrowser } from './browser.ts'
 import { benchCompaction } from './compaction.ts'
 import { benchImport, largestCorpusFiles, readText, type ImportResult } from './importers.ts'
@@ -58,6 +67,18 @@ const compaction = await benchCompaction(quick, counter)
 console.log('the app in Chromium: drop to first budget, config edits on 10,000 messages')
 const browser = await benchBrowser(quick)
 
+console.log('accuracy: reconstructed context per call vs reported usage, per corpus file')
+const accuracyRows = corpusFiles()
+  .map((f) => accuracyOf(f.path, counter))
+  .filter((r): r is AccuracyRow => r !== null)
+const accuracy = {
+  table: accuracyRows.length > 0 ? accuracyTable(accuracyRows) : null,
+  note:
+    accuracyRows.length > 0
+      ? `|err| = |reconstructed − reported| / reported over the calls with a valid reported figure; "predicted" fits on the first half of the calls and measures the second (files with ≥ ${MIN_CALLS_FOR_PREDICTION} reported calls). Files with fewer than ${MIN_REPORTED_CALLS} reported calls are not fitted (the default prefix 0 and scale 1 stand), so their errors are our raw count's. Asserted by bench/accuracy.test.ts.`
+      : `The corpus (${CORPUS}) was not found: no accuracy table.`,
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' },
@@ -68,6 +89,7 @@ const results = {
   pathological,
   compaction,
   browser,
+  accuracy,
 }
 const dir = import.meta.dirname
 /** Written as the formatter would write them, so a committed run passes the format check. */

@@ -16,7 +16,8 @@ test.describe('compaction budget', () => {
     await expect(app.budgetHeadline).toContainText('→')
     await expect(app.budgetBarBefore).toHaveAttribute('aria-label', /usable tokens used/)
     await expect(app.budgetBarAfter).toHaveAttribute('aria-label', /reserved for output/)
-    await expect(app.budgetTable.locator('tbody tr')).toHaveCount(11)
+    // The inferred hidden prefix, ten counted categories, stubs     await expect(app.budgetTable.locator('tbody tr')).toHaveCount(11) summaries.
+    await expect(app.budgetTable.locator('tbody tr')).toHaveCount(12)
   })
 
   test('switching to anthropic-clear-tool-uses shrinks the context; reserved output stands apart', async ({
