@@ -188,22 +188,34 @@ function findSteps(points: readonly FitPoint[], scale: number, maxSteps: number)
       const m = median(part)
       return { median: m, cost: part.reduce((t, r) => t + Math.abs(r - m), 0) }
     }
+    // Prefix sums: the squared-error cost of any segment in O(1), so every cut can be tried.
+    const sum = new Float64Array(resid.length + 1)
+    const sq = new Float64Array(resid.length + 1)
+    resid.forEach((r, i) => {
+      sum[i + 1] = (sum[i] as number) + r
+      sq[i + 1] = (sq[i] as number) + r * r
+    })
+    const sse = (from: number, to: number): number => {
+      const n = to - from
+      const s1 = (sum[to] as number) - (sum[from] as number)
+      return (sq[to] as number) - (sq[from] as number) - (s1 * s1) / n
+    }
     const split = (from: number, to: number, depth: number): void => {
       if (depth >= MAX_DEPTH || cuts.length >= maxSteps || to - from < 2 * MIN_SEGMENT) return
-      // Candidate cuts: every call, or an even sample of them on very long sessions.
-      const stride = Math.max(1, Math.floor((to - from) / MAX_CANDIDATES))
+      // The cut that best separates two levels (least squares), judged below with medians.
       let best = -1
-      let bestCost = Infinity
-      for (let c = from + MIN_SEGMENT; c <= to - MIN_SEGMENT; c += stride) {
-        const total = deviation(from, c).cost + deviation(c, to).cost
-        if (total < bestCost) {
-          bestCost = total
+      let bestSse = Infinity
+      for (let c = from + MIN_SEGMENT; c <= to - MIN_SEGMENT; c++) {
+        const total = sse(from, c) + sse(c, to)
+        if (total < bestSse) {
+          bestSse = total
           best = c
         }
       }
       if (best < 0) return
       const left = deviation(from, best)
       const right = deviation(best, to)
+      const bestCost = left.cost + right.cost
       const shift = Math.abs(left.median - right.median)
       const base = deviation(from, to).cost
       const typical = median(series.slice(from, to).map((p) => p.reported))
@@ -230,5 +242,3 @@ function findSteps(points: readonly FitPoint[], scale: number, maxSteps: number)
 /** Fewest calls on either side of a prefix change. */
 const MIN_SEGMENT = 3
 const MAX_DEPTH = 6
-/** Cuts tried per split at most (keeps the search near-linear on very long sessions). */
-const MAX_CANDIDATES = 400
