@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { replay } from '../engine/compaction/replay.ts'
+import { sessionCost } from '../engine/cost/summary.ts'
 import { compact } from '../engine/compaction/run.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import { createHttpSummarizer } from '../engine/summarize/http.ts'
@@ -137,12 +138,13 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   const prepared = prepare(outcome.result.conversation, counter)
   const engineConfig = toEngineConfig(config)
   const result = await compact(prepared, engineConfig, deps, STRATEGY_REGISTRY)
+  // The session's cost needs every call: the replay runs always, its points are written on --replay.
+  const points = await replay(prepared, engineConfig, deps, STRATEGY_REGISTRY)
   const report = buildCompactReport(result, {
     file,
     config: { name: config.name, ...(presetId ? { preset: presetId } : {}) },
-    ...(args.flags.has('replay')
-      ? { replay: await replay(prepared, engineConfig, deps, STRATEGY_REGISTRY) }
-      : {}),
+    cost: sessionCost(points),
+    ...(args.flags.has('replay') ? { replay: points } : {}),
   })
 
   const serialized = exportCompactedTranscript(result).text

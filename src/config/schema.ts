@@ -97,6 +97,33 @@ export const accountingSchema = z
   })
   .strict()
 
+const perMillion = (what: string) =>
+  z.number().min(0).lt(10_000).optional().describe(`USD per million ${what}.`)
+
+/**
+ * Prices and cache settings for the cost figures: each figure replaces the price table's (matched
+ * to the transcript's model id), so a negotiated rate or an unlisted model is priced right.
+ */
+export const pricingSchema = z
+  .object({
+    input: perMillion('uncached input tokens'),
+    cacheWrite5m: perMillion('tokens written to the cache with a 5-minute TTL'),
+    cacheWrite1h: perMillion('tokens written to the cache with a 1-hour TTL'),
+    cacheRead: perMillion('tokens read from the cache'),
+    output: perMillion('output tokens'),
+    cacheTtl: z
+      .enum(['5m', '1h'])
+      .optional()
+      .describe("TTL of the agent's cache breakpoints (Anthropic); default 5m."),
+    caching: z
+      .enum(['auto', 'on', 'off'])
+      .optional()
+      .describe(
+        "Prompt caching: auto (the provider's, unless the transcript reports no cache read at all), on or off.",
+      ),
+  })
+  .strict()
+
 export const configSchema = z.object({
   $schema: z.string().optional(),
   version: z.literal(CONFIG_VERSION),
@@ -115,6 +142,7 @@ export const configSchema = z.object({
   pipeline: z.array(stepSchema),
   fallback: fallbackSchema.default({ enabled: false, strict: false }),
   accounting: accountingSchema.optional(),
+  pricing: pricingSchema.optional(),
 })
 
 /** A validated config with every default filled in. */

@@ -67,5 +67,6 @@ export function toEngineConfig(config: CompactionConfig): EngineConfig {
     pipeline: config.pipeline,
     fallback: config.fallback,
     ...(config.accounting ? { accounting: config.accounting } : {}),
+    ...(config.pricing ? { pricing: config.pricing } : {}),
   }
 }

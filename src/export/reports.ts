@@ -4,6 +4,7 @@ import {
   type ReconciliationSummary,
 } from '../engine/accounting/index.ts'
 import type { ReplayPoint } from '../engine/compaction/replay.ts'
+import type { SessionCost } from '../engine/cost/summary.ts'
 import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
 
@@ -38,6 +39,11 @@ export interface CompactReport {
     readonly figure: string
     readonly reconciliation: ReconciliationSummary
   }
+  /**
+   * USD per session, uncompacted and under the config, with the prompt cache modelled call by call
+   * (`cacheRewrites`: what the config's cache re-writes cost); null figures when no price is known.
+   */
+  readonly cost: SessionCost | null
   readonly replay?: readonly ReplayPoint[]
 }
 
@@ -61,6 +67,8 @@ export interface ReportContext {
   readonly file: string
   readonly config: { readonly name: string; readonly preset?: string }
   readonly replay?: readonly ReplayPoint[]
+  /** The session's cost (from a replay); absent when none was computed. */
+  readonly cost?: SessionCost
 }
 
 /** The report of one compaction run. */
@@ -75,6 +83,7 @@ export function buildCompactReport(
       name: context.config.name,
       ...(context.config.preset ? { preset: context.config.preset } : {}),
     },
+    cost: context.cost ?? null,
     accounting: {
       figure: describeFigure(result.reconciliation),
       reconciliation: summarizeReconciliation(result.reconciliation),

@@ -178,6 +178,23 @@ export class ContextLedger {
     return () => this.add(t, -tokens)
   }
 
+  /**
+   * Our count of the current call's context up to (not including) message `m`: where `m` starts
+   * in the prompt. O(messages of the thread before m): asked only where something changed.
+   */
+  ownTokensBefore(m: number): number {
+    const t = this.thread
+    let sum = 0
+    for (let i = this.start[t] as number; i < Math.min(m, this.limit); i++)
+      if (this.plan.threadOf[i] === t && this.counted(i)) sum += this.contribution(i)
+    return sum
+  }
+
+  /** First message of the current call's context (its thread's last upstream restart). */
+  get contextStart(): number {
+    return this.start[this.thread] as number
+  }
+
   /** Is every message of the group outside the current call's context? */
   outOfContext(messages: readonly number[]): boolean {
     if (messages.length === 0) return false

@@ -4,6 +4,8 @@ import { isChange } from './run.ts'
 import type { EngineConfig, EngineDeps } from './types.ts'
 import { WorkingView } from './view.ts'
 import { accountingFor } from '../accounting/index.ts'
+import { contextPlan } from '../accounting/plan.ts'
+import { CostTracker } from '../cost/tracker.ts'
 
 export interface ReplayPoint {
   /** Index of the assistant message this model call produced. */
@@ -24,6 +26,18 @@ export interface ReplayPoint {
   readonly upstreamCompaction?: boolean
   /** The sub-agent / sidechain whose call this is (absent for the main agent). */
   readonly thread?: string
+  /** USD of this call uncompacted and under the config (null: no price for its model). */
+  readonly cost: { readonly before: number | null; readonly after: number | null }
+  /** Modelled tokens read from the prompt cache, uncompacted context. */
+  readonly cacheRead: number
+  /** Modelled cache read under the config. */
+  readonly cacheReadAfter: number
+  /** The transcript's own cache read for this call, when it reported one. */
+  readonly reportedCacheRead?: number
+  /** Tokens the config made the provider write again instead of reading them from the cache. */
+  readonly rewriteTokens: number
+  /** What those re-writes cost over cache reads (USD), null without a price. */
+  readonly rewriteCost: number | null
 }
 
 export interface ReplayHooks {
@@ -63,12 +77,25 @@ export async function replayCancellable(
   const accounting = accountingFor(prepared, config.accounting)
   const figures = accounting.reconciliation.figures
   const view = new WorkingView(prepared, 0, accounting.perCall)
+  // The same calls with no compaction at all: the cache model's "before" prompt.
+  const untouched = new WorkingView(prepared, 0, accounting.perCall)
+  const costs = new CostTracker(prepared.conversation, contextPlan(prepared), config.pricing)
+  const firstMessageOf = new Map(prepared.grouping.groups.map((g) => [g.id, g.messages[0] ?? -1]))
   const points: ReplayPoint[] = []
   for (const figure of figures) {
     if (hooks.checkpoint && !(await hooks.checkpoint(points.length, figures.length))) return null
     view.advanceTo(figure.index)
+    untouched.advanceTo(figure.index)
     const outcome = await runPipeline(view, config, deps, registry, { recordNonChanges: false })
-    const fired = [...new Set(outcome.decisions.filter(isChange).map((d) => d.strategy))]
+    const changes = outcome.decisions.filter(isChange)
+    const fired = [...new Set(changes.map((d) => d.strategy))]
+    let changed = Infinity
+    for (const d of changes) {
+      const at =
+        d.kind === 'stub' || d.kind === 'trim' ? d.target.message : (firstMessageOf.get(d.groupId) ?? -1)
+      if (at >= 0) changed = Math.min(changed, at)
+    }
+    const cost = costs.observe(figure, untouched, view, changed)
     points.push({
       index: figure.index,
       messageId: figure.messageId,
@@ -78,6 +105,12 @@ export async function replayCancellable(
       ...(figure.reported !== undefined ? { reported: figure.reported } : {}),
       ...(figure.upstreamCompaction ? { upstreamCompaction: true } : {}),
       ...(figure.thread !== 'main' ? { thread: figure.thread } : {}),
+      cost: { before: cost.before, after: cost.after },
+      cacheRead: cost.cacheRead,
+      cacheReadAfter: cost.cacheReadAfter,
+      ...(cost.reportedCacheRead !== undefined ? { reportedCacheRead: cost.reportedCacheRead } : {}),
+      rewriteTokens: cost.rewriteTokens,
+      rewriteCost: cost.rewriteCost,
     })
   }
   return points

@@ -1,3 +1,4 @@
+import type { PricingConfig } from '../cost/tracker.ts'
 import type { AccountingOverrides } from '../accounting/types.ts'
 import type { Grouping } from '../groups.ts'
 import type { Conversation, Message, Part } from '../model.ts'
@@ -164,6 +165,8 @@ export interface EngineConfig {
   readonly fallback: FallbackConfig
   /** The user's figures for the hidden prefix and scale (else fitted on reported usage). */
   readonly accounting?: AccountingOverrides
+  /** The user's prices and cache settings (else the price table's, matched by model id). */
+  readonly pricing?: PricingConfig
 }
 
 /** Everything a run needs from outside: injected so the engine stays pure and deterministic. */

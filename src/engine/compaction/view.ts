@@ -163,6 +163,23 @@ export class WorkingView {
     return this.prepared.staticTokens + system + this.ledger.threadTokens
   }
 
+  /**
+   * Where message `m` starts in the current call's prompt, in the provider's tokens (hidden prefix,
+   * tools and system first; summaries placed before it count). For the cache model.
+   */
+  promptOffsetOf(m: number): number {
+    const system =
+      this.systemGroup >= 0 && this.excluded[this.systemGroup] ? 0 : this.prepared.systemTokens
+    let own = this.prepared.staticTokens + system + this.ledger.ownTokensBefore(m)
+    const { groups } = this.prepared.grouping
+    for (const s of this.inserted) {
+      const anchor = groups[s.anchor]?.messages[0] ?? -1
+      if (anchor >= this.ledger.contextStart && (anchor < m || (anchor === m && s.position === 'before')))
+        own += s.tokens
+    }
+    return this.accounting.prefixAt(this.ledger.callIndex) + this.accounting.scale * own
+  }
+
   /** Message index of the model call the context figures are for (-1 when there is none). */
   get currentCall(): number {
     return this.ledger.callIndex
