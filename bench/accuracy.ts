@@ -11,6 +11,12 @@ import type { Reconciliation } from '../src/engine/accounting/types.ts'
 import { prepare } from '../src/engine/compaction/prepared.ts'
 import type { TextCounter } from '../src/engine/tokens/types.ts'
 import { importTranscript } from '../src/formats/index.ts'
+import { DEFAULT_PROTECTIONS } from '../src/engine/compaction/protect.ts'
+import { replay } from '../src/engine/compaction/replay.ts'
+import type { EngineConfig } from '../src/engine/compaction/types.ts'
+import { sessionCost } from '../src/engine/cost/summary.ts'
+import { cachingOf } from '../src/engine/cost/tracker.ts'
+import { STRATEGY_REGISTRY } from '../src/engine/strategies/index.ts'
 
 export const CORPUS = resolve(import.meta.dirname, '../../shared/corpus')
 
@@ -100,5 +106,53 @@ export function accuracyTable(rows: readonly AccuracyRow[]): string {
     lines.push(
       `| ${r.file} | ${r.calls} | ${r.reported} | ${r.dropped} | ${pct(r.median)} | ${pct(r.p90)} | ${pct(r.predicted)} | ${r.prefix} | ${r.scale.toFixed(3)} | ${r.steps} |`,
     )
+  return lines.join('\n')
+}
+
+/** The cache model against a transcript's reported cache reads (no compaction). */
+export interface CacheRow {
+  readonly file: string
+  readonly calls: number
+  readonly median: number | null
+  readonly p90: number | null
+  readonly caching: string
+}
+
+/** Files with at least this many calls reporting a cache read are judged; smaller ones listed. */
+export const MIN_CACHE_CALLS = 20
+
+export async function cacheAccuracyOf(
+  path: string,
+  counter: TextCounter,
+): Promise<CacheRow | null> {
+  const outcome = importTranscript(readFileSync(path, 'utf8'), { fileName: path })
+  if (!outcome.result.ok) return null
+  const conversation = outcome.result.conversation
+  const prepared = prepare(conversation, counter)
+  const none: EngineConfig = {
+    window: { contextTokens: 10_000_000, reservedOutput: 0, buffer: 0 },
+    protections: DEFAULT_PROTECTIONS,
+    pipeline: [],
+    fallback: { enabled: false, strict: false },
+  }
+  const points = await replay(prepared, none, { counter }, STRATEGY_REGISTRY)
+  const check = sessionCost(points).cacheCheck
+  if (check.calls === 0) return null
+  return {
+    file: path.slice(CORPUS.length + 1),
+    calls: check.calls,
+    median: check.medianAbsError,
+    p90: check.p90AbsError,
+    caching: cachingOf(conversation).why,
+  }
+}
+
+export function cacheTable(rows: readonly CacheRow[]): string {
+  const lines = [
+    '| file | calls with a reported cache read | median \\|modelled − reported\\| / context | p90 | caching |',
+    '| --- | --: | --: | --: | --- |',
+  ]
+  for (const r of rows)
+    lines.push(`| ${r.file} | ${r.calls} | ${pct(r.median)} | ${pct(r.p90)} | ${r.caching} |`)
   return lines.join('\n')
 }
