@@ -11,6 +11,7 @@ test.describe('per-call accounting', () => {
     await app.dropFile('compacted-session.jsonl', compactedClaudeSession())
     await app.expectLoaded('claude-code')
     await app.expectRun('recommended')
+    await expect.poll(async () => (await app.runTotals()).before).toBeLessThan(60_000)
 
     // Figures say where they come from: fitted on the reported usage.
     const accounting = app.page.getByTestId(TID.reconciliation)
@@ -60,16 +61,20 @@ test.describe('per-call accounting', () => {
     app,
   }) => {
     await app.open()
+    await app.expectRun('recommended')
     await app.dropFile('compacted-session.jsonl', compactedClaudeSession())
     await app.expectLoaded('claude-code')
     await app.expectRun('recommended')
+    // The sample's run is on screen until the dropped session's own arrives (it is far smaller).
+    await expect.poll(async () => (await app.runTotals()).before).toBeLessThan(60_000)
     const before = (await app.runTotals()).before
     const accounting = app.page.getByTestId(TID.reconciliation)
     await accounting.getByTestId(TID.reconciliationPrefix).fill('50000')
     await accounting.getByTestId(TID.reconciliationPrefix).press('Enter')
-    await expect(app.budgetHeadline).not.toHaveAttribute('data-before', String(before))
-    const after = await app.runTotals()
-    expect(after.before).toBeGreaterThan(before + 30_000)
+    // The run with the user's prefix replaces the fitted one in the headline.
+    await expect
+      .poll(async () => (await app.runTotals()).before, { timeout: 15_000 })
+      .toBeGreaterThan(before + 30_000)
     await expect(app.page.getByTestId(TID.configEditor)).toContainText('"prefixTokens": 50000')
   })
 })

@@ -1,3 +1,4 @@
+import { sessionCost } from '../engine/cost/summary.ts'
 import { describe, expect, it } from 'vitest'
 import { ConfigInvalidError, EngineClient, isStale, StaleError, type WorkerLike } from './client.ts'
 import {
@@ -192,6 +193,10 @@ describe('EngineClient', () => {
         after: new Float64Array(3),
         reported: new Float64Array(3),
         fired: [[], [], []],
+        costBefore: new Float64Array(3),
+        costAfter: new Float64Array(3),
+        rewrites: new Float64Array(3),
+        cost: sessionCost([]),
       }
       worker.reply({ type: 'replayed', id: request.id, replay: series })
       expect(progress).toEqual([5])

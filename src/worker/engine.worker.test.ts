@@ -72,7 +72,8 @@ describe('engine worker: run', () => {
     if (replayed?.message.type !== 'replayed') throw new Error('no replay')
     // One point per assistant message after the first message; its arrays are transferred.
     expect(replayed.message.replay.index).toHaveLength(3)
-    expect(replayed.transfer).toHaveLength(4)
+    // index, before, after, reported, cost before/after, re-writes.
+    expect(replayed.transfer).toHaveLength(7)
     const phases = repliesTo(3).flatMap((p) =>
       p.message.type === 'runProgress' ? [p.message.phase] : [],
     )

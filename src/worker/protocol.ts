@@ -91,6 +91,8 @@ export interface WireDecision {
 
 /** Tokens by budget category; `stubs` holds stubs, trims and inserted summaries after a run. */
 import type { ReconciliationSummary } from '../engine/accounting/index.ts'
+import type { SessionCost } from '../engine/cost/summary.ts'
+export type { SessionCost }
 export type { ReconciliationSummary }
 
 export type BudgetCategories = Readonly<Record<string, number>>
@@ -140,6 +142,21 @@ export interface RunSummary {
   readonly accounting: {
     readonly figure: string
     readonly reconciliation: ReconciliationSummary
+    /** The price the session's model is costed at (null: no price known; set one in the config). */
+    readonly price: {
+      readonly model: string
+      readonly name: string
+      readonly source: string
+      readonly checked: string
+      readonly overridden: boolean
+      readonly input: number
+      readonly cacheWrite5m: number
+      readonly cacheWrite1h: number
+      readonly cacheRead: number
+      readonly output: number
+    } | null
+    /** Whether prompt caching is modelled, and why. */
+    readonly caching: string
   }
   /** Token levels at which a pipeline step fires (from `tokens`/`window_fraction` triggers). */
   readonly triggers: readonly {
@@ -185,6 +202,13 @@ export interface ReplaySeries {
   readonly after: Float64Array
   readonly reported: Float64Array
   readonly fired: readonly (readonly string[])[]
+  /** USD per call, uncompacted and under the config (NaN: no price for the call's model). */
+  readonly costBefore: Float64Array
+  readonly costAfter: Float64Array
+  /** Tokens the config made the provider write again at each call (cache re-writes). */
+  readonly rewrites: Float64Array
+  /** The session's cost, summed over the calls, with the cache model's check (null: none priced). */
+  readonly cost: SessionCost
 }
 
 /** At most this many decisions cross the boundary with a run. */

@@ -115,13 +115,15 @@ describe('runSummary', () => {
     expect(r.index).toBeInstanceOf(Int32Array)
     // One point per model call after the first message: the four assistant messages.
     expect(r.index.length).toBe(4)
-    for (const a of [r.before, r.after, r.reported]) expect(a).toHaveLength(r.index.length)
+    for (const a of [r.before, r.after, r.reported, r.costBefore, r.costAfter, r.rewrites])
+      expect(a).toHaveLength(r.index.length)
     expect(r.fired).toHaveLength(r.index.length)
     // No usage in the body: every reported value is NaN.
     expect([...r.reported].every(Number.isNaN)).toBe(true)
     expect(r.after.at(-1)).toBeLessThan(r.before.at(-1) as number)
     expect(r.fired.flat()).toContain('supersede-stale-results')
-    expect(transferablesOf(s)).toHaveLength(9)
+    // Five group arrays and seven replay arrays (tokens, reported, cost, re-writes).
+    expect(transferablesOf(s)).toHaveLength(12)
   })
 
   it('runs presets by id, and prices the conversation once per counter', async () => {

@@ -23,6 +23,9 @@ import { isPresetId, PRESET_IDS, presetConfig } from '../config/presets.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { toEngineConfig, validateConfig, type ConfigIssue } from '../config/validate.ts'
 import { BudgetPricing } from './budget.ts'
+import { sessionCost } from '../engine/cost/summary.ts'
+import { priceFor } from '../engine/cost/prices.ts'
+import { cachingOf } from '../engine/cost/tracker.ts'
 import { reconciledBudget } from './context-budget.ts'
 import { describeFigure, summarizeReconciliation } from '../engine/accounting/index.ts'
 import { groupFacts, triggerLevels, upstreamMarkers, offenderGroups } from './facts.ts'
@@ -269,15 +272,54 @@ export function replayArrays(points: readonly ReplayPoint[]): ReplaySeries {
   const before = new Float64Array(n)
   const after = new Float64Array(n)
   const reported = new Float64Array(n)
+  const costBefore = new Float64Array(n)
+  const costAfter = new Float64Array(n)
+  const rewrites = new Float64Array(n)
   const fired: string[][] = []
   points.forEach((p, i) => {
     index[i] = p.index
     before[i] = p.before
     after[i] = p.after
     reported[i] = p.reported ?? Number.NaN
+    costBefore[i] = p.cost.before ?? Number.NaN
+    costAfter[i] = p.cost.after ?? Number.NaN
+    rewrites[i] = p.rewriteTokens
     fired.push([...p.fired])
   })
-  return { index, before, after, reported, fired }
+  return {
+    index,
+    before,
+    after,
+    reported,
+    fired,
+    costBefore,
+    costAfter,
+    rewrites,
+    cost: sessionCost(points),
+  }
+}
+
+/** The price the session's model is costed at, as the UI shows and edits it. */
+function wirePrice(
+  conversation: Conversation,
+  config: CompactionConfig,
+): RunSummary['accounting']['price'] {
+  const model =
+    conversation.messages.find((m) => m.role === 'assistant' && m.model)?.model ??
+    conversation.meta.model ??
+    ''
+  const { cacheTtl: _ttl, caching: _caching, ...overrides } = config.pricing ?? {}
+  void [_ttl, _caching]
+  const matched = priceFor(model, overrides)
+  if (!matched) return null
+  return {
+    model,
+    name: matched.entry?.name ?? 'your prices',
+    source: matched.entry?.source ?? 'the config',
+    checked: matched.entry?.checked ?? '',
+    overridden: matched.overridden,
+    ...matched.price,
+  }
 }
 
 /** Build the summary of a finished compaction (exported for tests of the pieces). */
@@ -336,6 +378,8 @@ export function summarize(
     accounting: {
       figure: describeFigure(rec),
       reconciliation: summarizeReconciliation(rec),
+      price: wirePrice(prepared.conversation, config),
+      caching: cachingOf(prepared.conversation, config.pricing?.caching).why,
     },
     triggers: triggerLevels(config, window.usable),
     decisions: result.decisions.slice(0, MAX_DECISIONS).map(toWireDecision),
@@ -426,9 +470,15 @@ export async function replayRecord(
 
 /** The typed-array buffers of a replay: transferred to the UI thread, not copied. */
 export function replayTransferables(series: ReplaySeries): ArrayBuffer[] {
-  return [series.index, series.before, series.after, series.reported].map(
-    (a) => a.buffer as ArrayBuffer,
-  )
+  return [
+    series.index,
+    series.before,
+    series.after,
+    series.reported,
+    series.costBefore,
+    series.costAfter,
+    series.rewrites,
+  ].map((a) => a.buffer as ArrayBuffer)
 }
 
 /** Every typed-array buffer of a summary: transferred to the UI thread, not copied. */
@@ -443,7 +493,7 @@ export function transferablesOf(summary: RunSummary): ArrayBuffer[] {
   ]
   if (summary.replay) {
     const r = summary.replay
-    arrays.push(r.index, r.before, r.after, r.reported)
+    arrays.push(r.index, r.before, r.after, r.reported, r.costBefore, r.costAfter, r.rewrites)
   }
   return arrays.map((a) => a.buffer as ArrayBuffer)
 }

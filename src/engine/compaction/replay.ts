@@ -92,7 +92,9 @@ export async function replayCancellable(
     let changed = Infinity
     for (const d of changes) {
       const at =
-        d.kind === 'stub' || d.kind === 'trim' ? d.target.message : (firstMessageOf.get(d.groupId) ?? -1)
+        d.kind === 'stub' || d.kind === 'trim'
+          ? d.target.message
+          : (firstMessageOf.get(d.groupId) ?? -1)
       if (at >= 0) changed = Math.min(changed, at)
     }
     const cost = costs.observe(figure, untouched, view, changed)
@@ -108,7 +110,9 @@ export async function replayCancellable(
       cost: { before: cost.before, after: cost.after },
       cacheRead: cost.cacheRead,
       cacheReadAfter: cost.cacheReadAfter,
-      ...(cost.reportedCacheRead !== undefined ? { reportedCacheRead: cost.reportedCacheRead } : {}),
+      ...(cost.reportedCacheRead !== undefined
+        ? { reportedCacheRead: cost.reportedCacheRead }
+        : {}),
       rewriteTokens: cost.rewriteTokens,
       rewriteCost: cost.rewriteCost,
     })

@@ -174,7 +174,10 @@ export class WorkingView {
     const { groups } = this.prepared.grouping
     for (const s of this.inserted) {
       const anchor = groups[s.anchor]?.messages[0] ?? -1
-      if (anchor >= this.ledger.contextStart && (anchor < m || (anchor === m && s.position === 'before')))
+      if (
+        anchor >= this.ledger.contextStart &&
+        (anchor < m || (anchor === m && s.position === 'before'))
+      )
         own += s.tokens
     }
     return this.accounting.prefixAt(this.ledger.callIndex) + this.accounting.scale * own

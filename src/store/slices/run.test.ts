@@ -49,6 +49,8 @@ function summary(configName: string): RunSummary {
         summary: 'no usage reported in this transcript',
         lastCall: null,
       },
+      price: null,
+      caching: 'on',
     },
     triggers: [],
     decisions: [],

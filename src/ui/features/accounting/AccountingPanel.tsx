@@ -13,6 +13,7 @@ import { groupAtMessage } from '../../lib/groups.ts'
 import { TID } from '../../testids.ts'
 import { getIn, setIn } from '../config/configPath.ts'
 import { overrideValue, percent, sourceLabel } from './accountingModel.ts'
+import { PricesForm } from './PricesForm.tsx'
 import './accounting.css'
 
 type Reconciliation = RunSummary['accounting']['reconciliation']
@@ -200,6 +201,7 @@ export function AccountingPanel() {
       <Flagged summary={summary} rec={rec} />
       <Ignored summary={summary} rec={rec} />
       <Overrides key={`${rec.prefixTokens}-${rec.scale}`} rec={rec} />
+      <PricesForm key={summary.accounting.price?.name ?? 'none'} summary={summary} />
     </Section>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { overrideValue, percent, sourceLabel } from './accountingModel.ts'
+import { formatUsd, overrideValue, percent, sourceLabel } from './accountingModel.ts'
 
 describe('accounting panel helpers', () => {
   it('labels the source and formats errors', () => {
@@ -11,5 +11,8 @@ describe('accounting panel helpers', () => {
     expect(overrideValue(12)).toBe(12)
     expect(overrideValue('12')).toBeNull()
     expect(overrideValue(Number.NaN)).toBeNull()
+    expect(formatUsd(12.345)).toBe('$12.35')
+    expect(formatUsd(0.01234)).toBe('$0.0123')
+    expect(formatUsd(null)).toBe('–')
   })
 })

@@ -14,3 +14,9 @@ export function percent(x: number | null): string {
 export function overrideValue(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null
 }
+
+/** Dollars with cents, or four decimals under a dollar ("$0.0123"). */
+export function formatUsd(x: number | null): string {
+  if (x === null || !Number.isFinite(x)) return '–'
+  return Math.abs(x) >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(4)}`
+}

@@ -6,6 +6,7 @@ import { TID } from '../../testids.ts'
 import { PresetPicker } from '../config/PresetPicker.tsx'
 import { ExportActions } from '../export/ExportActions.tsx'
 import { BudgetBars } from './BudgetBars.tsx'
+import { CostLine } from './CostLine.tsx'
 import { BudgetTable } from './BudgetTable.tsx'
 import { formatChange } from './budgetModel.ts'
 import { RunStatusLine } from './RunStatusLine.tsx'
@@ -19,8 +20,10 @@ function pricing(summary: RunSummary): string {
         ? `counted with ${summary.tokenizer}`
         : `counted with ${summary.tokenizer} (long runs approximated)`
   const rec = summary.accounting.reconciliation
+  // The prefix in force at the end of the session (steps included): the budget's inferred row.
+  const prefix = summary.budget.before['inferred'] ?? rec.prefixTokens
   if (rec.source === 'reconciled')
-    return `next call's context, reconciled with reported usage (${counted}; hidden prefix ${formatCount(rec.prefixTokens)}, ×${rec.scale.toFixed(2)})`
+    return `next call's context, reconciled with reported usage (${counted}; hidden prefix ${formatCount(prefix)}, ×${rec.scale.toFixed(2)})`
   return `next call's context, ${counted}, estimated — nothing reported to reconcile with`
 }
 
@@ -88,6 +91,7 @@ export function CompactionPanel() {
       {summary ? (
         <>
           <Headline summary={summary} />
+          <CostLine />
           <Facts summary={summary} />
           <BudgetBars summary={summary} />
           <BudgetTable summary={summary} />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import {
   useAppStore,
   useRunStatus,
@@ -46,31 +46,41 @@ function Caption({ facts }: { readonly facts: TimelineFacts }) {
 }
 
 function Key(props: {
+  readonly mode: 'tokens' | 'cost'
   readonly hasReported: boolean
   readonly hasTriggers: boolean
   readonly hasUpstream: boolean
 }) {
-  const { hasReported, hasTriggers, hasUpstream } = props
+  const { mode, hasReported, hasTriggers, hasUpstream } = props
+  const tokens = mode === 'tokens'
   return (
     <div className="budget-key timeline-key" aria-hidden="true">
       <span>
-        <i className="swatch timeline-swatch-original" /> original
+        <i className="swatch timeline-swatch-original" /> original{tokens ? '' : ' cost per call'}
       </span>
       <span>
-        <i className="swatch timeline-swatch-compacted" /> compacted
+        <i className="swatch timeline-swatch-compacted" /> compacted{tokens ? '' : ' cost per call'}
       </span>
       <span>
         <i className="swatch timeline-swatch-fired" /> a strategy fired
       </span>
-      {hasReported ? (
+      {tokens ? null : (
         <span>
-          <i className="swatch timeline-swatch-reported" /> reported by the transcript
+          <i className="swatch timeline-swatch-rewrite" /> compaction forced a cache re-write
+        </span>
+      )}
+      {hasReported && tokens ? (
+        <span>
+          <i className="swatch timeline-swatch-reported" /> reported by the transcript (ringed: over
+          10 % off)
         </span>
       ) : null}
-      <span>
-        <i className="swatch edge" /> usable window
-      </span>
-      {hasTriggers ? (
+      {tokens ? (
+        <span>
+          <i className="swatch edge" /> usable window
+        </span>
+      ) : null}
+      {hasTriggers && tokens ? (
         <span>
           <i className="swatch timeline-swatch-trigger" /> trigger level
         </span>
@@ -80,6 +90,13 @@ function Key(props: {
           <i className="swatch timeline-swatch-upstream" /> compacted upstream
         </span>
       ) : null}
+      {tokens ? (
+        <span>
+          <i className="swatch timeline-swatch-step" /> hidden prefix changes
+        </span>
+      ) : (
+        <span>prompt cache modelled per provider over the transcript's timestamps</span>
+      )}
       <span>drag the handles under the chart to filter the table; click a call to select it</span>
     </div>
   )
@@ -104,8 +121,40 @@ function ReplayWaiting({ progress }: { readonly progress: RunProgress | null }) 
 }
 
 /** Context tokens per model call (the replay), original vs compacted, against the usable window. */
+function ModeToggle(props: {
+  readonly mode: 'tokens' | 'cost'
+  readonly onMode: (mode: 'tokens' | 'cost') => void
+  readonly costReady: boolean
+}) {
+  const { mode, onMode, costReady } = props
+  return (
+    <div
+      className="seg-toggle"
+      role="group"
+      aria-label="Timeline shows"
+      data-testid={TID.timelineMode}
+    >
+      {(['tokens', 'cost'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          className={mode === m ? 'button active' : 'button'}
+          aria-pressed={mode === m}
+          disabled={m === 'cost' && !costReady}
+          title={m === 'cost' && !costReady ? 'no price known for this model' : undefined}
+          onClick={() => onMode(m)}
+          data-mode={m}
+        >
+          {m === 'tokens' ? 'Tokens' : 'Cost ($)'}
+        </button>
+      ))}
+    </div>
+  )
+}
+
 export function ReplayTimeline() {
   const summary = useDeferredRunSummary()
+  const [mode, setMode] = useState<'tokens' | 'cost'>('tokens')
   const replay = summary?.replay ?? null
   const status = useRunStatus()
   const replayState = useReplayState()
@@ -149,6 +198,11 @@ export function ReplayTimeline() {
       title="Timeline"
       testId={TID.timeline}
       className={stale ? 'timeline stale' : 'timeline'}
+      aside={
+        replay ? (
+          <ModeToggle mode={mode} onMode={setMode} costReady={replay.cost?.before != null} />
+        ) : null
+      }
     >
       {!summary || points.length === 0 ? (
         <div className="empty" data-testid={TID.timelineEmpty}>
@@ -173,8 +227,10 @@ export function ReplayTimeline() {
             data-upstream={upstream?.length ?? 0}
             data-brush-start={brushed.start}
             data-brush-end={brushed.end}
+            data-mode={mode}
           >
             <TimelineChart
+              mode={mode}
               points={points}
               usable={usable}
               hasReported={facts.reportedCalls > 0}
@@ -185,6 +241,7 @@ export function ReplayTimeline() {
             />
           </figure>
           <Key
+            mode={mode}
             hasReported={facts.reportedCalls > 0}
             hasTriggers={summary.triggers.length > 0}
             hasUpstream={(upstream?.length ?? 0) > 0}

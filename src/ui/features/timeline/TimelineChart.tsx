@@ -102,7 +102,23 @@ function usableLine(usable: number) {
   }
 }
 
+/** In cost mode: a ring where the config made the provider write cached tokens again. */
+function rewriteDot({ cx, cy, payload }: DotProps) {
+  if (!payload || payload.rewrite <= 0 || cx === undefined || cy === undefined)
+    return firedDot({ cx, cy, payload })
+  return (
+    <g className="timeline-rewrite" data-testid={TID.timelineRewrite} data-call={payload.call}>
+      <title>{`Call ${payload.call}: ${formatCount(payload.rewrite)} cached tokens written again (${payload.fired.join(', ')})`}</title>
+      <rect x={cx - 4} y={cy - 4} width={8} height={8} />
+    </g>
+  )
+}
+
+const usd = (value: number) => (value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(3)}`)
+
 interface ChartProps {
+  /** Context tokens per call, or what each call costs (USD, prompt cache modelled). */
+  readonly mode: 'tokens' | 'cost'
   readonly points: readonly TimelinePoint[]
   readonly usable: number
   readonly hasReported: boolean
@@ -119,8 +135,9 @@ interface ChartProps {
  * where strategies fired and where the source system compacted; a brush below picks a range.
  */
 export function TimelineChart(props: ChartProps) {
-  const { points, usable, hasReported, triggers, brush, onBrush, onPick } = props
-  const top = (max: number) => Math.ceil(Math.max(max, usable) * 1.05)
+  const { mode, points, usable, hasReported, triggers, brush, onBrush, onPick } = props
+  const cost = mode === 'cost'
+  const top = (max: number) => (cost ? max * 1.1 : Math.ceil(Math.max(max, usable) * 1.05))
   const upstream = points.filter((p) => p.upstream.length > 0)
   const steps = points.filter((p) => p.step !== null)
   return (
@@ -137,10 +154,12 @@ export function TimelineChart(props: ChartProps) {
       >
         <CartesianGrid className="timeline-grid" vertical={false} />
         <XAxis dataKey="call" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} />
-        <YAxis domain={[0, top]} tickFormatter={tickTokens} width={48} />
+        <YAxis domain={[0, top]} tickFormatter={cost ? usd : tickTokens} width={48} />
         <Tooltip content={<TimelineTooltip />} isAnimationActive={false} />
-        <ReferenceLine y={usable} ifOverflow="extendDomain" shape={usableLine(usable)} />
-        {triggers.map((t) => (
+        {cost ? null : (
+          <ReferenceLine y={usable} ifOverflow="extendDomain" shape={usableLine(usable)} />
+        )}
+        {(cost ? [] : triggers).map((t) => (
           <ReferenceLine
             key={`trigger-${t.step}`}
             y={t.tokens}
@@ -157,23 +176,23 @@ export function TimelineChart(props: ChartProps) {
         <Line
           className="timeline-line-original"
           name="original"
-          dataKey="before"
+          dataKey={cost ? 'costBefore' : 'before'}
           stroke="var(--timeline-original)"
           strokeWidth={1.5}
-          dot={nowDot}
+          dot={cost ? false : nowDot}
           isAnimationActive={false}
         />
         <Line
           className="timeline-line-compacted"
           name="compacted"
-          dataKey="after"
+          dataKey={cost ? 'costAfter' : 'after'}
           stroke="var(--timeline-compacted)"
           strokeWidth={1.5}
-          dot={firedDot}
+          dot={cost ? rewriteDot : firedDot}
           activeDot={{ r: 3 }}
           isAnimationActive={false}
         />
-        {hasReported ? (
+        {hasReported && !cost ? (
           <Line
             className="timeline-line-reported"
             name="reported"

@@ -97,6 +97,9 @@ describe('thinPoints', () => {
       flagged: i === 777,
       step: i === 3001 ? 40_000 : null,
       now: false,
+      costBefore: null,
+      costAfter: null,
+      rewrite: 0,
     }))
 
   it('leaves short series alone', () => {

@@ -1,6 +1,9 @@
 import type { MessageRange, RunSummary, WireUpstreamMarker } from '../../../store/index.ts'
 
-export type ReplaySeries = NonNullable<RunSummary['replay']>
+type FullSeries = NonNullable<RunSummary['replay']>
+/** What the chart reads of a replay (the cost arrays are optional: older runs have none). */
+export type ReplaySeries = Pick<FullSeries, 'index' | 'before' | 'after' | 'reported' | 'fired'> &
+  Partial<Pick<FullSeries, 'costBefore' | 'costAfter' | 'rewrites'>>
 
 /** One model call as the chart draws it (recharts wants an array of plain rows). */
 export interface TimelinePoint {
@@ -25,6 +28,11 @@ export interface TimelinePoint {
    * shows (the config applied once to everything), not a call of the log.
    */
   readonly now: boolean
+  /** USD of this call uncompacted / under the config (null: no price, or the "now" point). */
+  readonly costBefore: number | null
+  readonly costAfter: number | null
+  /** The config forced a cache re-write at this call (tokens written again). */
+  readonly rewrite: number
 }
 
 /** What the timeline adds to the replay: the headline's figures and the reconciliation's flags. */
@@ -56,6 +64,9 @@ export function callOfMessage(indexes: ArrayLike<number>, message: number): numb
   return found
 }
 
+const finiteOrNull = (x: number | undefined): number | null =>
+  x !== undefined && Number.isFinite(x) ? x : null
+
 /** Turn the transferred typed arrays into chart rows; NaN (no reported usage) becomes null. */
 export function timelinePoints(
   replay: ReplaySeries,
@@ -86,6 +97,9 @@ export function timelinePoints(
       flagged: flagged.has(replay.index[i] ?? -1),
       step: steps.get(replay.index[i] ?? -1) ?? null,
       now: false,
+      costBefore: finiteOrNull(replay.costBefore?.[i]),
+      costAfter: finiteOrNull(replay.costAfter?.[i]),
+      rewrite: replay.rewrites?.[i] ?? 0,
     })
   }
   if (extras.now && rows.length > 0) {
@@ -100,6 +114,9 @@ export function timelinePoints(
       flagged: false,
       step: null,
       now: true,
+      costBefore: null,
+      costAfter: null,
+      rewrite: 0,
     })
   }
   return rows
