@@ -16,7 +16,8 @@ export const requestSweep = (
   path: string,
   values: readonly number[],
   onProgress: (done: number, total: number) => void,
-) => engineClient().sweep(config, path, values, onProgress)
+  withCost = false,
+) => engineClient().sweep(config, path, values, onProgress, withCost)
 
 /** Run two configs and list the groups they decide differently about. */
 export const requestCompare = (a: unknown, b: unknown) => engineClient().compare(a, b)

@@ -77,6 +77,8 @@ export const TID = {
   timelineStep: 'timeline-step',
   reconciliation: 'reconciliation',
   budgetCost: 'budget-cost',
+  compareCost: 'compare-cost',
+  sweepWithCost: 'sweep-with-cost',
   timelineMode: 'timeline-mode',
   timelineRewrite: 'timeline-rewrite',
   priceForm: 'price-form',

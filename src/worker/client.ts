@@ -179,10 +179,11 @@ export class EngineClient {
     path: string,
     values: readonly number[],
     onProgress?: (done: number, total: number) => void,
+    withCost = false,
   ): SideRequest<SweptMessage> {
     return this.side(
       'sweep',
-      { type: 'sweep', config, path, values },
+      { type: 'sweep', config, path, values, ...(withCost ? { withCost: true } : {}) },
       (m) => (m.type === 'swept' ? m : undefined),
       onProgress,
     )

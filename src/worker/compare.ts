@@ -1,6 +1,6 @@
 /**
- * Compare: two configs run on the same conversation (no replay), with the groups whose status or
- * explaining decision differ.
+ * Compare: two configs run on the same conversation, with the groups whose status or explaining
+ * decision differ, and what each costs per session (a replay each: the cost needs every call).
  */
 import { isChange } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
@@ -72,6 +72,11 @@ function compareSide(s: Side): CompareSide {
     after: s.once.after,
     changes: s.once.result.changes,
     invariantsOk: s.once.result.invariants.ok,
+    cost: {
+      before: s.once.cost?.before ?? null,
+      after: s.once.cost?.after ?? null,
+      cacheRewrites: s.once.cost?.cacheRewrites ?? null,
+    },
   }
 }
 
@@ -98,13 +103,13 @@ export async function compareConfigs(
     conversation,
     counter,
     ra.config,
-    await compactOnce(conversation, counter, ra.config),
+    await compactOnce(conversation, counter, ra.config, { withCost: true }),
   )
   const sb = side(
     conversation,
     counter,
     rb.config,
-    await compactOnce(conversation, counter, rb.config),
+    await compactOnce(conversation, counter, rb.config, { withCost: true }),
   )
   const groups = preparedEntry(conversation, counter).prepared.grouping.groups
   const differing: CompareDifference[] = []

@@ -4,6 +4,8 @@
  * so N configs on one conversation price it once.
  */
 import { compact, type CompactionResult } from '../engine/compaction/run.ts'
+import { replay } from '../engine/compaction/replay.ts'
+import { sessionCost, type SessionCost } from '../engine/cost/summary.ts'
 import type { Conversation } from '../engine/model.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
@@ -18,18 +20,26 @@ export interface Once {
   readonly after: number
   /** Invariant checks that failed. */
   readonly violations: number
+  /** The session's cost, when asked for (it needs a replay of every call). */
+  readonly cost?: SessionCost
 }
 
 export async function compactOnce(
   conversation: Conversation,
   counter: TextCounter,
   config: CompactionConfig,
+  options: { readonly withCost?: boolean } = {},
 ): Promise<Once> {
   const entry = preparedEntry(conversation, counter)
   // Same deps as a run: the offline digest summariser, so nothing ever leaves the browser.
   const deps = { counter, summarizer: createDigestSummarizer() }
-  const result = await compact(entry.prepared, toEngineConfig(config), deps, STRATEGY_REGISTRY)
+  const engineConfig = toEngineConfig(config)
+  const result = await compact(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
+  const cost = options.withCost
+    ? sessionCost(await replay(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY))
+    : undefined
   return {
+    ...(cost ? { cost } : {}),
     result,
     // The same reconciled figures as the headline (the next call's context), never a recount.
     before: result.tokensBefore,

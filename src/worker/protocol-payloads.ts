@@ -96,6 +96,8 @@ export interface SweepPoint {
   readonly changes: number
   /** Number of invariant checks failing. */
   readonly violations: number
+  /** USD per session under the config (prompt cache modelled), when the sweep was asked for cost. */
+  readonly costAfter?: number | null
   readonly error?: string
 }
 
@@ -106,6 +108,12 @@ export interface CompareSide {
   readonly after: number
   readonly changes: number
   readonly invariantsOk: boolean
+  /** USD per session, uncompacted and under this config, and its cache re-writes (null: unpriced). */
+  readonly cost: {
+    readonly before: number | null
+    readonly after: number | null
+    readonly cacheRewrites: number | null
+  }
 }
 
 /** A group the two configs decide differently about. */

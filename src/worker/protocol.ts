@@ -245,7 +245,13 @@ export interface ToWorkerMap {
   /** Presets, strategies (with param JSON Schemas) and the config JSON Schema, for the editor. */
   describe: Record<never, never>
   /** Run `config` once per value with the number at `path` (`pipeline[1].params.keep`) set. */
-  sweep: { readonly config: unknown; readonly path: string; readonly values: readonly number[] }
+  sweep: {
+    readonly config: unknown
+    readonly path: string
+    readonly values: readonly number[]
+    /** Also price each point (a replay per point: slower). */
+    readonly withCost?: boolean
+  }
   /** Run two configs (no replay) and list the groups whose decisions differ. */
   compare: { readonly a: unknown; readonly b: unknown }
   /** Translate a config (or `preset`) for a target system, or write it as our versioned JSON. */

@@ -79,6 +79,7 @@ export function createSideRequests(ctx: SideContext): (msg: SideMessage) => Prom
       msg.path,
       msg.values,
       {
+        ...(msg.withCost ? { withCost: true } : {}),
         checkpoint: async (done, total) => {
           await ctx.yieldToQueue()
           if (!live()) return false

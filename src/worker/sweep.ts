@@ -14,6 +14,8 @@ import { resolveConfig } from './run.ts'
 export interface SweepOptions {
   /** Called between points; resolving false abandons the sweep (stale). */
   readonly checkpoint: (done: number, total: number) => Promise<boolean>
+  /** Also price each point: a replay per point, for the cost axis. */
+  readonly withCost?: boolean
 }
 
 export type SweepOutcome =
@@ -58,8 +60,11 @@ export async function sweepConfig(
       points.push(failed(value, valid.issues.map((i) => `${i.path}: ${i.message}`).join('; ')))
       continue
     }
-    const once = await compactOnce(conversation, counter, valid.config)
+    const once = await compactOnce(conversation, counter, valid.config, {
+      withCost: options.withCost === true,
+    })
     points.push({
+      ...(once.cost ? { costAfter: once.cost.after } : {}),
       value,
       ok: true,
       before: once.before,

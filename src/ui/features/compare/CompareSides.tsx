@@ -1,6 +1,7 @@
 import type { CompareSide } from '../../../store/index.ts'
 import { formatCount, formatSigned } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
+import { formatUsd } from '../accounting/accountingModel.ts'
 
 function Side({ side, id, label }: { side: CompareSide; id: 'a' | 'b'; label: string }) {
   return (
@@ -10,6 +11,7 @@ function Side({ side, id, label }: { side: CompareSide; id: 'a' | 'b'; label: st
       data-side={id}
       data-after={side.after}
       data-changes={side.changes}
+      data-cost-after={side.cost.after ?? ''}
     >
       <h3 className="subhead">
         {id.toUpperCase()} · {label}
@@ -20,6 +22,18 @@ function Side({ side, id, label }: { side: CompareSide; id: 'a' | 'b'; label: st
       <div className="compare-figure">
         {formatCount(side.before)} → <b>{formatCount(side.after)}</b> tokens (
         {formatSigned(side.after - side.before)})
+      </div>
+      <div className="compare-figure" data-testid={TID.compareCost}>
+        {side.cost.before !== null && side.cost.after !== null ? (
+          <>
+            {formatUsd(side.cost.before)} → <b>{formatUsd(side.cost.after)}</b> per session
+            {side.cost.cacheRewrites ? (
+              <span className="hint"> (cache re-writes {formatUsd(side.cost.cacheRewrites)})</span>
+            ) : null}
+          </>
+        ) : (
+          <span className="hint">cost: no price for this model</span>
+        )}
       </div>
       <div className="compare-facts">
         <span className="hint">

@@ -59,6 +59,7 @@ function SweepTooltip({ active, payload }: TipProps) {
  */
 export function SweepChart({ points, current, onApply }: ChartProps) {
   const rows = chartRows(points)
+  const priced = rows.some((r) => r.cost !== null)
   function pointDot({ cx, cy, payload }: DotProps) {
     if (!payload || payload.after === null || cx === undefined || cy === undefined) return <g />
     const apply = () => onApply(payload.value)
@@ -93,6 +94,14 @@ export function SweepChart({ points, current, onApply }: ChartProps) {
           width={28}
           domain={[0, (max: number) => Math.max(1, max)]}
         />
+        {priced ? (
+          <YAxis
+            yAxisId="cost"
+            orientation="right"
+            width={52}
+            tickFormatter={(v: number) => `$${v >= 1 ? v.toFixed(2) : v.toFixed(3)}`}
+          />
+        ) : null}
         <Tooltip content={<SweepTooltip />} isAnimationActive={false} />
         {current !== null ? (
           <ReferenceLine
@@ -127,6 +136,20 @@ export function SweepChart({ points, current, onApply }: ChartProps) {
           connectNulls={false}
           isAnimationActive={false}
         />
+        {priced ? (
+          <Line
+            yAxisId="cost"
+            dataKey="cost"
+            name="cost per session ($)"
+            className="sweep-line-cost"
+            stroke="var(--warn)"
+            strokeWidth={1.5}
+            strokeDasharray="5 3"
+            dot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        ) : null}
         <Line
           yAxisId="tokens"
           dataKey="after"

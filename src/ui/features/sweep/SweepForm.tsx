@@ -21,11 +21,15 @@ interface FormProps {
   readonly onRange: (range: RangeDraft) => void
   readonly onRun: () => void
   readonly onCancel: () => void
+  /** Price every point (cost axis); slower, each point replays the session. */
+  readonly withCost: boolean
+  readonly onWithCost: (on: boolean) => void
 }
 
 /** Which parameter, over which range, in how many steps; Run (or Cancel while running). */
 export function SweepForm(props: FormProps) {
   const { params, path, range, running, disabled, onPath, onRange, onRun, onCancel } = props
+  const { withCost, onWithCost } = props
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!running && !disabled) onRun()
@@ -64,6 +68,15 @@ export function SweepForm(props: FormProps) {
       {field('from', 'From', TID.sweepFrom, { step: 'any' })}
       {field('to', 'To', TID.sweepTo, { step: 'any' })}
       {field('steps', 'Steps', TID.sweepSteps, { min: MIN_STEPS, max: MAX_STEPS, step: 1 })}
+      <label className="inline-field" title="Each point replays the session call by call: slower">
+        <input
+          type="checkbox"
+          checked={withCost}
+          onChange={(e) => onWithCost(e.target.checked)}
+          data-testid={TID.sweepWithCost}
+        />
+        <span className="field-label">Cost ($) axis</span>
+      </label>
       {running ? (
         // Distinct keys: reusing one <button> would turn the clicked Cancel into a submit
         // before the click's default action, starting the sweep again.

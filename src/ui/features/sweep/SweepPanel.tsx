@@ -80,6 +80,7 @@ export function SweepPanel() {
   const config = useCurrentConfig()
   const params = useMemo(() => listNumericParams(config), [config])
   const sweep = useSweep()
+  const [withCost, setWithCost] = useState(false)
   const [chosen, setChosen] = useState<string | null>(null)
   const [draft, setDraft] = useState<{ path: string; range: RangeDraft } | null>(null)
   const [applyError, setApplyError] = useState<string | null>(null)
@@ -123,8 +124,10 @@ export function SweepPanel() {
           disabled={!loaded || values.length === 0}
           onPath={(path) => setChosen(path)}
           onRange={(next) => setDraft({ path: param.path, range: next })}
-          onRun={() => sweep.run(config, param.path, param.label, values)}
+          onRun={() => sweep.run(config, param.path, param.label, values, withCost)}
           onCancel={sweep.cancel}
+          withCost={withCost}
+          onWithCost={setWithCost}
         />
       )}
       <Progress status={sweep.status} />

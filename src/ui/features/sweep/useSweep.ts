@@ -23,7 +23,14 @@ export type SweepStatus =
 export interface Sweep {
   readonly status: SweepStatus
   readonly result: SweepResult | null
-  run(config: unknown, path: string, label: string, values: readonly number[]): void
+  /** `withCost`: price every point too (a replay each; slower). */
+  run(
+    config: unknown,
+    path: string,
+    label: string,
+    values: readonly number[],
+    withCost?: boolean,
+  ): void
   cancel(): void
 }
 
@@ -37,11 +44,17 @@ export function useSweep(): Sweep {
   useEffect(() => () => active.current?.cancel(), [])
 
   const run = useCallback(
-    (config: unknown, path: string, label: string, values: readonly number[]) => {
+    (config: unknown, path: string, label: string, values: readonly number[], withCost = false) => {
       active.current?.cancel()
-      const request = requestSweep(config, path, values, (done, total) => {
-        if (active.current?.id === request.id) setStatus({ kind: 'running', done, total })
-      })
+      const request = requestSweep(
+        config,
+        path,
+        values,
+        (done, total) => {
+          if (active.current?.id === request.id) setStatus({ kind: 'running', done, total })
+        },
+        withCost,
+      )
       active.current = request
       setStatus({ kind: 'running', done: 0, total: values.length })
       request.promise.then(
