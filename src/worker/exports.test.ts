@@ -49,8 +49,10 @@ describe('exportConfigFile', () => {
     expect(parseYaml(lip.file.text)).toBeTypeOf('object')
     const out = exportConfigFile(SUPERSEDE, undefined, 'opencode')
     if (out.kind !== 'exported') throw new Error('expected a file')
-    expect(out.file.language).toBe('json')
-    expect(JSON.parse(out.file.text)).toBeTypeOf('object')
+    expect(out.file.language).toBe('jsonc')
+    expect(out.file.summary).toMatch(/^opencode /)
+    expect(out.file.text.split('\n')[0]).toBe(`// ${out.file.summary}`)
+    expect(JSON.parse(out.file.text.slice(out.file.text.indexOf('\n') + 1))).toBeTypeOf('object')
     expect(out.file.warnings.length).toBeGreaterThan(0)
     for (const w of out.file.warnings) {
       expect(w.path).not.toBe('')

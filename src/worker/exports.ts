@@ -21,6 +21,9 @@ export type ExportOutcome =
 const MEDIA_TYPES: Record<TargetOutput['language'], string> = {
   yaml: 'application/yaml',
   json: 'application/json',
+  // opencode.json with a leading comment: still the file opencode loads.
+  jsonc: 'application/json',
+  text: 'text/plain',
   typescript: 'text/plain',
   python: 'text/x-python',
   php: 'text/plain',
@@ -57,6 +60,7 @@ export function exportConfigFile(
       language: out.language,
       mediaType: MEDIA_TYPES[out.language],
       text: out.text,
+      summary: out.summary,
       warnings: out.warnings,
       notes: out.notes,
     },
