@@ -7,7 +7,7 @@
 import type { CompactionConfig } from '../../config/schema.ts'
 import type { LossyWarning } from './types.ts'
 
-export { exporterName } from '../exporter.ts'
+export { exporterName } from '../../config/exporter.ts'
 
 export type Step = CompactionConfig['pipeline'][number]
 type Condition = NonNullable<Step['trigger']>['conditions'][number]
