@@ -151,8 +151,16 @@ function summaryTrigger(
 function summarize(step: Step, i: number, env: StepEnv): Unit {
   const p = step.params
   const at = (k: string) => `pipeline[${i}].params.${k}`
-  // With a group tail, its size is still the nearest message count MAF can take.
-  const target = num(p.preserveRecentGroups, num(p.preserveRecentMessages, 4))
+  // With a group tail, its size is still the nearest message count MAF can take; MAF refuses
+  // target_count 0 (ValueError, _compaction.py:1258-1259) and always keeps the newest group anyway.
+  const asked = num(p.preserveRecentGroups, num(p.preserveRecentMessages, 4))
+  const target = Math.max(1, asked)
+  if (asked < 1)
+    env.w.add(
+      at(p.preserveRecentGroups !== undefined ? 'preserveRecentGroups' : 'preserveRecentMessages'),
+      'SummarizationStrategy keeps at least one message (target_count must be greater than 0).',
+      'target_count=1: the newest group stays verbatim.',
+    )
   const args = ['client=summary_client', `target_count=${pyInt(target)}`]
   const when = summaryTrigger(step, i, env, target)
   args.push(`threshold=${pyInt(when.messages === null ? 0 : when.messages - target)}`)
@@ -242,7 +250,7 @@ export function mafStrategy(step: Step, i: number, env: StepEnv): Unit | null {
       return maybeGated(
         {
           expr: `ToolResultCompactionStrategy(keep_last_tool_call_groups=${pyInt(keep)})`,
-          does: `collapses all but the newest ${keep} tool-call groups into "[Tool results: …]" digests`,
+          does: `collapses ${keep === 0 ? 'every tool-call group' : `all but the newest ${keep} tool-call groups`} into "[Tool results: …]" digests`,
         },
         gate,
       )
@@ -254,7 +262,10 @@ export function mafStrategy(step: Step, i: number, env: StepEnv): Unit | null {
       return maybeGated(
         {
           expr: `SelectiveToolCallCompactionStrategy(keep_last_tool_call_groups=${pyInt(keep)})`,
-          does: `drops all but the newest ${keep} tool-call groups`,
+          does:
+            keep === 0
+              ? 'drops every tool-call group'
+              : `drops all but the newest ${keep} tool-call groups`,
         },
         gate,
       )
