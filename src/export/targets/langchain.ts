@@ -56,7 +56,7 @@ function orderWarning(config: CompactionConfig, w: LossyWarning[]): void {
   })
   if (firstClear >= 0 && lastSummary > firstClear) {
     w.push({
-      path: `pipeline[${lastSummary}]`,
+      path: `pipeline[${lastSummary}].strategy`,
       message:
         'LangChain summarises (before the model call) ahead of any context editing (around the model call), whatever the order in the middleware array.',
       instead:

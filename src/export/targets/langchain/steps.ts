@@ -145,6 +145,17 @@ export function summarization(step: Step, i: number, env: Env): string {
     'summarizationMiddleware is not fail-open and never truncates instead: when the model call fails, the history is still replaced.',
     'The summary becomes the text "Error generating summary: …".',
   )
+  // Found by the differential check (src/export/conformance): the middleware replaces the older
+  // messages on every call its trigger holds (summarization.js beforeModel: no check of what the
+  // summary saves), where our step keeps them when the summary would not be smaller — its own
+  // earlier summary, a short message.
+  w.push({
+    path: `pipeline[${i}].strategy`,
+    message:
+      'summarizationMiddleware summarises on every model call its trigger holds, even when the summary is no smaller than what it replaces (its own earlier summary, or one short message before the kept ones).',
+    instead:
+      'A new summary (one summariser call) where the lab keeps the messages; the kept messages are the same.',
+  })
   if (p.faithful === true) {
     warn(
       'faithful',
