@@ -16,7 +16,7 @@ const hasPython = spawnSync('python3', ['--version']).status === 0
 const CONFIG_EXPORTS = [
   ['compaction-lab', 'json'],
   ['lip', 'yaml'],
-  ['opencode', 'json'],
+  ['opencode', 'jsonc'],
   ['anthropic', 'json'],
   ['falai', 'typescript'],
   ['maf', 'python'],
@@ -45,6 +45,11 @@ async function expectParses(file: Downloaded, language: string): Promise<void> {
     case 'json':
       expect(JSON.parse(file.text)).toBeInstanceOf(Object)
       return
+    case 'jsonc':
+      // opencode.json: the summary as a `//` line, then the JSON opencode loads.
+      expect(file.text).toMatch(/^\/\/ opencode /)
+      expect(JSON.parse(file.text.slice(file.text.indexOf('\n') + 1))).toBeInstanceOf(Object)
+      return
     case 'yaml':
       expect(parseYaml(file.text)).toBeInstanceOf(Object)
       return
@@ -71,10 +76,13 @@ async function expectParses(file: Downloaded, language: string): Promise<void> {
       expect(run.status).toBe(0)
       return
     }
-    case 'php':
+    case 'php': {
       expect(file.text.startsWith('<?php')).toBe(true)
-      expect(parsePhpReturnArray(file.text)).toBeInstanceOf(Object)
+      // The params array, or null: "off" when the config has no tool-payload-trim step.
+      const params = parsePhpReturnArray(file.text)
+      expect(params === null || typeof params === 'object').toBe(true)
       return
+    }
     default:
       throw new Error(`no parser for ${language}`)
   }
@@ -95,6 +103,8 @@ test.describe('export', () => {
       if (choice === 'compaction-lab') {
         expect(JSON.parse(file.text)).toMatchObject({ version: 1, name: 'recommended' })
       } else {
+        // What the target will do, in one sentence above the file.
+        await expect(ui.summary).toHaveText(/\S/)
         // The recommended preset uses strategies no single target has: the losses are listed.
         const count = Number(await ui.warnings.getAttribute('data-count'))
         expect(count, choice).toBeGreaterThan(0)
@@ -102,7 +112,9 @@ test.describe('export', () => {
         await expect(ui.warning.first()).toHaveAttribute('data-path', /\S/)
       }
     }
-    // Highlighting is React spans, and the preview shows the file's own text.
+    // Highlighting is React spans, and the preview shows the file's own text. (The last file, the
+    // adachsoft export of a config without a tool-payload-trim step, is `return null;`: no keys.)
+    await ui.choose('compaction-lab')
     await expect(ui.preview.locator('.xp-key').first()).toBeVisible()
   })
 
@@ -148,6 +160,15 @@ test.describe('export', () => {
     const csv = (await ui.download()).text.split('\r\n')
     expect(csv[0]).toMatch(/^index,kind,strategy,step,groupId,reason,/)
     expect(csv.filter((l) => l !== '').length).toBe(report.decisions.length + 1)
+    // The columns are the user's to choose (the CLI's --csv-columns), in the report's order.
+    await ui.csvColumn('detail').uncheck()
+    await ui.csvColumn('round').check()
+    await expect(ui.preview).toHaveAttribute('data-state', 'ready')
+    await expect(ui.preview).toContainText('round')
+    const chosen = (await ui.download()).text.split('\r\n')
+    expect(chosen[0]).toBe(
+      'index,kind,strategy,step,round,groupId,reason,tokensBefore,tokensAfter,saved',
+    )
 
     await ui.choose('transcript')
     await expect(ui.preview).toHaveAttribute('data-language', 'jsonl')

@@ -15,6 +15,7 @@ export class ExportPage {
   readonly dialog: Locator
   readonly target: Locator
   readonly preview: Locator
+  readonly summary: Locator
   readonly warnings: Locator
   readonly warning: Locator
   readonly notes: Locator
@@ -38,6 +39,7 @@ export class ExportPage {
     this.dialog = id(TID.exportDialog)
     this.target = id(TID.exportTarget)
     this.preview = id(TID.exportPreview)
+    this.summary = id(TID.exportSummary)
     this.warnings = id(TID.exportWarnings)
     this.warning = id(TID.exportWarning)
     this.notes = id(TID.exportNotes)
@@ -75,6 +77,11 @@ export class ExportPage {
     ])
     const path = await download.path()
     return { fileName: download.suggestedFilename(), text: await readFile(path, 'utf8') }
+  }
+
+  /** The decisions CSV's checkbox for one column. */
+  csvColumn(column: string): Locator {
+    return this.page.locator(`[data-testid="${TID.exportCsvColumn}"][data-column="${column}"]`)
   }
 
   async importConfigFile(path: string): Promise<void> {

@@ -38,6 +38,14 @@ function parses(text: string, language: TargetOutput['language']): void {
     case 'json':
       JSON.parse(text)
       return
+    case 'jsonc':
+      // opencode.json: one `//` summary line, then JSON.
+      expect(text).toMatch(/^\/\/ .+\n\{/)
+      JSON.parse(text.slice(text.indexOf('\n') + 1))
+      return
+    case 'text':
+      expect(text).toMatch(/^Nothing to send: /)
+      return
     case 'typescript': {
       const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.ES2022)
       const diags = (sf as unknown as { parseDiagnostics: readonly unknown[] }).parseDiagnostics
@@ -67,8 +75,10 @@ describe('compaction-lab export-config --target', () => {
         expected.text.endsWith('\n') ? expected.text : `${expected.text}\n`,
       )
       parses(c.out.join(''), expected.language)
-      // Only notes on stderr: no lossy warning for the preset the target reproduces.
-      for (const line of errLines(c.err)) expect(line).toMatch(/^note: /)
+      // What the target does, then only notes: no lossy warning for its own preset.
+      const [does, ...rest] = errLines(c.err)
+      expect(does).toBe(`does: ${expected.summary}`)
+      for (const line of rest) expect(line).toMatch(/^note: /)
     },
   )
 
@@ -80,11 +90,12 @@ describe('compaction-lab export-config --target', () => {
     const expected = exportTarget('anthropic', presetConfig('recommended'))
     expect(expected.warnings.length).toBeGreaterThan(0)
     const lines = errLines(c.err)
-    expect(lines.filter((l) => !l.startsWith('note: '))).toEqual(
+    expect(lines.filter((l) => !l.startsWith('note: ') && !l.startsWith('does: '))).toEqual(
       expected.warnings.map((w) => `${w.path}: ${w.message} — ${w.instead}`),
     )
     expect(lines).toContain(`note: ${expected.notes[0]}`)
-    expect(lines[0]).toMatch(/^pipeline\[0\]\.strategy: .+ — .+/)
+    expect(lines[0]).toBe(`does: ${expected.summary}`)
+    expect(lines[1]).toMatch(/^pipeline\[0\]\.strategy: .+ — .+/)
     // stdout is the fragment alone, parseable as is.
     expect(JSON.parse(c.out.join(''))).toHaveProperty('context_management.edits')
   })
@@ -96,7 +107,6 @@ describe('compaction-lab export-config --target', () => {
     expect(doc.compaction).toMatchObject({
       enabled: true,
       token_threshold: 100_000,
-      min_tool_output_tokens_to_compact: 250,
       denied_tool_categories: ['file_write', 'command_execution'],
     })
   })
@@ -142,7 +152,10 @@ describe('compaction-lab export-config --target', () => {
       { encoding: 'utf8' },
     )
     expect(res.status).toBe(0)
-    expect(JSON.parse(res.stdout)).toMatchObject({ compaction: { auto: true, prune: false } })
+    const [comment, ...json] = res.stdout.split('\n')
+    expect(comment).toMatch(/^\/\/ opencode summarises/)
+    expect(JSON.parse(json.join('\n'))).toMatchObject({ compaction: { auto: true, prune: false } })
+    expect(res.stderr).toMatch(/^does: opencode summarises/)
     expect(res.stderr).toMatch(/^pipeline\[0\]\.strategy: /m)
   })
 })

@@ -11,8 +11,9 @@ const TARGETS = ['compaction-lab', ...EXPORT_TARGETS.map((t) => t.id)] as const
 export const EXPORT_CONFIG_USAGE = `usage: compaction-lab export-config CONFIG.json [--target ${TARGETS.join('|')}]
   Validates the config (migrating older versions) and prints it on stdout, in our versioned
   format (--target compaction-lab, the default) or as the named system's own configuration.
-  Whatever a target cannot express goes to stderr as "path: what is lost — what happens
-  instead", then notes (headers to send, runtime differences); the exit code stays 0.`
+  For a target system, stderr starts with "does: <what that system will do with it>"; whatever
+  the target cannot express follows as "path: what is lost — what happens instead", then
+  notes (headers to send, runtime differences); the exit code stays 0.`
 
 /**
  * `export-config CONFIG.json [--target ID]`: the validated config in our format or translated for
@@ -46,7 +47,9 @@ export async function exportConfigCommand(argv: readonly string[], io: Io): Prom
   }
   const out = exportTarget(target, loaded.config)
   io.stdout(out.text.endsWith('\n') ? out.text : `${out.text}\n`)
-  // Lossy warnings go to stderr so stdout stays a file the target can read as is.
+  // The summary, lossy warnings and notes go to stderr so stdout stays a file the target can
+  // read as is.
+  io.stderr(`does: ${out.summary}\n`)
   for (const w of out.warnings) io.stderr(`${w.path}: ${w.message} — ${w.instead}\n`)
   for (const note of out.notes) io.stderr(`note: ${note}\n`)
   return 0

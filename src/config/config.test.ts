@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
+import { exporterName } from './exporter.ts'
 import { loadConfigText, serializeConfig } from './load.ts'
 import { PRESET_IDS, presetConfig } from './presets.ts'
+import { CONFIG_SCHEMA_URL } from './schema.ts'
 
 describe('config', () => {
   it('every preset is a valid config whose steps name registered strategies', () => {
@@ -21,8 +24,24 @@ describe('config', () => {
     for (const id of PRESET_IDS) {
       const text = serializeConfig(presetConfig(id))
       const again = loadConfigText(text, STRATEGY_REGISTRY)
-      expect(again.ok && again.config).toEqual({ ...presetConfig(id), $schema: expect.any(String) })
+      expect(again.ok && again.config).toEqual({
+        ...presetConfig(id),
+        $schema: expect.any(String),
+        exporter: expect.any(String),
+      })
     }
+  })
+
+  it('writes $schema (the schema the app serves), version and exporter first', () => {
+    const parsed = JSON.parse(serializeConfig(presetConfig('lip'))) as Record<string, unknown>
+    expect(Object.keys(parsed).slice(0, 3)).toEqual(['$schema', 'version', 'exporter'])
+    expect(parsed.$schema).toBe(CONFIG_SCHEMA_URL)
+    expect(parsed.exporter).toBe(exporterName())
+    // Vite serves public/ from the site root, so the path names a file of the repo.
+    expect(existsSync(new URL(`../../public${CONFIG_SCHEMA_URL}`, import.meta.url))).toBe(true)
+    // Re-exporting a file written by another version names this one.
+    const old = serializeConfig({ ...presetConfig('lip'), exporter: 'compaction-lab 0.0.1' })
+    expect(JSON.parse(old)).toMatchObject({ exporter: exporterName() })
   })
 
   it('names the path of every problem', () => {

@@ -1,5 +1,6 @@
 import type { AnyStrategy } from '../engine/compaction/strategy.ts'
 import { jsonErrorOffset, lineOfOffset } from '../formats/util.ts'
+import { exporterName } from './exporter.ts'
 import { migrateConfig } from './migrate.ts'
 import { CONFIG_SCHEMA_URL, CONFIG_VERSION, type CompactionConfig } from './schema.ts'
 import { validateConfig, type ConfigResult } from './validate.ts'
@@ -32,10 +33,12 @@ export function loadConfigText(
   return validateConfig(migrated.value, registry)
 }
 
-/** Our own export: the validated config, defaults filled, with `$schema` and `version` first. */
+/**
+ * Our own export: the validated config, defaults filled, with `$schema` (the schema the app
+ * serves), `version` and `exporter` (who wrote it: this program, whoever wrote the input) first.
+ */
 export function serializeConfig(config: CompactionConfig): string {
-  const { $schema: _ignored, version: _v, ...rest } = config
-  return (
-    JSON.stringify({ $schema: CONFIG_SCHEMA_URL, version: CONFIG_VERSION, ...rest }, null, 2) + '\n'
-  )
+  const { $schema: _s, version: _v, exporter: _e, ...rest } = config
+  const head = { $schema: CONFIG_SCHEMA_URL, version: CONFIG_VERSION, exporter: exporterName() }
+  return JSON.stringify({ ...head, ...rest }, null, 2) + '\n'
 }

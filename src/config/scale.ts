@@ -10,7 +10,8 @@ const TOKEN_PARAMS =
   /^(tokenThreshold|triggerInputTokens|tokenBudget|maxTokens|minimumTokens|protectTokens|clearAtLeast|minToolOutputTokens)$/
 
 export function scale(config: EngineConfig, factor: number): EngineConfig {
-  const n = (x: number) => Math.max(1, Math.round(x * factor))
+  // Zero (no minimum, no clear_at_least) stays zero: only positive figures scale.
+  const n = (x: number) => (x === 0 ? 0 : Math.max(1, Math.round(x * factor)))
   const step = (s: StepConfig): StepConfig => {
     const params: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(s.params)) {

@@ -6,7 +6,12 @@ import { z } from 'zod'
  * each strategy's own schema (see `validate.ts`), so this file never needs to know them.
  */
 export const CONFIG_VERSION = 1
-export const CONFIG_SCHEMA_URL = 'https://compaction-lab.dev/schema/config-v1.json'
+/**
+ * Where the app serves the JSON Schema of this version (public/schema/config-v1.json, which Vite
+ * serves from the site root): the `$schema` every exported config points at, so an editor that
+ * opened the file from the app resolves it, and no domain of ours is assumed.
+ */
+export const CONFIG_SCHEMA_URL = '/schema/config-v1.json'
 
 const positiveInt = z.number().int().positive()
 const nonNegativeInt = z.number().int().min(0)
@@ -127,6 +132,12 @@ export const pricingSchema = z
 export const configSchema = z.object({
   $schema: z.string().optional(),
   version: z.literal(CONFIG_VERSION),
+  exporter: z
+    .string()
+    .optional()
+    .describe(
+      'Program and version that wrote the file, e.g. "compaction-lab 0.1.0" (informative).',
+    ),
   name: z.string().default('custom'),
   description: z.string().default(''),
   tokenizer: z.enum(['o200k_base', 'cl100k_base', 'estimate']).default('o200k_base'),

@@ -8,9 +8,11 @@ import { engineClient } from './engine.ts'
 import { useAppStore, type AppState } from './store.ts'
 import { DEFAULT_URL_STATE, encodeUrlState } from './url.ts'
 
+import type { CsvColumn } from '../export/reports.ts'
 import type { ConfigExportTarget } from '../worker/protocol.ts'
 
 export type { ConfigExportTarget, ExportFile, ExportLanguage } from '../worker/protocol.ts'
+export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, type CsvColumn } from '../export/reports.ts'
 export type { LossyWarning, TargetId } from '../export/targets/types.ts'
 
 const selectExportSource = (s: AppState) => ({
@@ -36,8 +38,9 @@ export function requestExportConfig(target: ConfigExportTarget) {
 /** The latest run's compacted transcript, in the loaded transcript's own format. */
 export const requestExportTranscript = () => engineClient().exportTranscript()
 
-/** The latest run's JSON report or decisions CSV. */
-export const requestExportReport = (format: 'json' | 'csv') => engineClient().exportReport(format)
+/** The latest run's JSON report, or its decisions CSV with the chosen columns. */
+export const requestExportReport = (format: 'json' | 'csv', columns?: readonly CsvColumn[]) =>
+  engineClient().exportReport(format, columns)
 
 /** Validate a config file's text in the worker; rejects with `ConfigInvalidError`. */
 export const requestImportConfig = (text: string) => engineClient().importConfig(text)

@@ -218,6 +218,11 @@ export const TID = {
   exportTarget: 'export-target',
   /** The highlighted file (`data-file`, `data-language`, `data-state` = loading / ready / error). */
   exportPreview: 'export-preview',
+  /** What the target system will do with the file, in one sentence (config translations). */
+  exportSummary: 'export-summary',
+  /** The decisions CSV's column checkboxes (`data-column` on each). */
+  exportCsvColumns: 'export-csv-columns',
+  exportCsvColumn: 'export-csv-column',
   exportWarnings: 'export-warnings',
   /** One lossy-export warning (`data-path` = where in our config). */
   exportWarning: 'export-warning',

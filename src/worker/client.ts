@@ -6,6 +6,7 @@
  * way (the worker waits for that count and prices the run with it).
  */
 import type { TokenizerId } from '../engine/tokens/types.ts'
+import type { CsvColumn } from '../export/reports.ts'
 import {
   PROTOCOL_VERSION,
   type ComparedMessage,
@@ -219,11 +220,10 @@ export class EngineClient {
     )
   }
 
-  /** The latest run's JSON report or decisions CSV. */
-  exportReport(format: 'json' | 'csv'): SideRequest<ExportFile> {
-    return this.side('export', { type: 'exportReport', format }, (m) =>
-      m.type === 'exported' ? m.file : undefined,
-    )
+  /** The latest run's JSON report or decisions CSV (with the chosen columns). */
+  exportReport(format: 'json' | 'csv', columns?: readonly CsvColumn[]): SideRequest<ExportFile> {
+    const msg = { type: 'exportReport' as const, format, ...(columns ? { columns } : {}) }
+    return this.side('export', msg, (m) => (m.type === 'exported' ? m.file : undefined))
   }
 
   /** Validate a config file's text; resolves with our current JSON, rejects with `ConfigInvalidError`. */

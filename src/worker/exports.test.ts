@@ -28,7 +28,8 @@ describe('exportConfigFile', () => {
     expect(out.file.language).toBe('json')
     expect(out.file.fileName).toBe('custom.compaction-lab.json')
     const parsed = JSON.parse(out.file.text) as Record<string, unknown>
-    expect(Object.keys(parsed).slice(0, 2)).toEqual(['$schema', 'version'])
+    expect(Object.keys(parsed).slice(0, 3)).toEqual(['$schema', 'version', 'exporter'])
+    expect(parsed.$schema).toBe('/schema/config-v1.json')
     expect(parsed.window).toMatchObject({ contextTokens: 20_000, reservedOutput: 100 })
   })
 
@@ -49,8 +50,10 @@ describe('exportConfigFile', () => {
     expect(parseYaml(lip.file.text)).toBeTypeOf('object')
     const out = exportConfigFile(SUPERSEDE, undefined, 'opencode')
     if (out.kind !== 'exported') throw new Error('expected a file')
-    expect(out.file.language).toBe('json')
-    expect(JSON.parse(out.file.text)).toBeTypeOf('object')
+    expect(out.file.language).toBe('jsonc')
+    expect(out.file.summary).toMatch(/^opencode /)
+    expect(out.file.text.split('\n')[0]).toBe(`// ${out.file.summary}`)
+    expect(JSON.parse(out.file.text.slice(out.file.text.indexOf('\n') + 1))).toBeTypeOf('object')
     expect(out.file.warnings.length).toBeGreaterThan(0)
     for (const w of out.file.warnings) {
       expect(w.path).not.toBe('')
@@ -97,6 +100,12 @@ describe('exportReportFile', () => {
     const lines = csv.text.trimEnd().split('\r\n')
     expect(lines[0]).toMatch(/^index,kind,strategy,/)
     expect(lines.length).toBe(rec.result.decisions.length + 1)
+  })
+
+  it('writes the chosen CSV columns in the order given', async () => {
+    const csv = exportReportFile(await record(), 'csv', {}, ['reason', 'saved', 'round'])
+    expect(csv.text.split('\r\n')[0]).toBe('reason,saved,round')
+    expect(csv.notes.join(' ')).toContain('columns reason, saved, round')
   })
 })
 

@@ -3,7 +3,13 @@
  * translations, our versioned JSON, the compacted transcript, reports), wrapped as files the UI
  * can preview, copy and download. No worker globals, so node tests call these directly.
  */
-import { buildCompactReport, decisionsCsv, reportJson } from '../export/reports.ts'
+import {
+  buildCompactReport,
+  decisionsCsv,
+  DEFAULT_CSV_COLUMNS,
+  reportJson,
+  type CsvColumn,
+} from '../export/reports.ts'
 import { exportTarget } from '../export/targets/index.ts'
 import type { TargetOutput } from '../export/targets/types.ts'
 import { exportCompactedTranscript } from '../export/transcript.ts'
@@ -21,6 +27,9 @@ export type ExportOutcome =
 const MEDIA_TYPES: Record<TargetOutput['language'], string> = {
   yaml: 'application/yaml',
   json: 'application/json',
+  // opencode.json with a leading comment: still the file opencode loads.
+  jsonc: 'application/json',
+  text: 'text/plain',
   typescript: 'text/plain',
   python: 'text/x-python',
   php: 'text/plain',
@@ -57,6 +66,7 @@ export function exportConfigFile(
       language: out.language,
       mediaType: MEDIA_TYPES[out.language],
       text: out.text,
+      summary: out.summary,
       warnings: out.warnings,
       notes: out.notes,
     },
@@ -93,11 +103,12 @@ export function exportTranscriptFile(
   }
 }
 
-/** The CLI's JSON report of the run, or its decisions as CSV (default columns). */
+/** The CLI's JSON report of the run, or its decisions as CSV (chosen or default columns). */
 export function exportReportFile(
   record: RunRecord,
   format: 'json' | 'csv',
   context: { readonly sourceFile?: string; readonly preset?: string },
+  columns: readonly CsvColumn[] = DEFAULT_CSV_COLUMNS,
 ): ExportFile {
   const report = buildCompactReport(record.result, {
     file: context.sourceFile ?? 'pasted transcript',
@@ -121,9 +132,11 @@ export function exportReportFile(
     fileName: `${stem}.decisions.csv`,
     language: 'csv',
     mediaType: 'text/csv',
-    text: decisionsCsv(report),
+    text: decisionsCsv(report, columns),
     warnings: [],
-    notes: [`${report.decisions.length} decisions, one row each, CRLF line ends (RFC 4180).`],
+    notes: [
+      `${report.decisions.length} decisions, one row each, CRLF line ends (RFC 4180); columns ${columns.join(', ')}.`,
+    ],
   }
 }
 

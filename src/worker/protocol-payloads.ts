@@ -140,7 +140,16 @@ export type ConfigExportTarget = TargetId | 'compaction-lab'
 
 /** Syntax of an exported file, for the preview's highlighting. */
 export type ExportLanguage =
-  'yaml' | 'json' | 'typescript' | 'python' | 'php' | 'jsonl' | 'csv' | 'markdown'
+  | 'yaml'
+  | 'json'
+  | 'jsonc'
+  | 'typescript'
+  | 'python'
+  | 'php'
+  | 'jsonl'
+  | 'csv'
+  | 'markdown'
+  | 'text'
 
 /** A file ready to copy or download, with what could not be carried over and how to use it. */
 export interface ExportFile {
@@ -148,6 +157,11 @@ export interface ExportFile {
   readonly language: ExportLanguage
   readonly mediaType: string
   readonly text: string
+  /**
+   * A target system's export: what that system will do with the file, in one sentence (also the
+   * file's first line wherever its format has comments).
+   */
+  readonly summary?: string
   /** Parts of the config the target cannot express (config exports only; empty otherwise). */
   readonly warnings: readonly LossyWarning[]
   readonly notes: readonly string[]

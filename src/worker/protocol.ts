@@ -9,6 +9,7 @@
  * Only plain, structured-clone-safe data crosses: the parsed conversation stays in the worker.
  */
 import type { InspectReport } from '../engine/inspect-types.ts'
+import type { CsvColumn } from '../export/reports.ts'
 import type { FormatId } from '../engine/model.ts'
 import type { TokenizerId } from '../engine/tokens/types.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
@@ -262,8 +263,11 @@ export interface ToWorkerMap {
   }
   /** The latest run's compacted transcript, written in the loaded transcript's own format. */
   exportTranscript: Record<never, never>
-  /** The latest run's report: the CLI's JSON report, or one CSV row per decision. */
-  exportReport: { readonly format: 'json' | 'csv' }
+  /**
+   * The latest run's report: the CLI's JSON report, or one CSV row per decision with the chosen
+   * `columns` in their order (default: the CLI's default columns).
+   */
+  exportReport: { readonly format: 'json' | 'csv'; readonly columns?: readonly CsvColumn[] }
   /** Read a config file's text: migrated and validated (issues come as `configInvalid`). */
   importConfig: { readonly text: string }
 }

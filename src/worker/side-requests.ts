@@ -122,7 +122,7 @@ export function createSideRequests(ctx: SideContext): (msg: SideMessage) => Prom
     const out =
       msg.type === 'exportTranscript'
         ? exportTranscriptFile(record, file)
-        : exportReportFile(record, msg.format, { sourceFile: file, preset })
+        : exportReportFile(record, msg.format, { sourceFile: file, preset }, msg.columns)
     post({ type: 'exported', id: msg.id, file: out })
   }
 

@@ -27,6 +27,8 @@ export interface SummaryInsert {
   /** Group index the summary is placed next to. */
   readonly anchor: number
   readonly position: 'before' | 'after'
+  /** Ids of summaries inserted earlier in this view that the new one absorbs (taken back). */
+  readonly absorbs?: readonly string[]
 }
 
 /** The sentence a refused attempt carries. */

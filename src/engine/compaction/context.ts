@@ -305,6 +305,7 @@ export class StrategyContext {
         ),
       })
     }
+    for (const id of summary.absorbs ?? []) this.view.retract(id)
     const inserted: InsertedSummary = {
       message,
       tokens,

@@ -391,6 +391,26 @@ export class WorkingView {
     })
   }
 
+  /**
+   * Take back a summary inserted earlier in this view (a later summary absorbed it: every system
+   * that summarises summarises its earlier summary along with the rest). Returns false when no
+   * live summary has that id.
+   */
+  retract(id: string): boolean {
+    const at = this.inserted.findIndex((s) => s.message.id === id)
+    const summary = this.inserted[at]
+    if (!summary) return false
+    this.inserted.splice(at, 1)
+    this.insertedIds.delete(id)
+    this.total -= summary.tokens
+    this.undo.push(() => {
+      this.inserted.splice(at, 0, summary)
+      this.insertedIds.add(id)
+      this.total += summary.tokens
+    })
+    return true
+  }
+
   /** Record that the stub at `source` relies on `ref` being the intact newer copy. */
   markNewestCopy(ref: PartRef, source: PartRef): void {
     const key = this.key(ref)

@@ -206,4 +206,20 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
       placeholder: '[cleared]',
     })
   })
+
+  it('clears an older result however small, as the API and LangChain do (even an empty one)', async () => {
+    const m = messages()
+    const c = conv([
+      m('user', 'inspect the repo'),
+      m('assistant', [call('c1', 'touch', { path: 'a.ts' })]),
+      m('tool', [result('c1', '')]),
+      m('assistant', [call('c2', 'read', { path: 'a.ts' })]),
+      m('tool', [result('c2', 'out '.repeat(10))]),
+    ])
+    const ctx = await run(c, { ...now, keep: 1 })
+    expect(results(ctx)).toEqual([
+      'tool: [result [cleared]]',
+      `tool: [result ${'out '.repeat(10)}]`,
+    ])
+  })
 })

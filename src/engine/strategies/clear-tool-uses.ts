@@ -94,12 +94,16 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
         e.what === 'result'
           ? `replaced the ${e.tool} result with "${p.placeholder}"`
           : `cleared the ${e.tool} tool_use input to {}`
+      // Every older use is cleared, however small: LangChain's clone writes its placeholder over
+      // an empty result too (and so does the API, as far as its docs say), so the lab may not
+      // keep a result the production context no longer has (differential check, issue 11).
       ctx.replace(
         e.ref,
         e.replacement,
         'stub',
         'tool_use_cleared',
         `Clear tool uses: older than the ${p.keep} most recent tool uses; ${what}`,
+        { allowGrowth: true },
       )
     }
     for (const u of ctx.recordNonChanges ? uses.slice(cut) : []) {

@@ -61,6 +61,16 @@ const schema = z.object({
 
 export type SummarizeParams = z.infer<typeof schema>
 
+/** An inserted summary's text without the prefix it was written with. */
+function insertedSummaryText(message: Message, prefix: string): string {
+  const text = message.parts
+    .map((part) => (part.kind === 'text' ? part.text : ''))
+    .join('')
+    .trim()
+  const head = prefix.trim()
+  return head && text.startsWith(head) ? text.slice(head.length).trim() : text
+}
+
 /** The covered groups' messages as they are now (stubs and trims applied), in order. */
 function projectedMessages(ctx: StrategyContext, groups: readonly number[]): Message[] {
   const indexes = groups.flatMap((g) => ctx.view.messagesOf(g)).sort((a, b) => a - b)
@@ -129,10 +139,16 @@ export const summarizeStrategy = defineStrategy({
       return
     }
 
-    const previous = selected
-      .filter((g) => coverage.previous.has(g))
-      .map((g) => previousSummaryText(ctx, g, p.summaryPrefix))
-      .filter(Boolean)
+    // Messages inserted at earlier model calls (replay keeps one view: an earlier summary, a
+    // digest) that sit before the tail are summarised with the rest — every summarising system
+    // does so with its own earlier summary message — instead of staying beside the new summary.
+    const absorbed = ctx.view.summaries().filter((s) => !tail.groups.has(s.anchor))
+    const previous = [
+      ...absorbed.map((s) => insertedSummaryText(s.message, p.summaryPrefix)),
+      ...selected
+        .filter((g) => coverage.previous.has(g))
+        .map((g) => previousSummaryText(ctx, g, p.summaryPrefix)),
+    ].filter(Boolean)
     const fresh = selected.filter((g) => !coverage.previous.has(g))
     const request: SummaryRequest = {
       messages: projectedMessages(ctx, fresh),
@@ -178,6 +194,7 @@ export const summarizeStrategy = defineStrategy({
         covers: selected,
         anchor,
         position: 'before',
+        absorbs: absorbed.map((s) => s.message.id),
       },
       'summarized',
       `Summarised ${selected.length} group(s) (${request.messages.length} message(s)` +

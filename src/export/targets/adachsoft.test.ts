@@ -30,17 +30,29 @@ function config(input: Partial<CompactionConfigInput>): CompactionConfig {
 const paths = (c: CompactionConfig) => adachsoftTarget.export(c).warnings.map((w) => w.path)
 
 describe('adachsoft export', () => {
-  it.each(PRESET_IDS)('%s exports a PHP file returning the params array', (id) => {
-    const out = adachsoftTarget.export(presetConfig(id))
-    expect(out.language).toBe('php')
-    const params = parsePhpReturnArray(out.text) as Record<string, unknown>
-    expect(Object.keys(params)).toEqual([
-      'inputTrimBytes',
-      'outputTrimBytes',
-      'excludedTools',
-      'toolIdentifierFields',
-    ])
-  })
+  it.each(PRESET_IDS)(
+    '%s exports a PHP file: the params array, or null when nothing trims',
+    (id) => {
+      const config = presetConfig(id)
+      const out = adachsoftTarget.export(config)
+      expect(out.language).toBe('php')
+      expect(out.text.split('\n')[0]).toBe(`<?php // ${out.summary}`)
+      const params = parsePhpReturnArray(out.text) as Record<string, unknown> | null
+      if (!config.pipeline.some((s) => s.enabled && s.strategy === 'tool-payload-trim')) {
+        // Off, like every other target: tool_compaction with any params array would trim.
+        expect(params).toBeNull()
+        expect(out.summary).toMatch(/tool_compaction is not selected/)
+        expect(out.notes).toEqual([])
+        return
+      }
+      expect(Object.keys(params ?? {})).toEqual([
+        'inputTrimBytes',
+        'outputTrimBytes',
+        'excludedTools',
+        'toolIdentifierFields',
+      ])
+    },
+  )
 
   it.skipIf(!hasPhp).each(PRESET_IDS)('%s passes php -l', (id) => {
     const dir = mkdtempSync(join(tmpdir(), 'adachsoft-'))
@@ -61,6 +73,9 @@ describe('adachsoft export', () => {
     })
     // The bug fixes PHP would undo are still said, as notes.
     expect(out.notes.join(' ')).toMatch(/_tool_compaction meta/)
+    expect(out.summary).toBe(
+      'adachsoft’s agent, on every request, keeps the latest call and result of each tool intact and replaces older top-level argument fields over 100 bytes and result fields over 100 bytes with "[omitted]".',
+    )
   })
 
   it('carries limits, identifier fields and protected tools under adachsoft keys', () => {
@@ -96,7 +111,6 @@ describe('adachsoft export', () => {
       'pipeline[0]',
       'pipeline[1]',
       'pipeline[2]',
-      'pipeline',
     ])
     const c = config({
       protections: { recentTurns: 2, pinned: ['m1'] },

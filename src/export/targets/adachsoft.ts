@@ -11,6 +11,7 @@
  */
 import type { CompactionConfig } from '../../config/schema.ts'
 import { php, type PhpValue } from './adachsoft/php.ts'
+import { exporterName, oneLine } from './index-helpers.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
 
 type Step = CompactionConfig['pipeline'][number]
@@ -60,8 +61,8 @@ function configWarnings(config: CompactionConfig, w: LossyWarning[]): void {
   }
 }
 
-function params(step: Step | undefined, tools: readonly string[]): Record<string, PhpValue> {
-  const p = step?.params ?? {}
+function params(step: Step, tools: readonly string[]): Record<string, PhpValue> {
+  const p = step.params
   const excluded = Array.isArray(p.excludedTools) ? (p.excludedTools as string[]) : []
   const ids =
     p.toolIdentifierFields && typeof p.toolIdentifierFields === 'object'
@@ -74,6 +75,19 @@ function params(step: Step | undefined, tools: readonly string[]): Record<string
     excludedTools: [...new Set([...excluded, ...tools])],
     toolIdentifierFields: ids,
   }
+}
+
+/** The one-line account of what tool_compaction does with these params (seed README v0.2.0). */
+function describe(values: Record<string, PhpValue>): string {
+  const excluded = values.excludedTools as readonly string[]
+  const ids = Object.keys(values.toolIdentifierFields as Record<string, PhpValue>)
+  return [
+    `adachsoft’s agent, on every request, keeps the latest call and result of each tool`,
+    ids.length > 0 ? ` (of each ${ids.join('/')} identifier)` : '',
+    ` intact and replaces older top-level argument fields over ${String(values.inputTrimBytes)} bytes and result fields over ${String(values.outputTrimBytes)} bytes with "[omitted]"`,
+    excluded.length > 0 ? `, never touching ${excluded.join(', ')}` : '',
+    '.',
+  ].join('')
 }
 
 /** adachsoft tool_compaction; reproduces the `adachsoft` preset with no loss. */
@@ -104,31 +118,52 @@ export const adachsoftTarget: ExportTarget = {
         stepWarnings(step, i, w)
       }
     })
+    const name = JSON.stringify(oneLine(config.name))
     if (!chosen) {
-      w.push({
-        path: 'pipeline',
-        message:
-          'The config has no enabled tool-payload-trim step, but selecting tool_compaction always trims.',
-        instead: `adachsoft's defaults: fields over ${DEFAULT_TRIM_BYTES} bytes in older calls and results are omitted.`,
-      })
+      // Every other target writes "off" for a config that never trims payloads; selecting
+      // tool_compaction with any params array would trim with its defaults (100/100 bytes), so
+      // off is spelt by not selecting the strategy at all.
+      const summary =
+        'adachsoft’s agent leaves tool payloads as they are: tool_compaction is not selected.'
+      return {
+        target: 'adachsoft',
+        fileName: 'tool-compaction.php',
+        language: 'php',
+        text: [
+          `<?php // ${summary}`,
+          '',
+          'declare(strict_types=1);',
+          '',
+          `// Config ${name} for adachsoft/ai-agent-context-tool-compaction, exported by ${exporterName()}.`,
+          '// It has no enabled tool-payload-trim step: leave conversationContextStrategyId unset (do not',
+          '// select "tool_compaction"), and there are no params to pass.',
+          'return null;',
+          '',
+        ].join('\n'),
+        summary,
+        warnings: w,
+        notes: [],
+      }
     }
     const notes: string[] = [
       'Select the strategy with conversationContextStrategyId = ToolCompactionStrategyParams::STRATEGY_ID ("tool_compaction") and register ToolCompactionConversationContextStrategy on the AiAgentBuilder.',
     ]
-    if (chosen && chosen.params.faithful !== true) {
+    if (chosen.params.faithful !== true) {
       notes.push(
         'adachsoft keeps two bugs this config fixes: on a second pass it trims its own _tool_compaction meta as an ordinary field, and it applies trims that make a payload bigger.',
       )
     }
+    const values = params(chosen, config.protections.tools)
+    const summary = describe(values)
     const text = [
-      '<?php',
+      `<?php // ${summary}`,
       '',
       'declare(strict_types=1);',
       '',
-      `// Compaction Lab config "${config.name.replace(/[\r\n]/g, ' ')}" for adachsoft/ai-agent-context-tool-compaction (tool_compaction).`,
-      '// Generated: compare the lossy-export warnings shown with it before relying on it.',
+      `// Config ${name} for adachsoft/ai-agent-context-tool-compaction (tool_compaction), exported by ${exporterName()}.`,
+      '// Compare the lossy-export warnings shown with it before relying on it.',
       "// Use: $config->conversationContextStrategyParams = require __DIR__ . '/tool-compaction.php';",
-      `return ${php(params(chosen, config.protections.tools))};`,
+      `return ${php(values)};`,
       '',
     ].join('\n')
     return {
@@ -136,6 +171,7 @@ export const adachsoftTarget: ExportTarget = {
       fileName: 'tool-compaction.php',
       language: 'php',
       text,
+      summary,
       warnings: w,
       notes,
     }

@@ -20,9 +20,38 @@ describe('anthropic target', () => {
   it.each(PRESET_IDS)('exports preset %s as a context_management fragment', (id) => {
     const config = presetConfig(id)
     const out = anthropicTarget.export(config)
-    expect(out).toMatchObject({ target: 'anthropic', language: 'json' })
-    for (const e of edits(out.text)) expect(EDIT_TYPES).toContain(e.type)
+    expect(out.target).toBe('anthropic')
+    if (out.language === 'text') {
+      // No edit maps: no fragment at all rather than an empty edits list.
+      expect(out.text).toBe(`${out.summary}\n`)
+      expect(out.text).not.toContain('edits')
+    } else {
+      expect(out.language).toBe('json')
+      for (const e of edits(out.text)) expect(EDIT_TYPES).toContain(e.type)
+    }
     for (const w of out.warnings) expect(valueAt(config, w.path), w.path).not.toBeUndefined()
+  })
+
+  it('says "nothing to send" when no step maps, and what the API does otherwise', () => {
+    for (const id of ['lip', 'adachsoft', 'maf-context-window'] as const)
+      expect(anthropicTarget.export(presetConfig(id)).summary).toMatch(/^Nothing to send: /)
+    expect(anthropicTarget.export(presetConfig('anthropic-clear-tool-uses')).summary).toBe(
+      'The API clears the results of tool uses older than the 3 most recent once the input passes 100,000 tokens.',
+    )
+    expect(anthropicTarget.export(presetConfig('recommended')).summary).toBe(
+      'The API clears the results of tool uses older than the 8 most recent, never those of skill, Skill, once the input passes 126,000 tokens, and only when that frees at least 10,000 tokens; it replaces everything before the latest turns with a server-written summary block once the input passes 153,000 tokens.',
+    )
+  })
+
+  it('keeps at least one thinking turn, the documented minimum, and warns for keep 0', () => {
+    const config = variant('anthropic-clear-tool-uses', (c) => {
+      c.pipeline = [{ strategy: 'clear-thinking', params: { keep: 0 } }]
+    })
+    const out = anthropicTarget.export(config)
+    expect(edits(out.text)).toEqual([
+      { type: 'clear_thinking_20251015', keep: { type: 'thinking_turns', value: 1 } },
+    ])
+    expect(out.warnings.map((w) => w.path)).toEqual(['pipeline[0].params.keep'])
   })
 
   it('reproduces its own preset with no warnings and names the beta header', () => {

@@ -88,7 +88,6 @@ function exportAnthropic(config: CompactionConfig): TargetOutput {
     notes.push(
       `Send the header \`anthropic-beta: ${betas.join(',')}\` with every request that carries these edits.`,
     )
-  else notes.push('No step of this config maps to an Anthropic edit: there is nothing to send.')
   if (built.has('summarize'))
     notes.push(
       `Server-side compaction runs only on recent models, and its beta header has changed before (${COMPACT_BETA} at launch): check the current one. Pass the returned compaction block back verbatim on later requests.`,
@@ -101,11 +100,22 @@ function exportAnthropic(config: CompactionConfig): TargetOutput {
     notes.push(
       'The API counts input tokens itself (system prompt and tool definitions included) and writes its own placeholder for a cleared result; the lab shows "[cleared]".',
     )
+  const clauses = EDIT_ORDER.flatMap((id) => {
+    const b = built.get(id)
+    return b ? [b.does] : []
+  })
+  const nothing = edits.length === 0
+  const summary = nothing
+    ? `Nothing to send: no step of this config maps to an Anthropic context-management edit, so requests go without context_management and the API clears nothing.`
+    : `The API ${clauses.join('; it ')}.`
   return {
     target: 'anthropic',
-    fileName: 'context-management.json',
-    language: 'json',
-    text: json({ context_management: { edits } }),
+    fileName: nothing ? 'context-management.txt' : 'context-management.json',
+    language: nothing ? 'text' : 'json',
+    // A request fragment must stay plain JSON (the API accepts no comments or extra keys), so the
+    // summary travels beside it; with no edit there is no fragment to merge at all.
+    text: nothing ? `${summary}\n` : json({ context_management: { edits } }),
+    summary,
     warnings,
     notes,
   }

@@ -161,4 +161,17 @@ describe('falai target', () => {
       'protections.tools',
     ])
   })
+
+  it('types the options as AgentCompactionConfig and lets the agent pass its own provider', () => {
+    const out = falaiTarget.export(presetConfig('falai'))
+    expect(out.text.split('\n')[0]).toBe(`// ${out.summary}`)
+    expect(out.text).toContain('export const compaction: AgentCompactionConfig = {')
+    // AgentCompactionConfig has no provider: `{ ...compaction, provider }` fails to compile (TS2353).
+    expect(out.text).toContain('// const agent = new Agent({ name, provider, compaction })')
+    expect(out.text).not.toMatch(/provider:|\.\.\.compaction/)
+    expect(out.notes.join(' ')).not.toMatch(/Add `provider`/)
+    expect(out.summary).toBe(
+      '@falai/agent, once its chars/4 estimate reaches 80,000 tokens (maxTokens 100,000 × 0.8), keeps the last 4 messages as they are and truncates older tool results over 5,000 characters, then collapses the whitespace of older tool results, then summarises everything before them with the agent’s own provider (dropping the oldest messages if that fails), stopping at the first tier that gets it under 80,000.',
+    )
+  })
 })

@@ -19,9 +19,11 @@ import {
 import {
   activeSteps,
   duplicateStep,
+  exporterName,
   fallbackWarnings,
   fmt,
   gatedThreshold,
+  oneLine,
   paramWarning,
   protectionWarnings,
   targetTokens,
@@ -45,21 +47,24 @@ interface Options {
   readonly maxToolResultChars: number | null
 }
 
-function snippet(config: CompactionConfig, o: Options | null): string {
+function snippet(config: CompactionConfig, o: Options | null, summary: string): string {
   const head = [
-    `// @falai/agent — the \`compaction\` option of \`new Agent({ ... })\`,`,
-    `// exported by Compaction Lab from config ${JSON.stringify(config.name)}.`,
+    `// ${summary}`,
+    `// @falai/agent — the \`compaction\` option of \`new Agent({ ... })\`, exported by ${exporterName()}`,
+    `// from config ${JSON.stringify(oneLine(config.name))}.`,
   ]
   if (!o)
     return [
       ...head,
-      '// Nothing in this config maps to falai compaction: leave it off.',
+      '// Nothing in this config maps to falai compaction: leave the option out.',
       'export const compaction = undefined',
       '',
     ].join('\n')
   return [
     ...head,
-    'export const compaction = {',
+    "import type { AgentCompactionConfig } from '@falai/agent'",
+    '',
+    'export const compaction: AgentCompactionConfig = {',
     `  maxTokens: ${tsNumber(o.maxTokens)},`,
     `  compactionThreshold: ${o.compactionThreshold},`,
     `  preserveRecentCount: ${o.preserveRecentCount},`,
@@ -67,14 +72,28 @@ function snippet(config: CompactionConfig, o: Options | null): string {
       ? '  // No tool-result-budget step: a limit no result reaches turns the truncation tier off.'
       : null,
     `  maxToolResultChars: ${o.maxToolResultChars === null ? 'Number.MAX_SAFE_INTEGER' : tsNumber(o.maxToolResultChars)},`,
-    '  // provider: summaryProvider, // the AiProvider that writes auto_compact summaries',
     '}',
     '',
-    '// const agent = new Agent({ name, provider, compaction: { ...compaction, provider } })',
+    '// The agent hands its own provider to compaction (auto_compact summaries are written by it):',
+    '// const agent = new Agent({ name, provider, compaction })',
     '',
   ]
     .filter((l): l is string => l !== null)
     .join('\n')
+}
+
+/** The one-line account of what falai's CompactionEngine does with these options. */
+function describe(o: Options | null): string {
+  if (!o) return `${LABEL} never compacts: the agent gets no compaction option.`
+  const at = o.maxTokens * o.compactionThreshold
+  const tiers = [
+    o.maxToolResultChars === null
+      ? null
+      : `truncates older tool results over ${fmt(o.maxToolResultChars)} characters`,
+    'collapses the whitespace of older tool results',
+    'summarises everything before them with the agent’s own provider (dropping the oldest messages if that fails)',
+  ].filter((t): t is string => t !== null)
+  return `${LABEL}, once its chars/4 estimate reaches ${fmt(at)} tokens (maxTokens ${fmt(o.maxTokens)} × ${o.compactionThreshold}), keeps the last ${o.preserveRecentCount} messages as they are and ${tiers.join(', then ')}, stopping at the first tier that gets it under ${fmt(at)}.`
 }
 
 function exportFalai(config: CompactionConfig): TargetOutput {
@@ -190,8 +209,11 @@ function falaiNotes(config: CompactionConfig, byTier: ReadonlyMap<Tier, ActiveSt
   ]
   const summarize = byTier.get('summarize')
   if (summarize) {
+    // src/core/Agent.ts:329-340 (falai-dev/agent 2.6.0): the Agent builds the engine's options
+    // from its `compaction` option plus `provider: options.provider`; AgentCompactionConfig
+    // (src/types/agent.ts:48-74) has no provider field, so the snippet must not add one.
     notes.push(
-      'Add `provider` (an AiProvider) for auto_compact; without one the summary fails and falai falls back to dropping the oldest messages.',
+      'auto_compact summaries are written by the agent’s own provider, which @falai/agent hands to compaction itself; AgentCompactionConfig has no provider option.',
     )
     if (config.protections.system)
       notes.push(
@@ -211,11 +233,13 @@ function output(
   warnings: LossyWarning[],
   notes: string[],
 ): TargetOutput {
+  const summary = describe(options)
   return {
     target: 'falai',
     fileName: 'compaction.ts',
     language: 'typescript',
-    text: snippet(config, options),
+    text: snippet(config, options, summary),
+    summary,
     warnings,
     notes,
   }

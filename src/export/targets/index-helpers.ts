@@ -7,6 +7,8 @@
 import type { CompactionConfig } from '../../config/schema.ts'
 import type { LossyWarning } from './types.ts'
 
+export { exporterName } from '../../config/exporter.ts'
+
 export type Step = CompactionConfig['pipeline'][number]
 type Condition = NonNullable<Step['trigger']>['conditions'][number]
 
@@ -33,6 +35,11 @@ export function activeSteps(config: CompactionConfig): ActiveStep[] {
 export function usableTokens(config: CompactionConfig): number {
   const w = config.window
   return Math.max(0, w.contextTokens - w.reservedOutput - w.buffer)
+}
+
+/** A config name (or any text) on one line, for a comment or a sentence. */
+export function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ')
 }
 
 /** 123456 → "123,456" (deterministic, no locale). */

@@ -114,11 +114,38 @@ describe('LangChain export', () => {
       'pipeline[1].params.clearAtLeast',
       'pipeline[2].target',
       'pipeline[2].params.preserveRecentGroups',
-      'pipeline[2].params.maxSummaryInputTokens',
       'pipeline[2].params.maxOutputTokens',
       'pipeline[2].params.onFailure',
-      'pipeline[2]',
+      // It summarises on every call its trigger holds (found by the differential check).
+      'pipeline[2].strategy',
+      // "[Summary of earlier conversation]\n": LangChain puts a blank line after the prefix.
+      'pipeline[2].params.summaryPrefix',
+      'pipeline[2].strategy',
     ])
+    // An unbounded summariser input is spelt as a bound no history reaches.
+    expect(summary?.options.trimTokensToSummarize).toBe(Number.MAX_SAFE_INTEGER)
+  })
+
+  it('maps the summary prefix exactly when it ends in a blank line, never to an empty prefix', () => {
+    const at = (summaryPrefix: string) =>
+      config({ pipeline: [{ strategy: 'summarize', params: { summaryPrefix, role: 'user' } }] })
+    const exact = langchainTarget.export(at('Summary so far:\n\n'))
+    expect(middlewareOf(exact.text)[0]?.options.summaryPrefix).toBe('Summary so far:')
+    expect(exact.warnings.map((w) => w.path)).not.toContain('pipeline[0].params.summaryPrefix')
+    const none = langchainTarget.export(at(''))
+    // No prefix at all cannot be had: "" would start the summary with a blank line.
+    expect(middlewareOf(none.text)[0]?.options).not.toHaveProperty('summaryPrefix')
+    expect(none.warnings.map((w) => w.path)).toContain('pipeline[0].params.summaryPrefix')
+    expect(none.text).not.toMatch(/summaryPrefix: ""/)
+  })
+
+  it('says in its first line what LangChain will do', () => {
+    const out = langchainTarget.export(presetConfig('anthropic-clear-tool-uses'))
+    expect(out.text.split('\n')[0]).toBe(`// ${out.summary}`)
+    expect(out.summary).toBe(
+      'LangChain replaces the results of all but the 3 most recent tool messages with "[cleared]" in the request once it counts 100,001 tokens (the agent’s state keeps the originals).',
+    )
+    expect(langchainTarget.export(presetConfig('lip')).summary).toMatch(/leaves the conversation/)
   })
 
   it('combines step triggers with the edit’s own, and drops what LangChain cannot measure', () => {
@@ -163,9 +190,10 @@ describe('LangChain export', () => {
       'pipeline[1]',
       'pipeline[2].target',
       'pipeline[2].params.role',
-      'pipeline[2].params.maxSummaryInputTokens',
       'pipeline[2].params.maxOutputTokens',
       'pipeline[2].params.onFailure',
+      'pipeline[2].strategy',
+      'pipeline[2].params.summaryPrefix',
     ])
   })
 })

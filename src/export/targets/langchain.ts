@@ -10,6 +10,7 @@
 import type { CompactionConfig } from '../../config/schema.ts'
 import { clearToolUsesEdit, summarization, type Env } from './langchain/steps.ts'
 import { usableTokens } from './langchain/triggers.ts'
+import { exporterName, oneLine } from './index-helpers.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
 
 function configWarnings(config: CompactionConfig, hasSummary: boolean, w: LossyWarning[]): void {
@@ -55,7 +56,7 @@ function orderWarning(config: CompactionConfig, w: LossyWarning[]): void {
   })
   if (firstClear >= 0 && lastSummary > firstClear) {
     w.push({
-      path: `pipeline[${lastSummary}]`,
+      path: `pipeline[${lastSummary}].strategy`,
       message:
         'LangChain summarises (before the model call) ahead of any context editing (around the model call), whatever the order in the middleware array.',
       instead:
@@ -67,18 +68,21 @@ function orderWarning(config: CompactionConfig, w: LossyWarning[]): void {
 function build(
   config: CompactionConfig,
   w: LossyWarning[],
-): { middleware: string[]; names: string[] } {
-  const env: Env = {
+): { middleware: string[]; names: string[]; does: string[] } {
+  const base = {
     usable: usableTokens(config),
     warnings: w,
     protectedTools: config.protections.tools,
   }
+  // Summaries act before the model call, edits around it: the clauses follow that order.
+  const summaryEnv: Env = { ...base, does: [] }
+  const editEnv: Env = { ...base, does: [] }
   const edits: string[] = []
   const summaries: string[] = []
   config.pipeline.forEach((step, i) => {
     if (!step.enabled) return
-    if (step.strategy === 'clear-tool-uses') edits.push(clearToolUsesEdit(step, i, env))
-    else if (step.strategy === 'summarize') summaries.push(summarization(step, i, env))
+    if (step.strategy === 'clear-tool-uses') edits.push(clearToolUsesEdit(step, i, editEnv))
+    else if (step.strategy === 'summarize') summaries.push(summarization(step, i, summaryEnv))
     else {
       w.push({
         path: `pipeline[${i}]`,
@@ -95,7 +99,7 @@ function build(
     )
     names.push('ClearToolUsesEdit', 'contextEditingMiddleware')
   }
-  return { middleware, names }
+  return { middleware, names, does: [...summaryEnv.does, ...editEnv.does] }
 }
 
 /** LangChain (JS) middleware; reproduces `anthropic-clear-tool-uses` with no loss. */
@@ -107,11 +111,16 @@ export const langchainTarget: ExportTarget = {
     const w: LossyWarning[] = []
     const hasSummary = config.pipeline.some((s) => s.enabled && s.strategy === 'summarize')
     configWarnings(config, hasSummary, w)
-    const { middleware, names } = build(config, w)
+    const { middleware, names, does } = build(config, w)
     orderWarning(config, w)
+    const summary =
+      does.length === 0
+        ? 'LangChain leaves the conversation as it is: no step of this config maps to a middleware.'
+        : `LangChain ${does.join(', and ')}.`
     const lines = [
-      `// Compaction Lab config "${config.name.replace(/[\r\n]/g, ' ')}" as LangChain (JS) agent middleware.`,
-      '// Generated: compare the lossy-export warnings shown with it before relying on it.',
+      `// ${summary}`,
+      `// Config ${JSON.stringify(oneLine(config.name))} as LangChain (JS) agent middleware, exported by ${exporterName()};`,
+      '// compare the lossy-export warnings shown with it before relying on it.',
       ...(names.length > 0 ? [`import { ${[...names].sort().join(', ')} } from 'langchain'`] : []),
       '',
       ...(hasSummary
@@ -145,6 +154,7 @@ export const langchainTarget: ExportTarget = {
       fileName: 'compaction.ts',
       language: 'typescript',
       text: lines.join('\n'),
+      summary,
       warnings: w,
       notes,
     }

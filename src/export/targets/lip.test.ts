@@ -8,7 +8,6 @@ interface LipSection {
   enabled: boolean
   token_threshold?: number
   max_tokens?: number
-  min_tool_output_tokens_to_compact?: number
   allowed_tool_categories?: string[]
   denied_tool_categories?: string[]
   preserve_last_n_results?: number
@@ -49,13 +48,30 @@ describe('lip target', () => {
       enabled: true,
       token_threshold: 100_000,
       max_tokens: 200_000 - 8_192,
-      min_tool_output_tokens_to_compact: 250,
       allowed_tool_categories: ['file_read', 'view_file', 'search', 'list_dir', 'test_execution'],
       denied_tool_categories: ['file_write', 'command_execution'],
       preserve_last_n_results: 1,
       max_stubs_per_resource: 1,
       redact_resource_identifiers: false,
     })
+  })
+
+  it('never writes min_tool_output_tokens_to_compact (the proxy’s schema refuses it) and warns for a minimum LIP cannot take', () => {
+    for (const id of PRESET_IDS)
+      expect(lipTarget.export(presetConfig(id)).text).not.toContain('min_tool_output')
+    const config = variant('lip', (c) => {
+      c.pipeline[0]!.params = { ...c.pipeline[0]!.params, minToolOutputTokens: 50 }
+    })
+    expect(paths(config)).toEqual(['pipeline[0].params.minToolOutputTokens'])
+  })
+
+  it('says in its first line what the proxy will do', () => {
+    const out = lipTarget.export(presetConfig('lip'))
+    expect(out.text.split('\n')[0]).toBe(`# ${out.summary}`)
+    expect(out.summary).toBe(
+      'llm-interactive-proxy replaces each older file_read/view_file/search/list_dir/test_execution tool output that a newer result for the same resource supersedes with a [COMPACTED] stub (outputs under 250 estimated tokens stay) once its chars/4 estimate of the request reaches 100,000 tokens.',
+    )
+    expect(lipTarget.export(presetConfig('falai')).summary).toMatch(/compaction is disabled/)
   })
 
   it('warns exactly where the recommended preset goes beyond LIP', () => {

@@ -10,7 +10,9 @@ import {
   activeSteps,
   duplicateStep,
   fallbackWarnings,
+  exporterName,
   fmt,
+  oneLine,
   paramWarning,
   protectionWarnings,
   tokenTrigger,
@@ -18,7 +20,7 @@ import {
   usableTokens,
   type ActiveStep,
 } from './index-helpers.ts'
-import { fixNotes, fixWarnings, type Lists } from './lip/fixes.ts'
+import { compactable, fixNotes, fixWarnings, type LipCategory, type Lists } from './lip/fixes.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
 
 const LABEL = 'llm-interactive-proxy'
@@ -119,13 +121,34 @@ function toolListWarnings(s: ActiveStep, p: SupersedeParams): LossyWarning[] {
   return out
 }
 
+/**
+ * LIP's per-output minimum (`min_tool_output_tokens_to_compact`, default 250 in
+ * src/core/domain/configuration/compaction_config.py:77) exists in its dataclass but not in its
+ * YAML schema: config/schemas/app_config.schema.yaml:800-819 (commit 0294adba) lists the
+ * `compaction` keys with `additionalProperties: false`, and src/core/config/sources/yaml_file.py:57
+ * validates the file against it before loading, so writing the key stops the proxy from starting.
+ */
+const LIP_MIN_TOOL_OUTPUT_TOKENS = 250
+
+function minTokensWarning(s: ActiveStep, p: SupersedeParams): LossyWarning[] {
+  if (p.minToolOutputTokens === LIP_MIN_TOOL_OUTPUT_TOKENS) return []
+  return [
+    paramWarning(
+      s,
+      'minToolOutputTokens',
+      LABEL,
+      `config.yaml cannot set the per-output minimum (${p.minToolOutputTokens}): the proxy's schema has no min_tool_output_tokens_to_compact key and refuses a file that has one`,
+      `LIP keeps every stale output under its built-in ${LIP_MIN_TOOL_OUTPUT_TOKENS} tokens (len/4)`,
+    ),
+  ]
+}
+
 function section(p: SupersedeParams, tokenThreshold: number, maxTokens: number, lists: Lists) {
   const lines = [
     'compaction:',
     '  enabled: true',
     `  token_threshold: ${tokenThreshold}`,
     `  max_tokens: ${maxTokens}`,
-    `  min_tool_output_tokens_to_compact: ${p.minToolOutputTokens}`,
     // Written out even when empty: with a `compaction:` section present LIP does not fall back
     // to its safe default lists, and an omitted list means "no list".
     ...yamlList('allowed_tool_categories', lists.allowed),
@@ -140,6 +163,29 @@ function section(p: SupersedeParams, tokenThreshold: number, maxTokens: number, 
   return lines
 }
 
+const ALL_CATEGORIES: readonly LipCategory[] = [
+  'file_read',
+  'view_file',
+  'file_write',
+  'command_execution',
+  'search',
+  'list_dir',
+  'test_execution',
+  'other',
+]
+
+/** The one-line account of what LIP does with the section (engines.md §3). */
+function describe(p: SupersedeParams, tokenThreshold: number, lists: Lists): string {
+  const kinds = ALL_CATEGORIES.filter((c) => compactable(c, lists.allowed, lists.denied))
+  const when =
+    tokenThreshold > 0
+      ? `once its chars/4 estimate of the request reaches ${fmt(tokenThreshold)} tokens`
+      : 'on every request'
+  if (kinds.length === 0)
+    return `${LABEL} compacts nothing: every tool category is denied (compaction is on but has nothing it may touch).`
+  return `${LABEL} replaces each older ${kinds.join('/')} tool output that a newer result for the same resource supersedes with a [COMPACTED] stub (outputs under ${LIP_MIN_TOOL_OUTPUT_TOKENS} estimated tokens stay) ${when}.`
+}
+
 function exportLip(config: CompactionConfig): TargetOutput {
   const warnings: LossyWarning[] = []
   const notes: string[] = []
@@ -152,11 +198,8 @@ function exportLip(config: CompactionConfig): TargetOutput {
       warnings.push(duplicateStep(s, chosen, LABEL))
     } else chosen = s
   }
-  const header = [
-    `# llm-interactive-proxy config.yaml — compaction section`,
-    `# exported by Compaction Lab from config "${config.name.replace(/[\r\n]/g, ' ')}"`,
-  ]
   let body: string[]
+  let summary = `${LABEL} leaves every request as it is: compaction is disabled.`
   if (!chosen) {
     body = ['compaction:', '  enabled: false']
     notes.push('The config has no supersede-stale-results step, so compaction stays disabled.')
@@ -167,12 +210,18 @@ function exportLip(config: CompactionConfig): TargetOutput {
       denied: lipCategories(p.deniedCategories, p.faithful),
     }
     const t = threshold(chosen, p, usable)
-    warnings.push(...t.warnings, ...ignoredParams(chosen, p), ...toolListWarnings(chosen, p))
+    warnings.push(
+      ...t.warnings,
+      ...minTokensWarning(chosen, p),
+      ...ignoredParams(chosen, p),
+      ...toolListWarnings(chosen, p),
+    )
     if (!p.faithful) {
       warnings.push(...fixWarnings(chosen, lists))
       notes.push(...fixNotes(lists))
     }
     body = section(p, t.value, usable, lists)
+    summary = describe(p, t.value, lists)
     notes.push(
       `LIP estimates tokens as Σ len(content)/4 over the messages (tool-call arguments not counted), not with the ${config.tokenizer} tokenizer, so it may start compacting a little earlier or later than the lab shows; max_tokens (${fmt(usable)}, the usable window) only makes LIP log an overflow-risk warning.`,
       'LIP turns compaction off for the rest of a session once a request was routed to an openai-codex backend.',
@@ -186,7 +235,12 @@ function exportLip(config: CompactionConfig): TargetOutput {
     target: 'lip',
     fileName: 'config.yaml',
     language: 'yaml',
-    text: `${[...header, ...body].join('\n')}\n`,
+    text: `${[
+      `# ${summary}`,
+      `# llm-interactive-proxy config.yaml — compaction section, exported by ${exporterName()} from config ${JSON.stringify(oneLine(config.name))}`,
+      ...body,
+    ].join('\n')}\n`,
+    summary,
     warnings,
     notes,
   }

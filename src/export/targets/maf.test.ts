@@ -106,7 +106,6 @@ describe('Microsoft Agent Framework export', () => {
       'pipeline[0]',
       'pipeline[1]',
       'pipeline[2].target',
-      'pipeline[2].trigger',
       'pipeline[2].params.preserveRecentGroups',
       'pipeline[2].params.role',
       'pipeline[2].params.summaryPrefix',
@@ -115,6 +114,49 @@ describe('Microsoft Agent Framework export', () => {
     ])
     expect(paths(presetConfig('anthropic-clear-tool-uses'))).toEqual(['pipeline[0]'])
     expect(paths(presetConfig('lip'))).toEqual(['pipeline[0]'])
+  })
+
+  it('runs a token-triggered summary only over its token count (OverTokens), not on message count alone', () => {
+    for (const [id, over] of [
+      ['recommended', 153_000],
+      ['opencode', 180_000],
+      // falai runs at or over 100k × 0.8: over 79,999.
+      ['falai', 79_999],
+    ] as const) {
+      const out = mafTarget.export(presetConfig(id))
+      expect(out.text).toMatch(
+        new RegExp(
+          `OverTokens\\(\\n\\s+${over.toLocaleString('en').replace(/,/g, '_')},\\n\\s+SummarizationStrategy\\(`,
+        ),
+      )
+      expect(out.text).toContain('class OverTokens:')
+      expect(out.text).toMatch(/annotate_token_counts,\n\s+included_token_count,/)
+      expect(out.summary).toContain(`once over ${over.toLocaleString('en')} tokens summarises`)
+      expect(out.warnings.map((w) => w.path)).not.toContain(
+        'pipeline[2].params.compactionThreshold',
+      )
+    }
+  })
+
+  it('gates any token-triggered strategy and says in its first line what MAF will do', () => {
+    const c = config({
+      pipeline: [
+        {
+          strategy: 'sliding-window',
+          trigger: { conditions: [{ kind: 'tokens', over: 50_000 }] },
+          params: { keepLastGroups: 12 },
+        },
+      ],
+    })
+    const out = mafTarget.export(c)
+    expect(out.warnings).toEqual([])
+    expect(out.text).toContain(
+      'strategy = OverTokens(50_000, SlidingWindowStrategy(keep_last_groups=12))',
+    )
+    expect(out.text.split('\n')[0]).toBe(`# ${out.summary}`)
+    expect(out.summary).toBe(
+      'Agent Framework, before each agent run, once over 50,000 tokens keeps only the newest 12 groups (and the system messages).',
+    )
   })
 
   it('maps a message trigger onto SummarizationStrategy threshold and each strategy by name', () => {

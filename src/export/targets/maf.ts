@@ -11,10 +11,11 @@
  */
 import type { CompactionConfig } from '../../config/schema.ts'
 import { matchContextWindow, type ContextWindowArgs } from './maf/context-window.ts'
-import { budgetStep, composed, phases } from './maf/compose.ts'
+import { budgetStep, composed, composedDoes, phases } from './maf/compose.ts'
 import { tokenizerBlock } from './maf/header.ts'
 import { pyCall, pyInt, targetTokenCount, usableTokens, Warnings } from './maf/python.ts'
-import { mafStrategy } from './maf/strategies.ts'
+import { GATE_CLASS, mafStrategy, type Unit } from './maf/strategies.ts'
+import { fmt } from './index-helpers.ts'
 import type { ExportTarget, TargetOutput } from './types.ts'
 
 function contextWindowCall(a: ContextWindowArgs): string {
@@ -58,7 +59,7 @@ function configWarnings(config: CompactionConfig, w: Warnings): void {
   }
 }
 
-function fallbackCall(config: CompactionConfig, usable: number, w: Warnings): string | null {
+function fallbackCall(config: CompactionConfig, usable: number, w: Warnings): Unit | null {
   const fb = config.fallback
   if (!fb.enabled) return null
   if (!fb.strict) {
@@ -68,44 +69,68 @@ function fallbackCall(config: CompactionConfig, usable: number, w: Warnings): st
       'If still over budget, system groups are dropped too.',
     )
   }
-  return composed(targetTokenCount(fb.target, usable) ?? usable, [], true)
+  const budget = targetTokenCount(fb.target, usable) ?? usable
+  return { expr: composed(budget, [], true), does: composedDoes(budget, []) }
 }
 
-function build(config: CompactionConfig, w: Warnings): { body: string; names: string[] } {
+function contextWindowDoes(a: ContextWindowArgs): string {
+  const budget = a.maxContextWindowTokens - a.maxOutputTokens
+  const evict = Math.floor(budget * a.toolEvictionThreshold)
+  const truncate = Math.floor(budget * a.truncationThreshold)
+  return `once over ${fmt(evict)} tokens collapses all but the newest ${a.keepLastToolCallGroups} tool-call groups into "[Tool results: …]" digests, then drops the oldest groups until at most ${fmt(evict)} remain; once over ${fmt(truncate)} tokens drops the oldest groups down to ${fmt(evict)}`
+}
+
+interface Built {
+  readonly body: string
+  readonly names: string[]
+  /** Clauses of the one-line summary, in the order the strategies run. */
+  readonly does: string[]
+}
+
+function build(config: CompactionConfig, w: Warnings): Built {
   const cw = matchContextWindow(config)
   if (cw)
     return {
       body: `strategy = ${contextWindowCall(cw)}`,
       names: ['ContextWindowCompactionStrategy'],
+      does: [contextWindowDoes(cw)],
     }
   const usable = usableTokens(config)
   const steps = config.pipeline
   const plan = phases(steps, usable)
   const inPhase = new Set([...plan.values()].flat())
-  const exprs = new Map<number, string>()
+  const made = new Map<number, Unit>()
   steps.forEach((step, i) => {
     if (!step.enabled || step.strategy === 'token-budget') return
-    const expr = mafStrategy(step, i, { usable, w, inPhase: inPhase.has(i) })
-    if (expr) exprs.set(i, expr)
+    const unit = mafStrategy(step, i, { usable, w, inPhase: inPhase.has(i) })
+    if (unit) made.set(i, unit)
   })
-  const units: string[] = []
+  const units: Unit[] = []
   steps.forEach((_step, i) => {
     const inner = plan.get(i)
     if (inner) {
-      const innerExprs = inner.flatMap((k) => exprs.get(k) ?? [])
-      units.push(budgetStep(steps, i, inner, innerExprs, usable, w))
-    } else if (!inPhase.has(i) && exprs.has(i)) units.push(exprs.get(i) as string)
+      const innerUnits = inner.flatMap((k) => made.get(k) ?? [])
+      units.push(budgetStep(steps, i, inner, innerUnits, usable, w))
+    } else if (!inPhase.has(i)) {
+      const unit = made.get(i)
+      if (unit) units.push(unit)
+    }
   })
   const fb = fallbackCall(config, usable, w)
   if (fb) units.push(fb)
-  const names = [...new Set(units.join('\n').match(/\b[A-Z][A-Za-z]+Strategy\b/g) ?? [])].sort()
-  if (units.length === 0) return { body: 'strategy = None  # nothing to compact with', names }
-  if (units.length === 1) return { body: `strategy = ${units[0]}`, names }
+  const exprs = units.map((u) => u.expr)
+  const does = units.map((u) => u.does)
+  const names = [...new Set(exprs.join('\n').match(/\b[A-Z][A-Za-z]+Strategy\b/g) ?? [])]
+  if (exprs.some((e) => new RegExp(`\\b${GATE_CLASS}\\(`).test(e))) names.push(GATE_CLASS)
+  names.sort()
+  if (exprs.length === 0) return { body: 'strategy = None  # nothing to compact with', names, does }
+  if (exprs.length === 1) return { body: `strategy = ${exprs[0]}`, names, does }
   // MAF has no sequence class in Python; a strategy is any async callable, so sequence them.
-  const list = units.map((u) => `    ${u.replace(/\n/g, '\n    ')},`).join('\n')
+  const list = exprs.map((u) => `    ${u.replace(/\n/g, '\n    ')},`).join('\n')
   return {
     body: `STRATEGIES = [\n${list}\n]\n\n\nasync def strategy(messages: list[Message]) -> bool:\n    """Run the strategies in pipeline order; True if any changed the messages."""\n    changed = False\n    for step in STRATEGIES:\n        changed = await step(messages) or changed\n    return changed`,
     names: [...names, 'Message'],
+    does,
   }
 }
 
@@ -117,8 +142,12 @@ export const mafTarget: ExportTarget = {
   export(config: CompactionConfig): TargetOutput {
     const w = new Warnings()
     configWarnings(config, w)
-    const { body, names } = build(config, w)
-    const text = tokenizerBlock(config, names, body)
+    const { body, names, does } = build(config, w)
+    const summary =
+      does.length === 0
+        ? 'Agent Framework leaves the history as it is: no step of this config maps to a strategy.'
+        : `Agent Framework, before each agent run, ${does.join('; ')}.`
+    const text = tokenizerBlock(config, names, body, summary)
     const notes = [
       'CompactionProvider compacts the history loaded before each run; to compact inside the tool loop as well, pass the same strategy as compaction_strategy to the Agent.',
       'MAF counts tokens over each message serialised as JSON and excludes tool definitions and the system prompt outside the messages, so its counts run a little apart from ours.',
@@ -136,6 +165,7 @@ export const mafTarget: ExportTarget = {
       fileName: 'compaction.py',
       language: 'python',
       text,
+      summary,
       warnings: w.list,
       notes,
     }

@@ -5,10 +5,21 @@ import { opencodeTarget } from './opencode.ts'
 
 interface OpencodeJson {
   $schema: string
-  compaction: { auto: boolean; prune: boolean; reserved?: number }
+  compaction: {
+    auto: boolean
+    prune: boolean
+    reserved?: number
+    tail_turns?: number
+    preserve_recent_tokens?: number
+  }
 }
 
-const parsed = (text: string) => JSON.parse(text) as OpencodeJson
+/** opencode reads opencode.json as JSONC: the first line is the summary as a `//` comment. */
+function parsed(text: string): OpencodeJson {
+  const [first, ...rest] = text.split('\n')
+  expect(first).toMatch(/^\/\/ opencode /)
+  return JSON.parse(rest.join('\n')) as OpencodeJson
+}
 const paths = (config: Parameters<typeof opencodeTarget.export>[0]) =>
   opencodeTarget.export(config).warnings.map((w) => w.path)
 
@@ -16,12 +27,14 @@ describe('opencode target', () => {
   it.each(PRESET_IDS)('exports preset %s as opencode.json', (id) => {
     const config = presetConfig(id)
     const out = opencodeTarget.export(config)
-    expect(out).toMatchObject({ target: 'opencode', language: 'json', fileName: 'opencode.json' })
+    // opencode loads opencode.json as JSONC, which lets the summary ride on the first line.
+    expect(out).toMatchObject({ target: 'opencode', language: 'jsonc', fileName: 'opencode.json' })
     const doc = parsed(out.text)
     expect(doc.$schema).toBe('https://opencode.ai/config.json')
     expect(Object.keys(doc)).toEqual(['$schema', 'compaction'])
-    // prune is always written: opencode reads an unset prune as off (issue #24108).
+    // prune is always written: opencode prunes only when it is true.
     expect(typeof doc.compaction.prune).toBe('boolean')
+    expect(out.text.split('\n')[0]).toBe(`// ${out.summary}`)
     expect(doc.compaction.auto).toBe(config.pipeline.some((s) => s.strategy === 'summarize'))
     for (const w of out.warnings) expect(valueAt(config, w.path), w.path).not.toBeUndefined()
   })
@@ -111,12 +124,59 @@ describe('opencode target', () => {
 
   it('warns for protections opencode cannot honour', () => {
     const config = variant('opencode', (c) => {
-      c.protections = { recentTurns: 1, pinned: ['g3'], tools: ['skill'] }
+      c.protections = { recentTurns: 3, pinned: ['g3'], tools: ['skill'] }
     })
+    // Three protected turns: the summary keeps them (tail_turns), the prune only its fixed 2.
     expect(paths(config)).toEqual([
+      'pipeline[1].params.preserveRecentGroups',
       'protections.recentTurns',
       'protections.pinned',
       'protections.tools',
     ])
+  })
+
+  it('keeps protected turns as the summary tail with tail_turns and a window-sized budget', () => {
+    const config = variant('opencode', (c) => {
+      c.protections = { recentTurns: 2 }
+      c.pipeline[1]!.params = { ...c.pipeline[1]!.params, preserveRecentGroups: 0 }
+    })
+    const out = opencodeTarget.export(config)
+    expect(out.warnings).toEqual([])
+    expect(parsed(out.text).compaction).toEqual({
+      auto: true,
+      prune: true,
+      reserved: 20_000,
+      tail_turns: 2,
+      preserve_recent_tokens: 180_000,
+    })
+    expect(out.summary).toContain('keeping the last 2 user turn(s) verbatim')
+  })
+
+  it('writes tail_turns 0 for a summary that keeps nothing, and no tail keys for the preset', () => {
+    const none = variant('opencode', (c) => {
+      c.pipeline[1]!.params = { ...c.pipeline[1]!.params, preserveRecentGroups: 0 }
+    })
+    expect(parsed(opencodeTarget.export(none).text).compaction.tail_turns).toBe(0)
+    const preset = opencodeTarget.export(presetConfig('opencode'))
+    expect(parsed(preset.text).compaction).not.toHaveProperty('tail_turns')
+    // The default tail budget, a quarter of the 180k usable window capped at 15k.
+    expect(preset.notes.join(' ')).toContain('15,000 tokens here')
+    expect(preset.notes.join(' ')).not.toMatch(/tail_turns, default 2/)
+  })
+
+  it('says reserved counts only on models with an input limit', () => {
+    const out = opencodeTarget.export(presetConfig('opencode'))
+    expect(out.notes.join(' ')).toMatch(/without an input limit opencode ignores reserved/)
+    expect(out.summary).toBe(
+      'opencode after every turn clears the output of tool calls older than the newest 40,000 tokens of tool output (never in the last 2 user turns, never `skill`) whenever that frees more than 20,000 tokens, and summarises the history before its tail (keeping the recent turns that fit in 15,000 tokens) once the usage the provider reports reaches 180,000 tokens on a model whose input limit is 200,000.',
+    )
+  })
+
+  it('says it never compacts when nothing maps', () => {
+    const out = opencodeTarget.export(presetConfig('lip'))
+    expect(parsed(out.text).compaction).toEqual({ auto: false, prune: false })
+    expect(out.summary).toBe(
+      'opencode never compacts: automatic summaries and pruning are both off.',
+    )
   })
 })

@@ -25,8 +25,15 @@ export interface TargetOutput {
   /** Suggested file name for a download (`config.yaml`, `opencode.json`, `compaction.ts`, …). */
   readonly fileName: string
   /** Syntax of `text`, for highlighting and for tests that parse it. */
-  readonly language: 'yaml' | 'json' | 'typescript' | 'python' | 'php'
+  readonly language: 'yaml' | 'json' | 'jsonc' | 'typescript' | 'python' | 'php' | 'text'
   readonly text: string
+  /**
+   * What the real system will do with this file, in one plain sentence computed from the config
+   * ("clears tool results older than the 8 most recent once the input passes 100,000 tokens").
+   * It is also the first line of `text` wherever the format has comments; a JSON fragment that
+   * goes into an API request (Anthropic) cannot carry it, so there it is shown beside the text.
+   */
+  readonly summary: string
   /** Every part of the config the target could not express; empty for a faithful export. */
   readonly warnings: readonly LossyWarning[]
   /** Extra instructions (e.g. the Anthropic beta header to send), shown next to the output. */

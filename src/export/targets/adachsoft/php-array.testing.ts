@@ -12,6 +12,8 @@ export function parsePhpReturnArray(source: string): PhpJs {
   // Comments never contain the return statement; strip them line by line outside strings.
   const code = source
     .split('\n')
+    // `<?php // …`: the open tag may carry a comment on its own line.
+    .map((line, n) => (n === 0 ? line.replace(/\/\/.*$/, '') : line))
     .filter((line) => !line.trimStart().startsWith('//'))
     .join('\n')
   const at = code.search(/\breturn\s/)

@@ -19,6 +19,8 @@ export const LABEL = 'The Anthropic API'
 
 export interface Built {
   readonly edit: Record<string, unknown>
+  /** What the API does with the edit, as a clause of the export's one-line summary. */
+  readonly does: string
   /** Input tokens above which the API applies it (`null`: every request, or a count trigger). */
   readonly runsOver: number | null
   readonly warnings: LossyWarning[]
@@ -79,6 +81,25 @@ export function clearToolUses(s: ActiveStep, config: CompactionConfig, usable: n
   if ((p.clearAtLeast as number) > 0) edit.clear_at_least = inputTokens(p.clearAtLeast as number)
   if (exclude.length > 0) edit.exclude_tools = exclude
   if (p.clearToolInputs !== false) edit.clear_tool_inputs = p.clearToolInputs
+  const uses = p.keep as number
+  const when =
+    trigger === undefined
+      ? 'once the input passes 100,000 tokens (the API default)'
+      : trigger.type === 'tool_uses'
+        ? `once there are more than ${fmt(trigger.value)} tool uses`
+        : `once the input passes ${fmt(trigger.value)} tokens`
+  const does = [
+    `clears the results of tool uses older than the ${uses} most recent`,
+    edit.clear_tool_inputs === true ? ' (their inputs too)' : '',
+    Array.isArray(edit.clear_tool_inputs)
+      ? ` (the inputs too for ${(edit.clear_tool_inputs as string[]).join(', ')})`
+      : '',
+    exclude.length > 0 ? `, never those of ${exclude.join(', ')},` : '',
+    ` ${when}`,
+    edit.clear_at_least
+      ? `, and only when that frees at least ${fmt(p.clearAtLeast as number)} tokens`
+      : '',
+  ].join('')
   if (p.placeholder !== '[cleared]')
     warnings.push(
       paramWarning(
@@ -89,8 +110,15 @@ export function clearToolUses(s: ActiveStep, config: CompactionConfig, usable: n
         'the API’s own placeholder text',
       ),
     )
-  return { edit, runsOver, warnings }
+  return { edit, does, runsOver, warnings }
 }
+
+/**
+ * The documented minimum of `keep: {type: 'thinking_turns', value: N}` is 1 ("N must be > 0",
+ * platform.claude.com/docs/en/build-with-claude/context-editing, configuration options for
+ * thinking block clearing); keeping none has no spelling, and 1 is the API's own default.
+ */
+const MIN_THINKING_TURNS = 1
 
 export function clearThinking(s: ActiveStep): Built {
   const warnings: LossyWarning[] = []
@@ -102,12 +130,27 @@ export function clearThinking(s: ActiveStep): Built {
         'thinking is cleared on every request that carries the edit',
       ),
     )
-  const keep = s.params.keep
+  const keep = s.params.keep as number | 'all'
+  if (keep !== 'all' && keep < MIN_THINKING_TURNS)
+    warnings.push(
+      paramWarning(
+        s,
+        'keep',
+        LABEL,
+        `keeps the thinking of at least ${MIN_THINKING_TURNS} assistant turn (thinking_turns must be > 0); clearing every turn's thinking (keep ${keep}) has no spelling`,
+        `keep: {type: "thinking_turns", value: ${MIN_THINKING_TURNS}}: the latest assistant turn keeps its thinking`,
+      ),
+    )
+  const value = keep === 'all' ? 'all' : Math.max(MIN_THINKING_TURNS, keep)
   return {
     edit: {
       type: 'clear_thinking_20251015',
-      keep: keep === 'all' ? 'all' : { type: 'thinking_turns', value: keep },
+      keep: value === 'all' ? 'all' : { type: 'thinking_turns', value },
     },
+    does:
+      value === 'all'
+        ? 'keeps every thinking block'
+        : `removes the thinking of all but the ${value === 1 ? 'last assistant turn' : `last ${value} assistant turns`}`,
     runsOver: null,
     warnings,
   }
@@ -179,5 +222,11 @@ export function compact(s: ActiveStep, config: CompactionConfig, usable: number)
         'protected tool calls end up in the summary',
       ),
     )
-  return { edit, runsOver: t.tokens ?? 150_000, warnings }
+  const over = t.tokens ?? 150_000
+  return {
+    edit,
+    does: `replaces everything before the latest turns with a server-written summary block once the input passes ${fmt(over)} tokens`,
+    runsOver: over,
+    warnings,
+  }
 }

@@ -13,6 +13,25 @@ export interface Env {
   readonly usable: number
   readonly warnings: LossyWarning[]
   readonly protectedTools: readonly string[]
+  /** Clauses of the export's one-line summary, one per middleware, in the order they act. */
+  readonly does: string[]
+}
+
+/** `[{tokens: 100001}]` → "its count of the request reaches 100,001 tokens". */
+function triggerWords(value: TsValue): string {
+  const list = (Array.isArray(value) ? value : [value]) as ContextSize[]
+  const one = (c: ContextSize) =>
+    [
+      c.tokens !== undefined ? `${fmtInt(c.tokens)} tokens` : null,
+      c.messages !== undefined ? `${fmtInt(c.messages)} messages` : null,
+    ]
+      .filter(Boolean)
+      .join(' and ')
+  return list.map(one).join(' or ')
+}
+
+function fmtInt(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
 /** LangChain needs some trigger (none means "never"); `{messages: 1}` is "any conversation". */
@@ -62,13 +81,19 @@ export function clearToolUsesEdit(step: Step, i: number, env: Env): string {
       ...env.protectedTools,
     ]),
   ]
+  const trigger = triggerValue(andAlternatives(stepAlts, own))
+  const keep = typeof p.keep === 'number' ? p.keep : 3
+  const placeholder = typeof p.placeholder === 'string' ? p.placeholder : '[cleared]'
   const options: Record<string, TsValue> = {
-    trigger: triggerValue(andAlternatives(stepAlts, own)),
-    keep: { messages: typeof p.keep === 'number' ? p.keep : 3 },
+    trigger,
+    keep: { messages: keep },
     excludeTools: exclude,
     clearToolInputs,
-    placeholder: typeof p.placeholder === 'string' ? p.placeholder : '[cleared]',
+    placeholder,
   }
+  env.does.push(
+    `replaces the results of all but the ${keep} most recent tool messages${exclude.length > 0 ? ` (never ${exclude.join(', ')})` : ''} with ${JSON.stringify(placeholder)}${clearToolInputs ? ' and empties their calls’ arguments' : ''} in the request once it counts ${triggerWords(trigger)} (the agent’s state keeps the originals)`,
+  )
   return `new ClearToolUsesEdit(${ts(options, '      ')})`
 }
 
@@ -109,12 +134,6 @@ export function summarization(step: Step, i: number, env: Env): string {
       'trimTokensToSummarize keeps only the newest tokens of the messages being summarised; the older ones are dropped from the history rather than left verbatim.',
       `trimTokensToSummarize: ${maxIn}.`,
     )
-  } else {
-    warn(
-      'maxSummaryInputTokens',
-      'summarizationMiddleware always bounds the summariser’s input.',
-      'Its default trimTokensToSummarize of 4,000 tokens (the newest ones).',
-    )
   }
   warn(
     'maxOutputTokens',
@@ -126,6 +145,17 @@ export function summarization(step: Step, i: number, env: Env): string {
     'summarizationMiddleware is not fail-open and never truncates instead: when the model call fails, the history is still replaced.',
     'The summary becomes the text "Error generating summary: …".',
   )
+  // Found by the differential check (src/export/conformance): the middleware replaces the older
+  // messages on every call its trigger holds (summarization.js beforeModel: no check of what the
+  // summary saves), where our step keeps them when the summary would not be smaller — its own
+  // earlier summary, a short message.
+  w.push({
+    path: `pipeline[${i}].strategy`,
+    message:
+      'summarizationMiddleware summarises on every model call its trigger holds, even when the summary is no smaller than what it replaces (its own earlier summary, or one short message before the kept ones).',
+    instead:
+      'A new summary (one summariser call) where the lab keeps the messages; the kept messages are the same.',
+  })
   if (p.faithful === true) {
     warn(
       'faithful',
@@ -134,16 +164,50 @@ export function summarization(step: Step, i: number, env: Env): string {
     )
   }
   const prompt = typeof p.prompt === 'string' ? p.prompt : ''
-  const prefix = typeof p.summaryPrefix === 'string' ? p.summaryPrefix.trimEnd() : ''
+  const prefix = summaryPrefix(typeof p.summaryPrefix === 'string' ? p.summaryPrefix : '', warn)
+  const trigger = triggerValue(andAlternatives(stepAlts, gate))
   const options: Record<string, TsValue | undefined> = {
     model: new Code('summaryModel'),
-    trigger: triggerValue(andAlternatives(stepAlts, gate)),
+    trigger,
     keep: { messages: keep },
     // Our prompt is followed by the transcript; LangChain substitutes it for {messages}.
     summaryPrompt: `${prompt}\n\n{messages}`,
-    // LangChain writes "<prefix>\n\n<summary>".
     summaryPrefix: prefix,
-    trimTokensToSummarize: typeof maxIn === 'number' ? maxIn : undefined,
+    // Unset means LangChain's 4,000-token bound (summarization.ts DEFAULT_TRIM_TOKEN_LIMIT);
+    // a bound no history reaches is how "send the whole history" is spelt.
+    trimTokensToSummarize: typeof maxIn === 'number' ? maxIn : new Code('Number.MAX_SAFE_INTEGER'),
   }
+  env.does.push(
+    `replaces everything before the last ${keep} messages (never splitting a tool call from its results) with one human message holding a summary once it counts ${triggerWords(trigger)}`,
+  )
   return `summarizationMiddleware(${ts(options, '  ')})`
+}
+
+/**
+ * summarizationMiddleware writes the summary message as `${summaryPrefix}\n\n${summary}`
+ * (langchain 1.5.14, dist/agents/middleware/summarization.js, beforeModel), and an unset prefix
+ * means its own "Here is a summary of the conversation to date:". Ours is written verbatim
+ * before the summary, so it maps exactly only when it ends in a blank line; an empty prefix — "no
+ * prefix" — cannot be had at all (an empty string would start the summary with a blank line).
+ */
+function summaryPrefix(
+  ours: string,
+  warn: (key: string, message: string, instead: string) => void,
+): string | undefined {
+  const body = ours.replace(/\s+$/, '')
+  if (body === '') {
+    warn(
+      'summaryPrefix',
+      'summarizationMiddleware always starts the summary message with a prefix line and a blank line; this step has no prefix.',
+      'LangChain’s own prefix, "Here is a summary of the conversation to date:", then a blank line.',
+    )
+    return undefined
+  }
+  if (`${body}\n\n` !== ours)
+    warn(
+      'summaryPrefix',
+      'summarizationMiddleware separates the prefix from the summary with a blank line.',
+      `${JSON.stringify(body)}, a blank line, then the summary.`,
+    )
+  return body
 }

@@ -4,7 +4,9 @@
  * is how MAF runs strategies only when over a budget and then falls back to dropping groups.
  */
 import type { CompactionConfig } from '../../../config/schema.ts'
+import { fmt } from '../index-helpers.ts'
 import { pyBool, pyInt, targetTokenCount, triggerTokens, type Warnings } from './python.ts'
+import type { Unit } from './strategies.ts'
 
 type Step = CompactionConfig['pipeline'][number]
 
@@ -48,14 +50,21 @@ export function composed(budget: number, inner: readonly string[], earlyStop: bo
   return `TokenBudgetComposedStrategy(\n    ${args.join(',\n    ')},\n)`
 }
 
+/** What a composed strategy does, as a clause: inner strategies, then oldest groups dropped. */
+export function composedDoes(budget: number, inner: readonly Unit[]): string {
+  const first = inner.length > 0 ? `${inner.map((u) => u.does).join(', then ')}, then ` : ''
+  return `once over ${fmt(budget)} tokens ${first}drops the oldest groups (the system messages last) until at most ${fmt(budget)} remain`
+}
+
 export function budgetStep(
   steps: readonly Step[],
   j: number,
   innerIdx: readonly number[],
-  inner: readonly string[],
+  innerUnits: readonly Unit[],
   usable: number,
   w: Warnings,
-): string {
+): Unit {
+  const inner = innerUnits.map((u) => u.expr)
   const step = steps[j] as Step
   const p = step.params
   const at = (k: string) => `pipeline[${j}].params.${k}`
@@ -109,5 +118,5 @@ export function budgetStep(
     }
   })
   const earlyStop = innerIdx.length <= 1 || stops.every((t) => t === budget)
-  return composed(budget, inner, earlyStop)
+  return { expr: composed(budget, inner, earlyStop), does: composedDoes(budget, innerUnits) }
 }

@@ -1,16 +1,23 @@
 import { useRef, useState } from 'react'
-import { useExportSource, useRunSummary } from '../../../store/index.ts'
+import {
+  DEFAULT_CSV_COLUMNS,
+  useExportSource,
+  useRunSummary,
+  type CsvColumn,
+} from '../../../store/index.ts'
 import { Modal } from '../../commands/Modal.tsx'
 import { TID } from '../../testids.ts'
 import { CodePreview } from './CodePreview.tsx'
+import { CsvColumnPicker } from './CsvColumnPicker.tsx'
 import { CONFIG_CHOICES, RUN_CHOICES, choiceById, type ExportChoice } from './exportChoices.ts'
 import { ExportFindings } from './ExportFindings.tsx'
 import { copyText, downloadText } from './transfer.ts'
 import { useInitialFocus } from './useInitialFocus.ts'
 import { useExportFile, type ExportFileState } from './useExportFile.ts'
 
-/** The last choice, so reopening the dialog comes back to the same target. */
+/** The last choice and CSV columns, so reopening the dialog comes back to the same file. */
 let lastChoice: ExportChoice = CONFIG_CHOICES[0] as ExportChoice
+let lastColumns: readonly CsvColumn[] = DEFAULT_CSV_COLUMNS
 
 type CopyStatus = 'idle' | 'copied' | 'failed'
 
@@ -38,6 +45,7 @@ function Problem({ state }: { readonly state: Extract<ExportFileState, { kind: '
  */
 export function ExportDialog({ onClose }: { readonly onClose: () => void }) {
   const [choice, setChoice] = useState<ExportChoice>(lastChoice)
+  const [columns, setColumns] = useState<readonly CsvColumn[]>(lastColumns)
   const [copy, setCopy] = useState<{ status: CopyStatus; of: unknown }>({
     status: 'idle',
     of: null,
@@ -50,7 +58,7 @@ export function ExportDialog({ onClose }: { readonly onClose: () => void }) {
   const current = usable ? choice : (CONFIG_CHOICES[0] as ExportChoice)
   const revision =
     current.kind === 'config' ? (source.customConfig ?? source.selectedPreset) : summary
-  const state = useExportFile(current, revision)
+  const state = useExportFile(current, revision, columns)
   const file = state.kind === 'ready' ? state.file : null
   const copyStatus = copy.of === file ? copy.status : 'idle'
 
@@ -59,6 +67,10 @@ export function ExportDialog({ onClose }: { readonly onClose: () => void }) {
     if (!next) return
     lastChoice = next
     setChoice(next)
+  }
+  const pickColumns = (next: readonly CsvColumn[]) => {
+    lastColumns = next
+    setColumns(next)
   }
   const onCopy = async () => {
     if (!file) return
@@ -142,6 +154,14 @@ export function ExportDialog({ onClose }: { readonly onClose: () => void }) {
           <p className="hint">From the preset “{source.selectedPreset}”, as it is.</p>
         ) : current.kind === 'config' ? (
           <p className="hint">From your edited config (started from “{source.selectedPreset}”).</p>
+        ) : null}
+        {current.id === 'report-csv' ? (
+          <CsvColumnPicker value={columns} onChange={pickColumns} />
+        ) : null}
+        {file?.summary ? (
+          <p className="xp-summary" data-testid={TID.exportSummary}>
+            {file.summary}
+          </p>
         ) : null}
         {state.kind === 'error' ? <Problem state={state} /> : null}
         <div className="xp-main">

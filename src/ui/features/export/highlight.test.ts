@@ -7,6 +7,7 @@ const kinds = (tokens: readonly Token[], kind: TokenKind) =>
 
 const SAMPLES: Record<ExportLanguage, string> = {
   json: '{\n  "window": { "contextTokens": 200000, "auto": true },\n  "name": "a \\"b\\""\n}\n',
+  jsonc: '// opencode never compacts.\n{\n  "compaction": { "auto": false, "prune": false }\n}\n',
   jsonl: '{"type":"user","n":1}\n{"type":"assistant","ok":null}\n',
   yaml: '# proxy\ncompaction:\n  enabled: true\n  categories:\n    - list_dir\n  keep: 3\n  "odd key": \'x\'\n',
   typescript:
@@ -15,6 +16,7 @@ const SAMPLES: Record<ExportLanguage, string> = {
   php: "<?php\nreturn [\n    'keep' => 4,\n    'name' => 'x', // note\n];\n",
   csv: 'index,kind,reason\r\n0,stub,"a, b"\r\n',
   markdown: '# Title\n\n> quote\nsome `code` here\n',
+  text: 'Nothing to send: no step maps.\n',
 }
 
 describe('tokenize', () => {
@@ -35,6 +37,13 @@ describe('tokenize', () => {
     expect(kinds(t, 'string')).toEqual(['"a \\"b\\""'])
     expect(kinds(t, 'number')).toEqual(['200000'])
     expect(kinds(t, 'keyword')).toEqual(['true'])
+  })
+
+  it('reads a JSONC comment line before the JSON, and leaves plain text plain', () => {
+    const t = tokenize(SAMPLES.jsonc, 'jsonc')
+    expect(kinds(t, 'comment')).toEqual(['// opencode never compacts.'])
+    expect(kinds(t, 'key')).toEqual(['"compaction"', '"auto"', '"prune"'])
+    expect(tokenize(SAMPLES.text, 'text').every((x) => x.kind === 'plain')).toBe(true)
   })
 
   it('finds YAML keys only at the start of a line, and comments', () => {

@@ -36,6 +36,13 @@ const JSON_RULES: readonly Rule[] = [
   rule('punct', String.raw`[{}\[\],:]`),
 ]
 
+/** opencode.json is read as JSONC: JSON with `//` and block comments. */
+const JSONC_RULES: readonly Rule[] = [
+  rule('comment', String.raw`//.*`),
+  rule('comment', String.raw`/\*[\s\S]*?(?:\*/|$)`),
+  ...JSON_RULES,
+]
+
 const YAML_RULES: readonly Rule[] = [
   rule('comment', String.raw`#.*`),
   // A mapping key: at the start of a line, after indentation and list dashes.
@@ -109,7 +116,9 @@ const MARKDOWN_RULES: readonly Rule[] = [
 
 const RULES: Record<ExportLanguage, readonly Rule[]> = {
   json: JSON_RULES,
+  jsonc: JSONC_RULES,
   jsonl: JSON_RULES,
+  text: [],
   yaml: YAML_RULES,
   typescript: TS_RULES,
   python: PYTHON_RULES,

@@ -7,6 +7,7 @@ import {
   requestExportReport,
   requestExportTranscript,
   type ConfigIssue,
+  type CsvColumn,
   type ExportFile,
   type SideRequest,
 } from '../../../store/index.ts'
@@ -17,14 +18,16 @@ export type ExportFileState =
   | { readonly kind: 'ready'; readonly file: ExportFile }
   | { readonly kind: 'error'; readonly message: string; readonly issues: readonly ConfigIssue[] }
 
-function request(choice: ExportChoice): SideRequest<ExportFile> {
+function request(choice: ExportChoice, csvColumns: readonly CsvColumn[]): SideRequest<ExportFile> {
   switch (choice.kind) {
     case 'config':
       return requestExportConfig(choice.id)
     case 'transcript':
       return requestExportTranscript()
     case 'report':
-      return requestExportReport(choice.id === 'report-csv' ? 'csv' : 'json')
+      return choice.id === 'report-csv'
+        ? requestExportReport('csv', csvColumns)
+        : requestExportReport('json')
     default: {
       const never: never = choice
       return never
@@ -34,19 +37,25 @@ function request(choice: ExportChoice): SideRequest<ExportFile> {
 
 /**
  * `revision` changes whenever what the file is made from changes (config, run): the file is
- * asked for again then, so the preview never shows an export of an older config.
+ * asked for again then, so the preview never shows an export of an older config. `csvColumns`
+ * (the decisions CSV's chosen columns) is a new array whenever the choice of columns changes.
  */
-export function useExportFile(choice: ExportChoice, revision: unknown): ExportFileState {
+export function useExportFile(
+  choice: ExportChoice,
+  revision: unknown,
+  csvColumns: readonly CsvColumn[],
+): ExportFileState {
   const [state, setState] = useState<{
     readonly choice: ExportChoice | null
     readonly revision: unknown
+    readonly csvColumns: readonly CsvColumn[] | null
     readonly value: ExportFileState
-  }>({ choice: null, revision: null, value: { kind: 'loading' } })
+  }>({ choice: null, revision: null, csvColumns: null, value: { kind: 'loading' } })
   useEffect(() => {
-    const req = request(choice)
+    const req = request(choice, csvColumns)
     let live = true
     const settle = (value: ExportFileState) => {
-      if (live) setState({ choice, revision, value })
+      if (live) setState({ choice, revision, csvColumns, value })
     }
     req.promise.then(
       (file) => settle({ kind: 'ready', file }),
@@ -67,7 +76,9 @@ export function useExportFile(choice: ExportChoice, revision: unknown): ExportFi
       live = false
       req.cancel()
     }
-  }, [choice, revision])
+  }, [choice, revision, csvColumns])
   // An answer for another choice or an older config is never shown as the current one.
-  return state.choice === choice && state.revision === revision ? state.value : { kind: 'loading' }
+  const current =
+    state.choice === choice && state.revision === revision && state.csvColumns === csvColumns
+  return current ? state.value : { kind: 'loading' }
 }
