@@ -3,7 +3,7 @@ import { prepare } from '../compaction/prepared.ts'
 import { DEFAULT_PROTECTIONS } from '../compaction/protect.ts'
 import { replay } from '../compaction/replay.ts'
 import type { EngineConfig } from '../compaction/types.ts'
-import type { Conversation, FormatId, Message, Part } from '../model.ts'
+import type { Conversation, FormatId, Message, TextPart } from '../model.ts'
 import { STRATEGY_REGISTRY } from '../strategies/index.ts'
 import { estimateCounter } from '../tokens/index.ts'
 import { OPENAI_MIN, OPENAI_STEP, PromptCache } from './cache.ts'
@@ -99,7 +99,7 @@ describe('prompt cache model', () => {
   })
 })
 
-const text = (t: string): Part => ({ kind: 'text', text: t })
+const text = (t: string): TextPart => ({ kind: 'text', text: t })
 const words = (n: number, tag: string) =>
   Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ')
 
