@@ -378,12 +378,15 @@ describe('the working view measures the reconciled context', () => {
               tokens: fc.nat(50),
             }),
             fc.record({ op: fc.constant('rollback' as const) }),
+            fc.record({ op: fc.constant('insert' as const), g: fc.nat(20), tokens: fc.nat(80) }),
+            fc.record({ op: fc.constant('retract' as const) }),
           ),
           { maxLength: 12 },
         ),
         (limit, ops) => {
           const view = new WorkingView(p, limit, { scale: 1.5, prefixAt: (i) => 1000 + i })
           const marks: number[] = []
+          let inserted = 0
           for (const o of ops) {
             if (o.op === 'exclude') {
               marks.push(view.checkpoint())
@@ -394,8 +397,25 @@ describe('the working view measures the reconciled context', () => {
               if (parts === 0) continue
               marks.push(view.checkpoint())
               view.replace({ message: m, part: o.part % parts }, text('x'), o.tokens, 'test')
+            } else if (o.op === 'insert') {
+              marks.push(view.checkpoint())
+              const anchor = o.g % p.grouping.groups.length
+              view.insert({
+                message: { id: `sum${inserted++}`, role: 'user', parts: [text('summary')] },
+                tokens: o.tokens,
+                anchor,
+                position: 'before',
+                covers: [],
+              })
+            } else if (o.op === 'retract') {
+              const last = view.summaries().at(-1)
+              if (!last) continue
+              marks.push(view.checkpoint())
+              view.retract(last.message.id)
             } else if (marks.length > 0) view.rollback(marks.pop() as number)
           }
+          // Summaries still in the view count in the thread of the message they are placed at.
+          const live = view.summaries()
           // Recount from scratch: the thread of the measured call, from its start, visible and
           // not excluded, minus reasoning parts the provider does not count at this point.
           const callIndex = view.currentCall
@@ -416,6 +436,10 @@ describe('the working view measures the reconciled context', () => {
               if (part.kind === 'reasoning' && m < lastUser)
                 ours -= view.partTokens({ message: m, part: i })
             })
+          }
+          for (const sm of live) {
+            const at = p.grouping.groups[sm.anchor]?.messages[0] ?? -1
+            if ((at < 0 ? 0 : plan.threadOf[at]) === thread) ours += sm.tokens
           }
           expect(view.contextTokens).toBe(Math.round(1000 + callIndex + 1.5 * ours))
         },

@@ -403,7 +403,11 @@ export class WorkingView {
     this.inserted.splice(at, 1)
     this.insertedIds.delete(id)
     this.total -= summary.tokens
+    // The summary leaves the call's context too (the ledger counted it where it was anchored).
+    const anchor = this.prepared.grouping.groups[summary.anchor]?.messages[0] ?? -1
+    const undoLedger = this.ledger.inserting(anchor, -summary.tokens)
     this.undo.push(() => {
+      undoLedger()
       this.inserted.splice(at, 0, summary)
       this.insertedIds.add(id)
       this.total += summary.tokens

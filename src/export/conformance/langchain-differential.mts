@@ -388,7 +388,15 @@ async function labCalls(
   config: CompactionConfig,
   counter: TextCounter,
 ): Promise<LabCall[]> {
-  const prepared = prepare(conversation, counter)
+  // LangChain's middleware counts the messages it holds, as they are: no hidden prefix, no
+  // provider rule (earlier-turn thinking included). The lab is asked the same question here — a
+  // conversation with no provider known, and the identity accounting of a bare WorkingView — so the
+  // check compares what the export means, not how the provider bills it.
+  const neutral: Conversation = {
+    ...conversation,
+    meta: { format: 'openai-chat', ...(conversation.meta.model ? { model: 'unknown' } : {}) },
+  }
+  const prepared = prepare(neutral, counter)
   const view = new WorkingView(prepared, 0)
   const deps = { counter, summarizer: labSummarizer() }
   const calls: LabCall[] = []
