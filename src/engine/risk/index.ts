@@ -1,0 +1,3 @@
+export { assessRisk, type RiskInput, type RiskOptions } from './assess.ts'
+export { NO_RISK, type RiskItem, type RiskReport } from './types.ts'
+export { extractKeys, extractPhrases } from './strings.ts'
