@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { replay } from '../engine/compaction/replay.ts'
 import { compact } from '../engine/compaction/run.ts'
+import { assessRisk } from '../engine/risk/index.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import { createHttpSummarizer } from '../engine/summarize/http.ts'
 import type { Summarizer } from '../engine/summarize/types.ts'
@@ -140,6 +141,7 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   const report = buildCompactReport(result, {
     file,
     config: { name: config.name, ...(presetId ? { preset: presetId } : {}) },
+    risk: assessRisk(prepared, result),
     ...(args.flags.has('replay')
       ? { replay: await replay(prepared, engineConfig, deps, STRATEGY_REGISTRY) }
       : {}),
@@ -156,7 +158,8 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   const changed = result.changes
   io.stderr(
     `${file}: ${report.format}, ${config.name}: ${report.tokens.before} → ${report.tokens.after} tokens ` +
-      `(${changed} changes, invariants ${report.invariants.ok ? 'ok' : 'VIOLATED'})` +
+      `(${changed} changes, invariants ${report.invariants.ok ? 'ok' : 'VIOLATED'}, ` +
+      `${report.risk.usedLater} removed then used later)` +
       `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}` +
       `${csvPath ? `; decisions CSV ${csvPath}` : ''}\n`,
   )

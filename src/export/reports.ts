@@ -6,6 +6,7 @@ import {
 import type { ReplayPoint } from '../engine/compaction/replay.ts'
 import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
+import type { RiskReport } from '../engine/risk/types.ts'
 
 /**
  * Reports of a compaction run (SPEC §7, §8): the JSON report `compaction-lab compact --report`
@@ -39,6 +40,11 @@ export interface CompactReport {
     readonly reconciliation: ReconciliationSummary
   }
   readonly replay?: readonly ReplayPoint[]
+  /**
+   * Removed content the agent used later in the real transcript: `usedLater` groups holding
+   * `tokens` tokens; per group `{groupId, laterMessageId, evidence[], callsLater, tokens}`.
+   */
+  readonly risk: RiskReport
 }
 
 export interface ReportDecision {
@@ -61,6 +67,8 @@ export interface ReportContext {
   readonly file: string
   readonly config: { readonly name: string; readonly preset?: string }
   readonly replay?: readonly ReplayPoint[]
+  /** The run's risk (`assessRisk` from `engine/risk`), computed by the caller beside the run. */
+  readonly risk: RiskReport
 }
 
 /** The report of one compaction run. */
@@ -105,6 +113,7 @@ export function buildCompactReport(
         .map((c) => ({ id: c.id, detail: c.detail, offenders: c.offenders })),
     },
     ...(context.replay ? { replay: context.replay } : {}),
+    risk: context.risk,
   }
 }
 

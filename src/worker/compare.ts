@@ -72,6 +72,7 @@ function compareSide(s: Side): CompareSide {
     after: s.once.after,
     changes: s.once.result.changes,
     invariantsOk: s.once.result.invariants.ok,
+    risk: s.once.risk,
   }
 }
 

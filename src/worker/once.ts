@@ -10,6 +10,8 @@ import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { toEngineConfig } from '../config/validate.ts'
+import type { RiskFigures } from './protocol-risk.ts'
+import { riskFigures, riskOfRun } from './risk.ts'
 import { preparedEntry } from './run.ts'
 
 export interface Once {
@@ -18,6 +20,8 @@ export interface Once {
   readonly after: number
   /** Invariant checks that failed. */
   readonly violations: number
+  /** Removed content the agent used later (the index is shared across configs). */
+  readonly risk: RiskFigures
 }
 
 export async function compactOnce(
@@ -35,5 +39,6 @@ export async function compactOnce(
     before: result.tokensBefore,
     after: result.tokensAfter,
     violations: result.invariants.checks.filter((c) => !c.ok).length,
+    risk: riskFigures(riskOfRun(entry.prepared, result)),
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { LossyWarning, TargetId } from '../export/targets/types.ts'
 import type { GroupStatus, WireDecision } from './protocol.ts'
+import type { RiskFigures, RiskItem } from './protocol-risk.ts'
 
 /** An upstream compaction as the timeline and strip draw it. */
 export interface WireUpstreamMarker {
@@ -63,6 +64,8 @@ export interface GroupDetail {
   readonly tokens: { readonly before: number; readonly after: number | null }
   /** The config of the run the `after` side comes from. */
   readonly configName: string | null
+  /** Content of this group the run removed and the agent used later; null when none. */
+  readonly usedLater: RiskItem | null
 }
 
 /** A preset as the config editor offers it. */
@@ -96,6 +99,8 @@ export interface SweepPoint {
   readonly changes: number
   /** Number of invariant checks failing. */
   readonly violations: number
+  /** Removed content the agent used later at this value (zeros when invalid). */
+  readonly risk: RiskFigures
   readonly error?: string
 }
 
@@ -106,6 +111,8 @@ export interface CompareSide {
   readonly after: number
   readonly changes: number
   readonly invariantsOk: boolean
+  /** Removed content the agent used later under this config. */
+  readonly risk: RiskFigures
 }
 
 /** A group the two configs decide differently about. */

@@ -10,6 +10,7 @@ const point = (value: number, after: number, violations = 0): SweepPoint => ({
   saved: 100 - after,
   changes: 1,
   violations,
+  risk: { usedLater: 0, tokens: 0 },
 })
 const invalid: SweepPoint = { ...point(0, 0), ok: false, error: 'window: too small' }
 
