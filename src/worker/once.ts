@@ -22,6 +22,8 @@ export interface Once {
   readonly violations: number
   /** Removed content the agent used later (the index is shared across configs). */
   readonly risk: RiskFigures
+  /** Ids of the groups whose removed content the agent used later. */
+  readonly usedLater: ReadonlySet<string>
 }
 
 export async function compactOnce(
@@ -33,12 +35,14 @@ export async function compactOnce(
   // Same deps as a run: the offline digest summariser, so nothing ever leaves the browser.
   const deps = { counter, summarizer: createDigestSummarizer() }
   const result = await compact(entry.prepared, toEngineConfig(config), deps, STRATEGY_REGISTRY)
+  const risk = riskOfRun(entry.prepared, result)
   return {
     result,
     // The same reconciled figures as the headline (the next call's context), never a recount.
     before: result.tokensBefore,
     after: result.tokensAfter,
     violations: result.invariants.checks.filter((c) => !c.ok).length,
-    risk: riskFigures(riskOfRun(entry.prepared, result)),
+    risk: riskFigures(risk),
+    usedLater: new Set(risk.items.map((i) => i.groupId)),
   }
 }

@@ -125,12 +125,16 @@ export interface CompareDifference {
     readonly after: number
     readonly reason: string
     readonly strategy: string
+    /** This side removes content of the group that the agent used later. */
+    readonly usedLater: boolean
   }
   readonly b: {
     readonly status: GroupStatus
     readonly after: number
     readonly reason: string
     readonly strategy: string
+    /** This side removes content of the group that the agent used later. */
+    readonly usedLater: boolean
   }
 }
 

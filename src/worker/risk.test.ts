@@ -71,6 +71,11 @@ describe('risk across the worker: run, detail, report, compare, sweep', () => {
     if (compared.kind !== 'compared') throw new Error(compared.kind)
     expect(compared.result.a.risk.usedLater).toBe(1)
     expect(compared.result.b.risk).toEqual({ usedLater: 0, tokens: 0 })
+    const grep = compared.result.differing.find((d) => d.a.usedLater)
+    expect(grep).toMatchObject({
+      a: { status: 'stubbed' },
+      b: { status: 'kept', usedLater: false },
+    })
 
     const swept = await sweepConfig(
       conv,

@@ -1,6 +1,7 @@
 import type { CompareSide } from '../../../store/index.ts'
 import { formatCount, formatSigned } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
+import { RiskFact } from '../risk/RiskFact.tsx'
 
 function Side({ side, id, label }: { side: CompareSide; id: 'a' | 'b'; label: string }) {
   return (
@@ -28,6 +29,7 @@ function Side({ side, id, label }: { side: CompareSide; id: 'a' | 'b'; label: st
         <span className={side.invariantsOk ? 'pill high' : 'pill low'}>
           {side.invariantsOk ? 'all invariants hold' : 'invariants failing'}
         </span>
+        <RiskFact risk={side.risk} testId={TID.compareUsedLater} />
       </div>
     </div>
   )

@@ -16,10 +16,11 @@ const invalid: SweepPoint = { ...point(0, 0), ok: false, error: 'window: too sma
 
 describe('sweep model', () => {
   it('sorts rows by value and breaks the lines at invalid values', () => {
-    expect(chartRows([point(3, 70), invalid, point(1, 50)])).toEqual([
-      { value: 0, after: null, saved: null, violations: null },
-      { value: 1, after: 50, saved: 50, violations: 0 },
-      { value: 3, after: 70, saved: 30, violations: 0 },
+    const risky = { ...point(1, 50), risk: { usedLater: 2, tokens: 12 } }
+    expect(chartRows([point(3, 70), invalid, risky])).toEqual([
+      { value: 0, after: null, saved: null, violations: null, removedUsed: null },
+      { value: 1, after: 50, saved: 50, violations: 0, removedUsed: 12 },
+      { value: 3, after: 70, saved: 30, violations: 0, removedUsed: 0 },
     ])
   })
 

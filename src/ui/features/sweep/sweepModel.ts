@@ -7,6 +7,8 @@ export interface ChartRow {
   readonly after: number | null
   readonly saved: number | null
   readonly violations: number | null
+  /** Tokens removed that the agent used later (the risk beside `saved`). */
+  readonly removedUsed: number | null
 }
 
 export function chartRows(points: readonly SweepPoint[]): ChartRow[] {
@@ -14,8 +16,14 @@ export function chartRows(points: readonly SweepPoint[]): ChartRow[] {
     .sort((x, y) => x.value - y.value)
     .map((p) =>
       p.ok
-        ? { value: p.value, after: p.after, saved: p.saved, violations: p.violations }
-        : { value: p.value, after: null, saved: null, violations: null },
+        ? {
+            value: p.value,
+            after: p.after,
+            saved: p.saved,
+            violations: p.violations,
+            removedUsed: p.risk.tokens,
+          }
+        : { value: p.value, after: null, saved: null, violations: null, removedUsed: null },
     )
 }
 
