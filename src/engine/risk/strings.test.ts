@@ -5,8 +5,8 @@ import {
   extractKeys,
   extractPhrases,
   isEvidenceKey,
-  keyPieces,
   normalizeText,
+  wantedKeys,
 } from './strings.ts'
 
 const keys = (text: string) => [...extractKeys(text)].filter(isEvidenceKey).sort()
@@ -127,9 +127,7 @@ describe('extracting only wanted keys', () => {
           const text = textAtoms.join(' ')
           const wanted = extractKeys(wantedAtoms.join(' '))
           const full = [...extractKeys(text)].filter((k) => wanted.has(k)).sort()
-          const only = [
-            ...extractKeys(text, new Set(), { keys: wanted, pieces: keyPieces(wanted) }),
-          ]
+          const only = [...extractKeys(text, new Set(), wantedKeys(wanted))]
           expect(only.sort()).toEqual(full)
         },
       ),

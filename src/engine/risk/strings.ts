@@ -330,30 +330,48 @@ function wordKeys(t: string, out: Set<string>): void {
 export function extractKeys(
   text: string,
   out: Set<string> = new Set(),
-  only?: { readonly keys: ReadonlySet<string>; readonly pieces: ReadonlySet<string> },
+  only?: Wanted,
 ): Set<string> {
   const add = only ? new Set<string>() : out
   scanTokens(text, (token) => {
     if (!only || mayYield(token, only.pieces)) tokenKeys(token, add)
   })
-  for (const m of text.matchAll(LINE_RE)) add.add(`line ${m[1] ?? m[2]}`)
-  for (const re of [UNIT_TIGHT_RE, UNIT_SPACED_RE]) {
-    for (const m of text.matchAll(re)) {
-      const k = unitKey(m[1] as string, m[2] as string)
-      if (k) add.add(k)
+  // The two regex passes only when a wanted key can come from them.
+  if (!only || only.lines) for (const m of text.matchAll(LINE_RE)) add.add(`line ${m[1] ?? m[2]}`)
+  if (!only || only.units) {
+    for (const re of [UNIT_TIGHT_RE, UNIT_SPACED_RE]) {
+      for (const m of text.matchAll(re)) {
+        const k = unitKey(m[1] as string, m[2] as string)
+        if (k) add.add(k)
+      }
     }
   }
   if (only) for (const k of add) if (only.keys.has(k)) out.add(k)
   return out
 }
 
+/** The keys an extraction is restricted to, prepared by {@link wantedKeys}. */
+export interface Wanted {
+  readonly keys: ReadonlySet<string>
+  /** Word pieces of the keys: every key a token yields is made of the token's pieces. */
+  readonly pieces: ReadonlySet<string>
+  /** Some key is a `line N`; some key is a number with a unit. */
+  readonly lines: boolean
+  readonly units: boolean
+}
+
 const PIECE_RE = /[A-Za-z0-9_$]+/g
 
-/** The word pieces of keys: every key a token yields is made of the token's pieces. */
-export function keyPieces(keys: Iterable<string>): Set<string> {
+export function wantedKeys(keys: ReadonlySet<string>): Wanted {
   const pieces = new Set<string>()
-  for (const k of keys) for (const m of k.matchAll(PIECE_RE)) pieces.add(m[0])
-  return pieces
+  let lines = false
+  let units = false
+  for (const k of keys) {
+    for (const m of k.matchAll(PIECE_RE)) pieces.add(m[0])
+    if (k.startsWith('line ')) lines = true
+    else if (/^\d+(\.\d+)?[a-z%]+$/.test(k)) units = true
+  }
+  return { keys, pieces, lines, units }
 }
 
 /**

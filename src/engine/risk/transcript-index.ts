@@ -6,9 +6,9 @@ import {
   extractKeys,
   extractPhrases,
   isEvidenceKey,
-  keyPieces,
   normalizeText,
   type Phrase,
+  wantedKeys,
 } from './strings.ts'
 
 /**
@@ -157,7 +157,7 @@ export function riskIndexOf(conversation: Conversation, grouping: Grouping): Ris
 
   const wanted = new Set<string>()
   for (const k of uses.keys()) if (isEvidenceKey(k)) for (const c of coverKeys(k)) wanted.add(c)
-  const only = { keys: wanted, pieces: keyPieces(wanted) }
+  const only = wantedKeys(wanted)
   const partKeys: (readonly string[])[] = []
   const holders = new Map<string, number[]>()
   const scratch = new Set<string>()
