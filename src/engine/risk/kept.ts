@@ -1,5 +1,6 @@
 import type { Conversation, Message, Part } from '../model.ts'
-import { coverKeys, extractKeys, normalizeText } from './strings.ts'
+import { normalizeText } from './phrases.ts'
+import { coverKeys, extractKeys } from './strings.ts'
 import { partText, type RiskIndex } from './transcript-index.ts'
 
 /**

@@ -1,13 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  coverKeys,
-  extractKeys,
-  extractPhrases,
-  isEvidenceKey,
-  normalizeText,
-  wantedKeys,
-} from './strings.ts'
+import { extractPhrases, normalizeText } from './phrases.ts'
+import { coverKeys, extractKeys, isEvidenceKey, wantedKeys } from './strings.ts'
 
 const keys = (text: string) => [...extractKeys(text)].filter(isEvidenceKey).sort()
 

@@ -1,15 +1,7 @@
 import type { Grouping } from '../groups.ts'
 import type { Conversation, Message, Part } from '../model.ts'
-import {
-  contentWords,
-  coverKeys,
-  extractKeys,
-  extractPhrases,
-  isEvidenceKey,
-  normalizeText,
-  type Phrase,
-  wantedKeys,
-} from './strings.ts'
+import { contentWords, extractPhrases, normalizeText, type Phrase } from './phrases.ts'
+import { coverKeys, extractKeys, isEvidenceKey, wantedKeys } from './strings.ts'
 
 /**
  * Everything the risk check needs to know about a conversation, computed once and shared by every
