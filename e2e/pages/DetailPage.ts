@@ -18,6 +18,9 @@ export class DetailPage {
   readonly decisions: Locator
   readonly tokenRows: Locator
   readonly rows: Locator
+  /** The Why tab's removed-then-used warning, and the strings it names. */
+  readonly usedLater: Locator
+  readonly usedLaterEvidence: Locator
 
   constructor(page: Page) {
     this.page = page
@@ -34,6 +37,8 @@ export class DetailPage {
     this.decisions = this.panel.getByTestId(TID.detailDecision)
     this.tokenRows = this.panel.getByTestId(TID.detailTokenRow)
     this.rows = id(TID.groupRow)
+    this.usedLater = this.panel.getByTestId(TID.detailUsedLater)
+    this.usedLaterEvidence = this.usedLater.getByTestId(TID.detailUsedLaterEvidence)
   }
 
   tab(tab: Tab): Locator {

@@ -185,6 +185,67 @@ describe('compaction-lab compact', () => {
     expect(c3.err.join('')).toMatch(/line 1, offset \d+/)
   })
 
+  it('reports removed content the agent used later (risk)', async () => {
+    const call = (id: string, name: string, args: object) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+    })
+    const session = JSON.stringify({
+      model: 'gpt-4o',
+      messages: [
+        { role: 'user', content: 'The settings loader crashes on empty files.' },
+        call('c1', 'grep', { pattern: 'def parse' }),
+        {
+          role: 'tool',
+          tool_call_id: 'c1',
+          content: 'src/settings/loader.py:212: def parse_config(path):\n' + big(200),
+        },
+        call('c2', 'read_file', { path: 'README.txt' }),
+        { role: 'tool', tool_call_id: 'c2', content: big(200) },
+        { role: 'assistant', content: 'I will guard parse_config in src/settings/loader.py.' },
+      ],
+    })
+    const clear = {
+      version: 1,
+      name: 'clear-old',
+      window: { contextTokens: 100_000, reservedOutput: 1000 },
+      protections: { recentTurns: 0 },
+      pipeline: [{ strategy: 'clear-tool-uses', params: { triggerInputTokens: 0, keep: 1 } }],
+    }
+    const path = join(dir, 'risk.report.json')
+    const c = capture()
+    const code = await main(
+      [
+        'compact',
+        file('risk.json', session),
+        '--config',
+        file('clear.json', JSON.stringify(clear)),
+        '--report',
+        path,
+      ],
+      c.io,
+    )
+    expect(code).toBe(0)
+    const report = JSON.parse(readFileSync(path, 'utf8')) as CompactReport
+    const cleared = report.decisions.find((d) => d.kind === 'stub')
+    expect(report.risk).toMatchObject({
+      usedLater: 1,
+      items: [
+        {
+          groupId: cleared?.groupId,
+          evidence: ['parse_config', 'src/settings/loader.py'],
+          callsLater: 2,
+        },
+      ],
+    })
+    const [item] = report.risk.items
+    expect(typeof item?.laterMessageId).toBe('string')
+    expect(report.risk.tokens).toBe(item?.tokens)
+    expect(item?.tokens).toBe((cleared?.tokensBefore ?? 0) - (cleared?.tokensAfter ?? 0))
+    expect(c.err.join('')).toMatch(/1 removed then used later/)
+  })
+
   it('exits 2 on usage errors', async () => {
     expect(await main(['compact', 'x.json'], capture().io)).toBe(2)
     expect(

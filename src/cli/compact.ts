@@ -3,6 +3,7 @@ import { prepare } from '../engine/compaction/prepared.ts'
 import { replay } from '../engine/compaction/replay.ts'
 import { sessionCost } from '../engine/cost/summary.ts'
 import { compact } from '../engine/compaction/run.ts'
+import { assessRisk } from '../engine/risk/index.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import { createHttpSummarizer } from '../engine/summarize/http.ts'
 import type { Summarizer } from '../engine/summarize/types.ts'
@@ -144,6 +145,7 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     file,
     config: { name: config.name, ...(presetId ? { preset: presetId } : {}) },
     cost: sessionCost(points),
+    risk: assessRisk(prepared, result),
     ...(args.flags.has('replay') ? { replay: points } : {}),
   })
 
@@ -158,7 +160,8 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   const changed = result.changes
   io.stderr(
     `${file}: ${report.format}, ${config.name}: ${report.tokens.before} → ${report.tokens.after} tokens ` +
-      `(${changed} changes, invariants ${report.invariants.ok ? 'ok' : 'VIOLATED'})` +
+      `(${changed} changes, invariants ${report.invariants.ok ? 'ok' : 'VIOLATED'}, ` +
+      `${report.risk.usedLater} removed then used later)` +
       `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}` +
       `${csvPath ? `; decisions CSV ${csvPath}` : ''}\n`,
   )

@@ -3,6 +3,7 @@ import { prepare } from '../engine/compaction/prepared.ts'
 import { DEFAULT_PROTECTIONS } from '../engine/compaction/protect.ts'
 import { compact } from '../engine/compaction/run.ts'
 import type { Conversation, TextPart } from '../engine/model.ts'
+import { assessRisk } from '../engine/risk/index.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import {
@@ -152,8 +153,9 @@ describe('buildCompactReport', () => {
   }
 
   it('has the SPEC §8 fields, and the CSV has one row per report decision', async () => {
+    const prepared = prepare(conversation, estimateCounter)
     const result = await compact(
-      prepare(conversation, estimateCounter),
+      prepared,
       {
         window: { contextTokens: 10_000, reservedOutput: 0, buffer: 0 },
         protections: { ...DEFAULT_PROTECTIONS, recentTurns: 0 },
@@ -172,6 +174,7 @@ describe('buildCompactReport', () => {
     const report: CompactReport = buildCompactReport(result, {
       file: 'chat.json',
       config: { name: 'tight', preset: 'lip' },
+      risk: assessRisk(prepared, result),
     })
     expect(report).toMatchObject({
       file: 'chat.json',
@@ -185,6 +188,8 @@ describe('buildCompactReport', () => {
       invariants: { ok: true, violations: [] },
     })
     expect(report.replay).toBeUndefined()
+    // Stubbed re-reads of one file: the agent used nothing only they held.
+    expect(report.risk).toEqual({ usedLater: 0, tokens: 0, items: [] })
     const stub = report.decisions.find((d) => d.kind === 'stub')
     expect(stub).toMatchObject({ strategy: 'supersede-stale-results', step: 0, groupId: /^g/ })
     expect(JSON.parse(reportJson(report))).toEqual(report)

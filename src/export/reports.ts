@@ -7,6 +7,7 @@ import type { ReplayPoint } from '../engine/compaction/replay.ts'
 import type { SessionCost } from '../engine/cost/summary.ts'
 import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
+import type { RiskReport } from '../engine/risk/types.ts'
 
 /**
  * Reports of a compaction run (SPEC §7, §8): the JSON report `compaction-lab compact --report`
@@ -45,6 +46,11 @@ export interface CompactReport {
    */
   readonly cost: SessionCost | null
   readonly replay?: readonly ReplayPoint[]
+  /**
+   * Removed content the agent used later in the real transcript: `usedLater` groups holding
+   * `tokens` tokens; per group `{groupId, laterMessageId, evidence[], callsLater, tokens}`.
+   */
+  readonly risk: RiskReport
 }
 
 export interface ReportDecision {
@@ -69,6 +75,8 @@ export interface ReportContext {
   readonly replay?: readonly ReplayPoint[]
   /** The session's cost (from a replay); absent when none was computed. */
   readonly cost?: SessionCost
+  /** The run's risk (`assessRisk` from `engine/risk`), computed by the caller beside the run. */
+  readonly risk: RiskReport
 }
 
 /** The report of one compaction run. */
@@ -114,6 +122,7 @@ export function buildCompactReport(
         .map((c) => ({ id: c.id, detail: c.detail, offenders: c.offenders })),
     },
     ...(context.replay ? { replay: context.replay } : {}),
+    risk: context.risk,
   }
 }
 

@@ -122,6 +122,14 @@ export const TID = {
   detailDecision: 'detail-decision',
   /** One row in the Tokens tab (`data-before`, `data-after`). */
   detailTokenRow: 'detail-token-row',
+  /** The Why tab's removed-then-used warning (`data-later`, `data-calls`, `data-tokens`). */
+  detailUsedLater: 'detail-used-later',
+  /** One string of its evidence. */
+  detailUsedLaterEvidence: 'detail-used-later-evidence',
+  /** Compaction facts: groups removed then used later (`data-value`, `data-tokens`). */
+  riskUsedLater: 'risk-used-later',
+  /** A compare side's removed-then-used figure (`data-value`, `data-tokens`). */
+  compareUsedLater: 'compare-used-later',
   // @config-editor (features/config)
   configEditor: 'config-editor',
   /** Beside the preset picker while the run uses an edited config. */

@@ -77,6 +77,7 @@ function compareSide(s: Side): CompareSide {
       after: s.once.cost?.after ?? null,
       cacheRewrites: s.once.cost?.cacheRewrites ?? null,
     },
+    risk: s.once.risk,
   }
 }
 
@@ -128,12 +129,14 @@ export async function compareConfigs(
         after: sa.after[i] ?? 0,
         reason: da?.reason ?? '',
         strategy: da?.strategy ?? '',
+        usedLater: sa.once.usedLater.has(g.id),
       },
       b: {
         status: statusB,
         after: sb.after[i] ?? 0,
         reason: db?.reason ?? '',
         strategy: db?.strategy ?? '',
+        usedLater: sb.once.usedLater.has(g.id),
       },
     })
   })

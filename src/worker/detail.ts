@@ -92,6 +92,7 @@ export function groupDetail(
       after: after ? (facts?.tokensAfter[group.index] ?? sumTokens(after)) : null,
     },
     configName: record?.config.name ?? null,
+    usedLater: record?.risk.items.find((i) => i.groupId === groupId) ?? null,
   }
 }
 

@@ -113,6 +113,7 @@ export function exportReportFile(
   const report = buildCompactReport(record.result, {
     file: context.sourceFile ?? 'pasted transcript',
     config: { name: record.config.name, ...(context.preset ? { preset: context.preset } : {}) },
+    risk: record.risk,
   })
   const stem = fileStem(context.sourceFile, 'transcript')
   const notes = [

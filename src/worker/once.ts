@@ -12,6 +12,8 @@ import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { toEngineConfig } from '../config/validate.ts'
+import type { RiskFigures } from './protocol-risk.ts'
+import { riskFigures, riskOfRun } from './risk.ts'
 import { preparedEntry } from './run.ts'
 
 export interface Once {
@@ -22,6 +24,10 @@ export interface Once {
   readonly violations: number
   /** The session's cost, when asked for (it needs a replay of every call). */
   readonly cost?: SessionCost
+  /** Removed content the agent used later (the index is shared across configs). */
+  readonly risk: RiskFigures
+  /** Ids of the groups whose removed content the agent used later. */
+  readonly usedLater: ReadonlySet<string>
 }
 
 export async function compactOnce(
@@ -35,6 +41,7 @@ export async function compactOnce(
   const deps = { counter, summarizer: createDigestSummarizer() }
   const engineConfig = toEngineConfig(config)
   const result = await compact(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
+  const risk = riskOfRun(entry.prepared, result)
   const cost = options.withCost
     ? sessionCost(await replay(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY))
     : undefined
@@ -45,5 +52,7 @@ export async function compactOnce(
     before: result.tokensBefore,
     after: result.tokensAfter,
     violations: result.invariants.checks.filter((c) => !c.ok).length,
+    risk: riskFigures(risk),
+    usedLater: new Set(risk.items.map((i) => i.groupId)),
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { LossyWarning, TargetId } from '../export/targets/types.ts'
 import type { GroupStatus, WireDecision } from './protocol.ts'
+import type { RiskFigures, RiskItem } from './protocol-risk.ts'
 
 /** An upstream compaction as the timeline and strip draw it. */
 export interface WireUpstreamMarker {
@@ -63,6 +64,8 @@ export interface GroupDetail {
   readonly tokens: { readonly before: number; readonly after: number | null }
   /** The config of the run the `after` side comes from. */
   readonly configName: string | null
+  /** Content of this group the run removed and the agent used later; null when none. */
+  readonly usedLater: RiskItem | null
 }
 
 /** A preset as the config editor offers it. */
@@ -98,6 +101,8 @@ export interface SweepPoint {
   readonly violations: number
   /** USD per session under the config (prompt cache modelled), when the sweep was asked for cost. */
   readonly costAfter?: number | null
+  /** Removed content the agent used later at this value (zeros when invalid). */
+  readonly risk: RiskFigures
   readonly error?: string
 }
 
@@ -114,6 +119,8 @@ export interface CompareSide {
     readonly after: number | null
     readonly cacheRewrites: number | null
   }
+  /** Removed content the agent used later under this config. */
+  readonly risk: RiskFigures
 }
 
 /** A group the two configs decide differently about. */
@@ -126,12 +133,16 @@ export interface CompareDifference {
     readonly after: number
     readonly reason: string
     readonly strategy: string
+    /** This side removes content of the group that the agent used later. */
+    readonly usedLater: boolean
   }
   readonly b: {
     readonly status: GroupStatus
     readonly after: number
     readonly reason: string
     readonly strategy: string
+    /** This side removes content of the group that the agent used later. */
+    readonly usedLater: boolean
   }
 }
 

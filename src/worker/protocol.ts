@@ -26,9 +26,11 @@ import type {
 } from './protocol-payloads.ts'
 
 export type * from './protocol-payloads.ts'
+export type * from './protocol-risk.ts'
+import type { RunRisk } from './protocol-risk.ts'
 
 /** Bump when a message shape changes; the client refuses a worker that speaks another version. */
-export const PROTOCOL_VERSION = 2
+export const PROTOCOL_VERSION = 3
 
 /** At most this many warnings cross the boundary; `warningCount` still says how many there were. */
 export const MAX_WARNINGS = 200
@@ -193,6 +195,8 @@ export interface RunSummary {
   readonly replay: ReplaySeries | null
   /** A `replayed` message for this run will follow (the replay runs after the summary is sent). */
   readonly replayPending: boolean
+  /** Removed content the agent used later in the real transcript (engine `risk/`). */
+  readonly risk: RunRisk
   readonly ms: number
 }
 

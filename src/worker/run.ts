@@ -29,6 +29,8 @@ import { cachingOf } from '../engine/cost/tracker.ts'
 import { reconciledBudget } from './context-budget.ts'
 import { describeFigure, summarizeReconciliation } from '../engine/accounting/index.ts'
 import { groupFacts, triggerLevels, upstreamMarkers, offenderGroups } from './facts.ts'
+import { riskOfRun, runRisk } from './risk.ts'
+import type { RiskReport } from '../engine/risk/index.ts'
 import {
   MAX_DECISIONS,
   type GroupStatus,
@@ -60,6 +62,8 @@ export interface RunRecord {
   readonly prepared: Prepared
   readonly pricing: BudgetPricing
   readonly summary: RunSummary
+  /** Removed content the agent used later (every item; the summary carries the first ones). */
+  readonly risk: RiskReport
 }
 
 export type RunOutcome =
@@ -329,6 +333,7 @@ export function summarize(
   result: CompactionResult,
   points: readonly ReplayPoint[] | null,
   ms: number,
+  risk: RiskReport = riskOfRun(entry.prepared, result),
 ): RunSummary {
   const { prepared, pricing } = entry
   // The headline is the reconciled context of the next model call; the bars break it down.
@@ -403,6 +408,7 @@ export function summarize(
     })),
     replay: points ? replayArrays(points) : null,
     replayPending: false,
+    risk: runRisk(risk),
     ms,
   }
 }
@@ -435,8 +441,9 @@ export async function runSummary(
     points = await replay(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
   }
   if (!(await checkpoint('summarize'))) return { kind: 'stale' }
+  const risk = riskOfRun(entry.prepared, result)
   const summary = {
-    ...summarize(entry, resolved.config, result, points, 0),
+    ...summarize(entry, resolved.config, result, points, 0, risk),
     ms: performance.now() - started,
   }
   const record: RunRecord = {
@@ -445,6 +452,7 @@ export async function runSummary(
     prepared: entry.prepared,
     pricing: entry.pricing,
     summary,
+    risk,
   }
   return { kind: 'ran', summary, record }
 }

@@ -1,6 +1,6 @@
 /**
  * Sweep: the same config run once per value of one numeric parameter, without replay, reporting
- * tokens after, tokens saved and invariant violations per value.
+ * tokens after, tokens saved, removed-then-used tokens and invariant violations per value.
  */
 import type { Conversation } from '../engine/model.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
@@ -24,7 +24,17 @@ export type SweepOutcome =
   | { readonly kind: 'stale' }
 
 function failed(value: number, error: string): SweepPoint {
-  return { value, ok: false, before: 0, after: 0, saved: 0, changes: 0, violations: 0, error }
+  return {
+    value,
+    ok: false,
+    before: 0,
+    after: 0,
+    saved: 0,
+    changes: 0,
+    violations: 0,
+    risk: { usedLater: 0, tokens: 0 },
+    error,
+  }
 }
 
 /**
@@ -72,6 +82,7 @@ export async function sweepConfig(
       saved: once.before - once.after,
       changes: once.result.changes,
       violations: once.violations,
+      risk: once.risk,
     })
   }
   return { kind: 'swept', points }

@@ -60,6 +60,7 @@ function summary(configName: string): RunSummary {
     steps: [],
     replay: null,
     replayPending: false,
+    risk: { usedLater: 0, tokens: 0, items: [], itemCount: 0 },
     ms: 1,
   }
 }

@@ -4,6 +4,7 @@ import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { PresetPicker } from '../config/PresetPicker.tsx'
+import { RiskFact } from '../risk/RiskFact.tsx'
 import { ExportActions } from '../export/ExportActions.tsx'
 import { BudgetBars } from './BudgetBars.tsx'
 import { CostLine } from './CostLine.tsx'
@@ -67,6 +68,7 @@ function Facts({ summary }: { readonly summary: RunSummary }) {
       <span className="hint" data-testid={TID.changeCount} data-value={summary.changes}>
         {formatCount(summary.changes)} {summary.changes === 1 ? 'change' : 'changes'}
       </span>
+      <RiskFact risk={summary.risk} />
     </p>
   )
 }

@@ -2,6 +2,7 @@ import type { CompareSide } from '../../../store/index.ts'
 import { formatCount, formatSigned } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { formatUsd } from '../accounting/accountingModel.ts'
+import { RiskFact } from '../risk/RiskFact.tsx'
 
 function Side({ side, id, label }: { side: CompareSide; id: 'a' | 'b'; label: string }) {
   return (
@@ -42,6 +43,7 @@ function Side({ side, id, label }: { side: CompareSide; id: 'a' | 'b'; label: st
         <span className={side.invariantsOk ? 'pill high' : 'pill low'}>
           {side.invariantsOk ? 'all invariants hold' : 'invariants failing'}
         </span>
+        <RiskFact risk={side.risk} testId={TID.compareUsedLater} />
       </div>
     </div>
   )

@@ -3,6 +3,7 @@ import { useSelectedGroup, useViewActions } from '../../../store/index.ts'
 import type { CompareDifference } from '../../../store/index.ts'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
+import { UsedLaterMark } from '../risk/UsedLaterMark.tsx'
 import { MAX_ROWS } from './compareModel.ts'
 
 type Decided = CompareDifference['a']
@@ -12,6 +13,7 @@ function SideCells({ side }: { readonly side: Decided }) {
     <>
       <td>
         <span className={`pill gt-status ${side.status}`}>{side.status}</span>
+        {side.usedLater ? <UsedLaterMark /> : null}
       </td>
       <td className="num">{formatCount(side.after)}</td>
       <td className="compare-reason" title={side.strategy}>

@@ -1,6 +1,7 @@
 import type { GroupDetail, RunSummary, WireDecision } from '../../../store/index.ts'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
+import { UsedLaterWarning } from '../risk/UsedLaterWarning.tsx'
 
 const KIND_WORDS: Record<WireDecision['kind'], string> = {
   exclude: 'left out',
@@ -55,6 +56,9 @@ export function WhyView(props: {
   const touched = new Set(detail.decisions.map((d) => d.step))
   return (
     <div className="detail-why">
+      {detail.usedLater ? (
+        <UsedLaterWarning item={detail.usedLater} isToolResult={detail.kind === 'tool_call'} />
+      ) : null}
       {detail.decisions.length === 0 ? (
         <p className="hint">
           No step of <code>{detail.configName}</code> touched this group: it is sent as it is.

@@ -45,7 +45,8 @@ function SweepTooltip({ active, payload }: TipProps) {
       ) : (
         <div>
           {formatCount(row.after)} after · {formatCount(row.saved ?? 0)} saved ·{' '}
-          {formatCount(row.violations ?? 0)} violations · click to apply
+          {formatCount(row.removedUsed ?? 0)} removed then used · {formatCount(row.violations ?? 0)}{' '}
+          violations · click to apply
         </div>
       )}
     </div>
@@ -53,7 +54,7 @@ function SweepTooltip({ active, payload }: TipProps) {
 }
 
 /**
- * Tokens after and saved (left axis) and failing invariants (bars, right axis) across the swept
+ * Tokens after, saved and removed-then-used (left axis) and failing invariants (bars, right axis) across the swept
  * values; the current value is a vertical line. Each point is a button-like dot: clicking it
  * applies that value to the working config.
  */
@@ -132,6 +133,18 @@ export function SweepChart({ points, current, onApply }: ChartProps) {
           name="tokens saved"
           stroke="var(--good)"
           strokeWidth={1.5}
+          dot={false}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+        {/* The risk beside the saving: tokens removed that the agent used later. */}
+        <Line
+          yAxisId="tokens"
+          dataKey="removedUsed"
+          name="removed then used"
+          stroke="var(--warn)"
+          strokeWidth={1.5}
+          strokeDasharray="5 3"
           dot={false}
           connectNulls={false}
           isAnimationActive={false}

@@ -12,6 +12,7 @@ import { formatValue, sweepFacts } from './sweepModel.ts'
 import { useCurrentConfig } from './usePresets.ts'
 import { useSweep, type SweepResult, type SweepStatus } from './useSweep.ts'
 import './sweep.css'
+import '../risk/risk.css'
 
 function draftOf(p: NumericParam): RangeDraft {
   const r = defaultRange(p)
@@ -140,7 +141,7 @@ export function SweepPanel() {
             data-testid={TID.sweepChart}
             data-path={result.path}
             data-points={result.points.filter((p) => p.ok).length}
-            aria-label={`Tokens after, tokens saved and invariant violations for ${result.label}`}
+            aria-label={`Tokens after, tokens saved, removed-then-used tokens and invariant violations for ${result.label}`}
           >
             <SweepChart points={result.points} current={current} onApply={apply} />
           </figure>
@@ -150,6 +151,9 @@ export function SweepPanel() {
             </span>
             <span>
               <i className="swatch sweep-swatch-saved" /> tokens saved
+            </span>
+            <span>
+              <i className="swatch sweep-swatch-removed-used" /> removed, then used later
             </span>
             <span>
               <i className="swatch sweep-swatch-violations" /> invariant violations (right axis)

@@ -20,6 +20,9 @@ export function SweepPoints({ points, current, onApply }: PointsProps) {
             <th>Value</th>
             <th className="num">After</th>
             <th className="num">Saved</th>
+            <th className="num" title="Tokens removed that the agent used later">
+              Removed, used later
+            </th>
             <th className="num">Changes</th>
             <th className="num">Violations</th>
             <th />
@@ -33,13 +36,16 @@ export function SweepPoints({ points, current, onApply }: PointsProps) {
                 <>
                   <td className="num">{formatCount(p.after)}</td>
                   <td className="num">{formatCount(p.saved)}</td>
+                  <td className={p.risk.tokens > 0 ? 'num warn' : 'num'}>
+                    {formatCount(p.risk.tokens)}
+                  </td>
                   <td className="num">{formatCount(p.changes)}</td>
                   <td className={p.violations > 0 ? 'num bad' : 'num'}>
                     {formatCount(p.violations)}
                   </td>
                 </>
               ) : (
-                <td colSpan={4} className="hint warn">
+                <td colSpan={5} className="hint warn">
                   {p.error ?? 'invalid at this value'}
                 </td>
               )}

@@ -10,15 +10,17 @@ const point = (value: number, after: number, violations = 0): SweepPoint => ({
   saved: 100 - after,
   changes: 1,
   violations,
+  risk: { usedLater: 0, tokens: 0 },
 })
 const invalid: SweepPoint = { ...point(0, 0), ok: false, error: 'window: too small' }
 
 describe('sweep model', () => {
   it('sorts rows by value and breaks the lines at invalid values', () => {
-    expect(chartRows([point(3, 70), invalid, { ...point(1, 50), costAfter: 1.5 }])).toEqual([
-      { value: 0, after: null, saved: null, violations: null, cost: null },
-      { value: 1, after: 50, saved: 50, violations: 0, cost: 1.5 },
-      { value: 3, after: 70, saved: 30, violations: 0, cost: null },
+    const risky = { ...point(1, 50), costAfter: 1.5, risk: { usedLater: 2, tokens: 12 } }
+    expect(chartRows([point(3, 70), invalid, risky])).toEqual([
+      { value: 0, after: null, saved: null, violations: null, cost: null, removedUsed: null },
+      { value: 1, after: 50, saved: 50, violations: 0, cost: 1.5, removedUsed: 12 },
+      { value: 3, after: 70, saved: 30, violations: 0, cost: null, removedUsed: 0 },
     ])
   })
 

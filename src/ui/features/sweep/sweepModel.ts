@@ -9,6 +9,8 @@ export interface ChartRow {
   readonly violations: number | null
   /** USD per session under the config at this value (when the sweep was priced). */
   readonly cost: number | null
+  /** Tokens removed that the agent used later (the risk beside `saved`). */
+  readonly removedUsed: number | null
 }
 
 export function chartRows(points: readonly SweepPoint[]): ChartRow[] {
@@ -22,8 +24,16 @@ export function chartRows(points: readonly SweepPoint[]): ChartRow[] {
             saved: p.saved,
             violations: p.violations,
             cost: p.costAfter ?? null,
+            removedUsed: p.risk.tokens,
           }
-        : { value: p.value, after: null, saved: null, violations: null, cost: null },
+        : {
+            value: p.value,
+            after: null,
+            saved: null,
+            violations: null,
+            cost: null,
+            removedUsed: null,
+          },
     )
 }
 

@@ -1,0 +1,119 @@
+import type { Conversation, Message, Part } from '../model.ts'
+import { normalizeText } from './phrases.ts'
+import { coverKeys, extractKeys } from './strings.ts'
+import { partText, type RiskIndex } from './transcript-index.ts'
+
+/**
+ * What the config kept, positioned on the original transcript: a string is *known before* a
+ * later message `L` when the projection still holds it in a message that came before `L` (an
+ * original message left as it was, a stub or trim that kept it, an inserted summary), in the
+ * system prompt, or in the tool definitions. Positions are original message indexes; an
+ * inserted summary sits half-way after the original message it follows.
+ */
+export class KeptContext {
+  /** Original part objects still in the projection. */
+  readonly keptParts: ReadonlySet<Part>
+  private readonly systemKept: boolean
+  /** Keys of parts the run created (replacements, summaries) → earliest position. */
+  private readonly newKeys = new Map<string, number>()
+  /** Normalised text of the parts the run created, in projection order. */
+  private readonly newTexts: { readonly pos: number; readonly text: string }[] = []
+  private readonly firstKept = new Map<string, number>()
+  /** Per phrase: how far the scan of kept originals got, and where it found the phrase. */
+  private readonly phraseScan = new Map<string, { upTo: number; at: number }>()
+  /** Characters of kept text phrase checks may still scan; past it, a phrase counts as known. */
+  private budget: number
+  private readonly original: Conversation
+  private readonly index: RiskIndex
+
+  constructor(
+    original: Conversation,
+    projection: Conversation,
+    index: RiskIndex,
+    phraseBudget: number,
+  ) {
+    this.original = original
+    this.index = index
+    this.budget = phraseBudget
+    this.systemKept = projection.system.length > 0
+    const kept = new Set<Part>()
+    const originalAt = new Map<string, number>()
+    original.messages.forEach((m, i) => originalAt.set(m.id, i))
+    let last = -1
+    for (const msg of projection.messages) {
+      const at = originalAt.get(msg.id)
+      const source = at !== undefined ? (original.messages[at] as Message) : null
+      if (at !== undefined) last = at
+      const pos = at ?? last + 0.5
+      for (const part of msg.parts) {
+        if (source?.parts.includes(part)) {
+          kept.add(part)
+          continue
+        }
+        const text = partText(part)
+        if (!text) continue
+        for (const k of extractKeys(text)) {
+          if (!this.newKeys.has(k)) this.newKeys.set(k, pos)
+        }
+        this.newTexts.push({ pos, text: normalizeText(text) })
+      }
+    }
+    this.keptParts = kept
+  }
+
+  /** Earliest position at which the kept context holds `key` exactly (Infinity: nowhere). */
+  private earliest(key: string): number {
+    const memo = this.firstKept.get(key)
+    if (memo !== undefined) return memo
+    let at = Infinity
+    if (this.index.toolKeys.has(key) || (this.systemKept && this.index.systemKeys.has(key))) at = -1
+    else {
+      const { messageOf, offset } = this.index
+      for (const flat of this.index.holders.get(key) ?? []) {
+        const m = messageOf[flat] as number
+        const part = (this.original.messages[m] as Message).parts[flat - (offset[m] as number)]
+        if (part && this.keptParts.has(part)) {
+          at = m
+          break // holders are ascending: the first kept one is the earliest
+        }
+      }
+      at = Math.min(at, this.newKeys.get(key) ?? Infinity)
+    }
+    this.firstKept.set(key, at)
+    return at
+  }
+
+  /** Whether the kept context holds `key` (or a key that covers it) before message `later`. */
+  knowsKey(key: string, later: number): boolean {
+    return coverKeys(key).some((k) => this.earliest(k) < later)
+  }
+
+  /**
+   * Whether the kept context holds the normalised `phrase` before message `later`. Scans kept
+   * parts in order, resuming where an earlier check on the same phrase stopped; once the scan
+   * budget is spent the answer is "known", so a cut-off can only lose evidence, never invent it.
+   */
+  knowsPhrase(phrase: string, later: number): boolean {
+    const needle = ` ${phrase} `
+    if (this.index.toolText.includes(needle)) return true
+    if (this.systemKept && this.index.systemText.includes(needle)) return true
+    if (this.newTexts.some((t) => t.pos < later && t.text.includes(needle))) return true
+    const scan = this.phraseScan.get(phrase) ?? { upTo: 0, at: Infinity }
+    const { messages } = this.original
+    for (let m = scan.upTo; m < later && scan.at === Infinity; m++) {
+      for (const part of (messages[m] as Message).parts) {
+        if (!this.keptParts.has(part)) continue
+        const text = partText(part)
+        this.budget -= text.length
+        if (this.budget < 0) return true
+        if (normalizeText(text).includes(needle)) {
+          scan.at = m
+          break
+        }
+      }
+      scan.upTo = m + 1
+    }
+    this.phraseScan.set(phrase, scan)
+    return scan.at < later
+  }
+}

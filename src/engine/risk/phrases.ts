@@ -1,0 +1,71 @@
+import { STOP_WORDS } from './stoplist.ts'
+
+/**
+ * Phrases: several words that identify content when they come back verbatim — a quoted string,
+ * an error message. Matched as a substring of normalised text (see `normalizeText`), never word
+ * by word, so common words inside them are fine.
+ */
+
+/** A phrase: its normalised form (the match key) and how it read in the source. */
+export interface Phrase {
+  readonly key: string
+  readonly display: string
+}
+
+/**
+ * Lower case, punctuation to spaces (keeping `_ . / -` inside words), single spaces, padded with
+ * one space each side so `includes(' ' + phrase + ' ')` matches whole words only.
+ */
+export function normalizeText(text: string): string {
+  const spaced = text
+    .toLowerCase()
+    .replace(/[^a-z0-9_./-]+/g, ' ')
+    .replace(/(^| )[./-]+|[./-]+(?= |$)/g, '$1')
+    .replace(/ +/g, ' ')
+    .trim()
+  return ` ${spaced} `
+}
+
+/** The words of a phrase that can identify it (≥ 3 letters, not a stop word). */
+export function contentWords(key: string): string[] {
+  return key.split(' ').filter((w) => w.length >= 3 && /[a-z]/.test(w) && !STOP_WORDS.has(w))
+}
+
+const QUOTED_RE = /(?<![\w])(["'`])([^"'`\n]{8,200}?)\1(?![\w])|“([^”\n]{8,200})”/g
+const ERROR_RE =
+  /\b(error|exception|failed|failure|fatal|panic|traceback|refused|denied|cannot|could not|unable to|not found|no such|invalid|timed out)\b/i
+const ERROR_PREFIX_RE =
+  /(?:\b[A-Z]\w*(?:Error|Exception)|\bError|\berror|\bERROR|\bfatal|\bFATAL|\bFAILED|\bpanic)\b\s*[:\]!]\s*(.+)$/
+
+const MAX_PHRASE_WORDS = 20
+
+function phraseOf(raw: string): Phrase | null {
+  const norm = normalizeText(raw).trim()
+  const words = norm.split(' ').slice(0, MAX_PHRASE_WORDS)
+  const key = words.join(' ')
+  if (words.length < 3 || key.length < 15 || contentWords(key).length < 2) return null
+  const display = raw.trim().replace(/\s+/g, ' ')
+  return { key, display: display.length > 80 ? `${display.slice(0, 79)}…` : display }
+}
+
+/**
+ * Quoted phrases and error messages in `text` (each error line also yields its first clause, so
+ * `cannot open config: permission denied` matches an agent quoting only `cannot open config`).
+ */
+export function extractPhrases(text: string): Phrase[] {
+  const found = new Map<string, Phrase>()
+  const add = (raw: string) => {
+    const p = phraseOf(raw)
+    if (p && !found.has(p.key)) found.set(p.key, p)
+  }
+  for (const m of text.matchAll(QUOTED_RE)) add((m[2] ?? m[3]) as string)
+  for (const m of text.matchAll(/^.{10,400}$/gm)) {
+    const line = m[0]
+    if (!ERROR_RE.test(line)) continue
+    const message = (ERROR_PREFIX_RE.exec(line)?.[1] ?? line).trim()
+    add(message)
+    const clause = message.split(/: |; | - | — |, /)[0] as string
+    if (clause !== message) add(clause)
+  }
+  return [...found.values()]
+}
