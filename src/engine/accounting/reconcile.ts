@@ -7,8 +7,8 @@ import { visibleContexts } from './visible.ts'
 
 /** A call's residual above this is flagged (|estimate − reported| / reported). */
 export const FLAG_RESIDUAL = 0.1
-/** Fewer usable calls than this: no fit, defaults (labelled) or the user's figures. */
-const MIN_CALLS_TO_FIT = 3
+/** Fewer usable calls than this: no fit (one call would only copy its figure in). */
+const MIN_CALLS_TO_FIT = 2
 
 /** Why a reported figure cannot be used, or null when it can. */
 export function usageProblem(usage: ReportedUsage | undefined): string | null {
