@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { AnyStrategy } from '../engine/compaction/strategy.ts'
 import type { EngineConfig } from '../engine/compaction/types.ts'
 import { configSchema, type CompactionConfig } from './schema.ts'
+import { pushAll } from '../engine/arrays.ts'
 
 export interface ConfigIssue {
   /** Where: `pipeline[2].params.keepLast`, `window.contextTokens`, … */
@@ -50,7 +51,7 @@ export function validateConfig(
     }
     const params = strategy.schema.safeParse(step.params)
     if (!params.success) {
-      issues.push(...issuesOf(params.error, ['pipeline', i, 'params']))
+      pushAll(issues, issuesOf(params.error, ['pipeline', i, 'params']))
       return step
     }
     return { ...step, params: params.data as Record<string, unknown> }

@@ -3,6 +3,7 @@ import type { Conversation, FormatId, Message, Part, Role } from '../engine/mode
 import { withoutEventEchoes } from '../formats/codex/serialize.ts'
 import { EXPORT_SUMMARY_KEY, type ExportSummaryHint } from '../formats/export-summary.ts'
 import { importerFor } from '../formats/index.ts'
+import { pushAll } from '../engine/arrays.ts'
 
 /**
  * The compacted conversation written back in its source format (SPEC §7). Pure TS, no Node or
@@ -194,7 +195,7 @@ export function exportCompactedTranscript(
       )
   }
   const placed = placeSummaries(base, format, tokensBefore)
-  notes.push(...placed.notes)
+  pushAll(notes, placed.notes)
   const text = importerFor(format).serialize(placed.conversation)
   return {
     format,

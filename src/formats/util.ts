@@ -268,10 +268,12 @@ export function utf8Decode(bytes: Uint8Array): string {
     } else chunk.push(cp)
     i += size
     if (chunk.length >= 8192) {
+      // eslint-disable-next-line no-restricted-syntax -- bounded: at most 8193 arguments
       parts.push(String.fromCharCode(...chunk))
       chunk = []
     }
   }
+  // eslint-disable-next-line no-restricted-syntax -- bounded: fewer than 8193 arguments
   parts.push(String.fromCharCode(...chunk))
   return parts.join('')
 }

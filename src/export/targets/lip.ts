@@ -20,6 +20,7 @@ import {
 } from './index-helpers.ts'
 import { fixNotes, fixWarnings, type Lists } from './lip/fixes.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 const LABEL = 'llm-interactive-proxy'
 const STRATEGY = 'supersede-stale-results'
@@ -167,10 +168,10 @@ function exportLip(config: CompactionConfig): TargetOutput {
       denied: lipCategories(p.deniedCategories, p.faithful),
     }
     const t = threshold(chosen, p, usable)
-    warnings.push(...t.warnings, ...ignoredParams(chosen, p), ...toolListWarnings(chosen, p))
+    pushAll(warnings, [...t.warnings, ...ignoredParams(chosen, p), ...toolListWarnings(chosen, p)])
     if (!p.faithful) {
-      warnings.push(...fixWarnings(chosen, lists))
-      notes.push(...fixNotes(lists))
+      pushAll(warnings, fixWarnings(chosen, lists))
+      pushAll(notes, fixNotes(lists))
     }
     body = section(p, t.value, usable, lists)
     notes.push(
@@ -180,8 +181,8 @@ function exportLip(config: CompactionConfig): TargetOutput {
   }
   // With compaction disabled nothing is touched, so no protection can be broken.
   if (chosen)
-    warnings.push(...protectionWarnings(config, LABEL, ['recentTurns', 'pinned', 'tools']))
-  warnings.push(...fallbackWarnings(config, LABEL))
+    pushAll(warnings, protectionWarnings(config, LABEL, ['recentTurns', 'pinned', 'tools']))
+  pushAll(warnings, fallbackWarnings(config, LABEL))
   return {
     target: 'lip',
     fileName: 'config.yaml',

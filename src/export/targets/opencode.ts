@@ -25,6 +25,7 @@ import {
 } from './index-helpers.ts'
 import { reference, summaryThreshold } from './opencode/reference.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 const LABEL = 'opencode'
 
@@ -123,7 +124,7 @@ function exportOpencode(config: CompactionConfig): TargetOutput {
   const compaction: Record<string, unknown> = { auto: summarize !== undefined, prune: !!prune }
   const ordered: Ordered[] = []
   if (prune) {
-    warnings.push(...pruneWarnings(prune))
+    pushAll(warnings, pruneWarnings(prune))
     ordered.push({ step: prune, target: targetTokens(prune, usable), runsOver: null })
     if (prune.params.faithful !== true)
       notes.push(
@@ -132,11 +133,11 @@ function exportOpencode(config: CompactionConfig): TargetOutput {
   }
   if (summarize) {
     const { tokens, warnings: tw } = summaryThreshold(summarize, usable)
-    warnings.push(
+    pushAll(warnings, [
       ...tw,
       ...tailWarnings(summarize),
       ...builtinWarnings(summarize, SUMMARY_BUILTINS, reference().summarize),
-    )
+    ])
     ordered.push({ step: summarize, target: targetTokens(summarize, usable), runsOver: tokens })
     if (tokens === null) {
       warnings.push(
@@ -165,10 +166,10 @@ function exportOpencode(config: CompactionConfig): TargetOutput {
       'opencode triggers on the token usage the provider reported for the last call (or a provider overflow error), not on a local count.',
     )
   }
-  warnings.push(...targetWarnings(ordered, LABEL))
+  pushAll(warnings, targetWarnings(ordered, LABEL))
   if (prune || summarize)
-    warnings.push(...protectionWarnings(config, LABEL, protectionsLost(config, prune, summarize)))
-  warnings.push(...fallbackWarnings(config, LABEL))
+    pushAll(warnings, protectionWarnings(config, LABEL, protectionsLost(config, prune, summarize)))
+  pushAll(warnings, fallbackWarnings(config, LABEL))
   if (prune)
     notes.push(
       'The environment variable OPENCODE_DISABLE_PRUNE turns pruning off whatever the file says.',

@@ -14,6 +14,7 @@ import {
 } from '../util.ts'
 import { blockToPart } from './blocks.ts'
 import { type ExtraLine, type LineRecord } from './lines.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -155,7 +156,7 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       const group = msgId !== undefined ? groups.get(msgId) : undefined
       if (group && !(uuid !== undefined && group.uuids.has(uuid))) {
         // Another block of the same API response: the last line's usage snapshot wins.
-        group.draft.parts.push(...parts)
+        pushAll(group.draft.parts, parts)
         group.draft.source.lines.push({ line: l.line, envelope: v, parts: parts.length })
         if (usage) group.draft.usage = usage
         if (uuid !== undefined) group.uuids.add(uuid)

@@ -15,6 +15,7 @@ import {
 } from '../util.ts'
 import { MODEL_OUTPUT_ITEMS, TOOL_OUTPUT_ITEMS, itemToParts } from './items.ts'
 import { type ExtraLine, LAB_ID, type LineRecord } from './lines.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -108,7 +109,7 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
       lastAssistant = current
       return
     }
-    current.parts.push(...parts)
+    pushAll(current.parts, parts)
     current.source.lines.push({ line: l.line, envelope: v, parts: parts.length })
   }
 

@@ -9,6 +9,7 @@ import type {
 import { partsToGemini, responseObject } from '../gemini/parts-out.ts'
 import { isObject, str } from '../util.ts'
 import type { AsideRecord } from './parse.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Json = Record<string, unknown>
 
@@ -38,7 +39,7 @@ function resultOut(content: readonly ResultContent[]): unknown {
       call.name = str(fr.name) ?? ''
       call.response = responseObject(c.text, fr)
       out.push({ functionResponse: { ...call, ...obj(fr.resultExtras) }, ...obj(fr.extras) })
-    } else out.push(...partsToGemini([c]))
+    } else pushAll(out, partsToGemini([c]))
   }
   return out
 }
