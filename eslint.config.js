@@ -101,7 +101,22 @@ export default tseslint.config(
           ],
         },
       ],
+      // Parsed values are walked recursively downstream: every parse is depth-bounded (issue 10).
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'JSON',
+          property: 'parse',
+          message:
+            'Use parseJson / parseJsonBounded from src/engine/json.ts: they bound the nesting depth.',
+        },
+      ],
     },
+  },
+  {
+    // Tests parse what they wrote, and may build deep values on purpose.
+    files: ['**/*.test.ts', '**/*.testing.ts', '**/testing.ts', '**/*.mts'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -3,6 +3,7 @@ import { jsonErrorOffset, lineOfOffset } from '../formats/util.ts'
 import { migrateConfig } from './migrate.ts'
 import { CONFIG_SCHEMA_URL, CONFIG_VERSION, type CompactionConfig } from './schema.ts'
 import { validateConfig, type ConfigResult } from './validate.ts'
+import { parseJson } from '../engine/json.ts'
 
 /**
  * Read a config file's text: JSON with a line/offset on syntax errors, then migrate older
@@ -14,7 +15,7 @@ export function loadConfigText(
 ): ConfigResult {
   let raw: unknown
   try {
-    raw = JSON.parse(text)
+    raw = parseJson(text)
   } catch (error) {
     const offset = jsonErrorOffset(text, error)
     return {

@@ -92,7 +92,7 @@ export function importTranscript(
       confidence: 0,
       evidence: ['chosen by the user (detection did not recognise this format)'],
     }
-    return { detection, candidates, result: safeParse(forced, input, options) }
+    return { detection, candidates, result: withNotices(safeParse(forced, input, options), input) }
   }
   const best = candidates[0]
   if (!best) {
@@ -107,15 +107,22 @@ export function importTranscript(
       result: {
         ok: false,
         error: parseError(where?.line ?? 1, where?.offset ?? 0, message),
-        warnings: [],
+        warnings: input.notices ?? [],
       },
     }
   }
   return {
     detection: best,
     candidates,
-    result: safeParse(importerFor(best.format), input, options),
+    result: withNotices(safeParse(importerFor(best.format), input, options), input),
   }
+}
+
+/** The structural pass's own warnings (too-deep values…) go first: they come earliest in reading. */
+function withNotices(result: ParseResult, input: SniffedInput): ParseResult {
+  const notices = input.notices ?? []
+  if (notices.length === 0) return result
+  return { ...result, warnings: [...notices, ...result.warnings] }
 }
 
 function safeParse(imp: Importer, input: SniffedInput, options: ImportOptions): ParseResult {

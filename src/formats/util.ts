@@ -1,4 +1,5 @@
 import type { Conversation, ToolCallPart } from '../engine/model.ts'
+import { parseJson, parseJsonBounded } from '../engine/json.ts'
 import type { JsonlLine, ParseError, ParseResult, ParseWarning, SniffedInput } from './types.ts'
 
 /** Plain-object guard used by every importer: JSON objects only, never arrays or null. */
@@ -92,14 +93,14 @@ export function linesOf(input: SniffedInput): readonly JsonlLine[] {
 /** A value's kind for error messages: "an object", "a string", "null"… */
 export function describe(value: unknown): string {
   if (value === null) return 'null'
+  if (value === undefined) return 'nothing (the field is missing)'
   if (Array.isArray(value)) return 'an array'
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** A value's shape for error messages, naming up to 8 keys of an object. */
 export function keysOf(value: unknown): string {
-  if (!isObject(value))
-    return Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`
+  if (!isObject(value)) return describe(value)
   const keys = Object.keys(value).slice(0, 8)
   return keys.length ? `an object with keys ${keys.join(', ')}` : 'an empty object'
 }
@@ -127,7 +128,7 @@ function parseOnce(part: { readonly argsRaw: string }): { value?: unknown; error
   let parsed = parsedArgs.get(part)
   if (!parsed) {
     try {
-      parsed = { value: JSON.parse(part.argsRaw) as unknown }
+      parsed = { value: parseJson(part.argsRaw) }
     } catch (error) {
       parsed = { error: error instanceof Error ? error.message : String(error) }
     }
@@ -224,7 +225,7 @@ export function parseSse(text: string): { event?: string; data: unknown }[] {
     const payload = dataLines.join('\n')
     if (payload === '[DONE]') continue
     try {
-      events.push({ event, data: JSON.parse(payload) as unknown })
+      events.push({ event, data: parseJsonBounded(payload).value })
     } catch {
       events.push({ event, data: payload })
     }

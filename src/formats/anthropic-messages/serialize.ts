@@ -9,6 +9,7 @@ import type {
   ToolResultPart,
 } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Json = Record<string, unknown>
 
@@ -70,7 +71,7 @@ function resultContent(p: ToolResultPart): unknown {
   if (shape === 'string' && onlyText) return joined
   if (shape === 'json' && onlyText) {
     try {
-      return JSON.parse(joined) as unknown
+      return parseJson(joined) as unknown
     } catch {
       return joined
     }
@@ -154,7 +155,7 @@ function systemOut(c: Conversation): unknown {
 function toolsOut(c: Conversation): unknown[] {
   return c.tools.map((t) => {
     try {
-      return JSON.parse(t.raw) as unknown
+      return parseJson(t.raw) as unknown
     } catch {
       return { name: t.name, description: t.description, input_schema: { type: 'object' } }
     }

@@ -7,6 +7,7 @@ import type {
   ToolResultPart,
 } from '../../engine/model.ts'
 import { base64DecodedBytes, callFromObjectArgs, isObject, str, utf8Bytes } from '../util.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Block = Record<string, unknown>
 
@@ -131,7 +132,7 @@ function opaquePart(raw: unknown, label: string): OpaquePart {
 function inputOf(argsRaw: string, args: unknown): unknown {
   if (args !== undefined) return args
   try {
-    return JSON.parse(argsRaw) as unknown
+    return parseJson(argsRaw) as unknown
   } catch {
     return {}
   }

@@ -1,6 +1,7 @@
 import type { Part, Role } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { reasoningTexts } from './items.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Item = Record<string, unknown>
 
@@ -171,7 +172,7 @@ function callFields(
 
 function parseOr(raw: string): unknown {
   try {
-    return JSON.parse(raw) as unknown
+    return parseJson(raw) as unknown
   } catch {
     return {}
   }

@@ -2,6 +2,7 @@ import type { Message, Part, ResultContent } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { partToResponses } from './content.ts'
 import { pushAll } from '../../engine/arrays.ts'
+import { parseJson } from '../../engine/json.ts'
 
 /**
  * Canonical messages → Responses items: the inverse of `parseResponseItems` (items.ts).
@@ -214,7 +215,7 @@ function callItem(
 
 function parseOr(raw: string, fallback: unknown): unknown {
   try {
-    return JSON.parse(raw) as unknown
+    return parseJson(raw) as unknown
   } catch {
     return fallback
   }

@@ -8,6 +8,7 @@ import type {
 import { exportSummaryHint } from '../export-summary.ts'
 import { isObject, str } from '../util.ts'
 import { CLEARED_OUTPUT, type Extra } from './parts.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Obj = Record<string, unknown>
 
@@ -54,7 +55,7 @@ function toPart(part: Part, fallbackId: string): Obj | undefined {
       let input: unknown = part.args
       if (input === undefined) {
         try {
-          input = JSON.parse(part.argsRaw) as unknown
+          input = parseJson(part.argsRaw) as unknown
         } catch {
           input = {}
         }
