@@ -1,6 +1,7 @@
 import type { Message, Part, ReportedUsage, UpstreamMarker } from '../../engine/model.ts'
 import type { ImportOptions, JsonlLine, ParseResult, ParseWarning, SniffedInput } from '../types.ts'
 import {
+  describe,
   fail,
   failAtInput,
   IdAllocator,
@@ -292,10 +293,4 @@ function usageOf(u: unknown): ReportedUsage | undefined {
     ...(cacheWrite !== undefined ? { cacheWriteTokens: cacheWrite } : {}),
     source: 'claude-code usage snapshot',
   }
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return `a ${typeof value}`
 }

@@ -6,7 +6,7 @@ import type {
   Role,
   ToolCallPart,
 } from '../../engine/model.ts'
-import { callFromRawArgs, isObject, str } from '../util.ts'
+import { callFromRawArgs, describe, isObject, str } from '../util.ts'
 import { contentFromChat, contentToChat, extraKeys, shapeOf } from './content.ts'
 import type { ContentShape } from './content.ts'
 import { pushAll } from '../../engine/arrays.ts'
@@ -44,12 +44,6 @@ const MAPPED_TOOL_SET: ReadonlySet<string> = new Set([...MAPPED_SET, 'name'])
 const TOOL_CALL_KEYS = new Set(['id', 'type', 'function', 'custom'])
 
 export type ChatMessageOutcome = { ok: true; message: Message } | { ok: false; problem: string }
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return `a ${typeof value}`
-}
 
 /** Parse one message object. `problems` collects recoverable oddities (the message still loads). */
 export function parseChatMessage(raw: unknown, id: string, problems: string[]): ChatMessageOutcome {
