@@ -20,9 +20,9 @@ import {
   reportJson,
 } from '../export/reports.ts'
 import { exportCompactedTranscript } from '../export/transcript.ts'
-import { FORMAT_IDS, importTranscript, isFormatId } from '../formats/index.ts'
+import { FORMAT_IDS, importTranscriptBytes, isFormatId } from '../formats/index.ts'
 import { flagString, parseArgs, UsageError } from './args.ts'
-import type { Io } from './io.ts'
+import { strictUtf8, type Io } from './io.ts'
 import { writeOutputsAtomically, type Output } from './write.ts'
 
 export const COMPACT_USAGE =
@@ -132,17 +132,18 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     config = presetConfig(presetId as PresetId)
   }
 
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = await readFile(file, 'utf8')
+    bytes = await readFile(file)
   } catch (error) {
     io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  const outcome = importTranscript(text, {
-    fileName: file,
-    ...(format && isFormatId(format) ? { format } : {}),
-  })
+  const outcome = importTranscriptBytes(
+    bytes,
+    { fileName: file, ...(format && isFormatId(format) ? { format } : {}) },
+    strictUtf8,
+  )
   if (!outcome.result.ok) {
     const e = outcome.result.error
     io.stderr(`${file}:${e.line}: offset ${e.offset}: ${e.message}\n`)

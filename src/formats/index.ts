@@ -11,10 +11,11 @@ import { importer as openaiChat } from './openai-chat/index.ts'
 import { importer as openaiResponses } from './openai-responses/index.ts'
 import { importer as opencode } from './opencode/index.ts'
 import { importer as openhands } from './openhands/index.ts'
+import { decodeTranscript, notTextString } from './decode.ts'
 import { sniff } from './sniff.ts'
 import { importer as sweAgent } from './swe-agent/index.ts'
 import type { Detection, Importer, ImportOptions, ParseResult, SniffedInput } from './types.ts'
-import { parseError } from './util.ts'
+import { lineOfOffset, parseError } from './util.ts'
 
 export type { Detection, Importer, ParseResult, ParseWarning, SniffedInput } from './types.ts'
 export { sniff } from './sniff.ts'
@@ -82,6 +83,8 @@ export function importTranscript(
   text: string,
   options: ImportOptions & { format?: FormatId } = {},
 ): ImportOutcome {
+  const refused = notTextString(text)
+  if (refused) return refusal(refused.offset, refused.message, text)
   const input = sniff(text)
   const candidates = detectAll(input, options)
   if (options.format) {
@@ -115,6 +118,35 @@ export function importTranscript(
     detection: best,
     candidates,
     result: withNotices(safeParse(importerFor(best.format), input, options), input),
+  }
+}
+
+/**
+ * Import file bytes: decoded as UTF-8 (invalid sequences become U+FFFD and one warning says at
+ * which byte offset), then as `importTranscript`. Empty and binary files are refused with their
+ * own message. `strict` is the host's fast validating decoder (`TextDecoder` with `fatal: true`).
+ */
+export function importTranscriptBytes(
+  bytes: Uint8Array,
+  options: ImportOptions & { format?: FormatId } = {},
+  strict?: (bytes: Uint8Array) => string,
+): ImportOutcome {
+  const decoded = decodeTranscript(bytes, strict)
+  if (!decoded.ok) return refusal(decoded.offset, decoded.message)
+  const outcome = importTranscript(decoded.text, options)
+  if (decoded.warnings.length === 0) return outcome
+  return {
+    ...outcome,
+    result: { ...outcome.result, warnings: [...decoded.warnings, ...outcome.result.warnings] },
+  }
+}
+
+function refusal(offset: number, message: string, text?: string): ImportOutcome {
+  const line = text === undefined ? 1 : lineOfOffset(text, offset)
+  return {
+    detection: null,
+    candidates: [],
+    result: { ok: false, error: parseError(line, offset, message), warnings: [] },
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Exchange, JsonlLine, ParseWarning, SniffedInput } from './types.ts'
 import { parseJsonBounded, type DeepJson } from '../engine/json.ts'
 import { decodeBase64Prefix } from '../engine/tokens/images.ts'
-import { arr, isObject, jsonErrorOffset, lineOfOffset, str, utf8Decode, warning } from './util.ts'
+import { decodeUtf8 } from './decode.ts'
+import { arr, isObject, jsonErrorOffset, lineOfOffset, str, warning } from './util.ts'
 
 /**
  * One structural pass over the input: JSON document, JSON Lines, or plain text (Markdown).
@@ -201,7 +202,7 @@ function harExchanges(log: Record<string, unknown>, notices: ParseWarning[]): Ra
     const content = res && isObject(res.content) ? res.content : undefined
     let body = content ? str(content.text) : undefined
     if (body !== undefined && content?.encoding === 'base64') {
-      body = utf8Decode(decodeBase64Prefix(body, Number.MAX_SAFE_INTEGER))
+      body = decodeUtf8(decodeBase64Prefix(body, Number.MAX_SAFE_INTEGER)).text
     }
     out.push({
       url: str(req.url),
