@@ -11,6 +11,7 @@ import { importer as openaiChat } from './openai-chat/index.ts'
 import { importer as openaiResponses } from './openai-responses/index.ts'
 import { importer as opencode } from './opencode/index.ts'
 import { importer as openhands } from './openhands/index.ts'
+import { applyRecord, attachRecord, RECORD_CARRIER, recordOf } from './compaction-record.ts'
 import { decodeTranscript, notTextString } from './decode.ts'
 import { sniff } from './sniff.ts'
 import { importer as sweAgent } from './swe-agent/index.ts'
@@ -39,7 +40,23 @@ export const IMPORTERS: readonly Importer[] = [
   openaiResponses,
   anthropic,
   openaiChat,
-]
+].map(withCompactionRecord)
+
+/**
+ * Every serializer writes our compaction record (what compaction did, which its format cannot
+ * say: see `compaction-record.ts`) and every parse applies it, so a written compacted transcript
+ * re-imports as already compacted and compacting it again changes nothing.
+ */
+function withCompactionRecord(inner: Importer): Importer {
+  return {
+    id: inner.id,
+    label: inner.label,
+    detect: (input, options) => inner.detect(input, options),
+    parse: (input, options) => applyRecord(inner.parse(input, options), input.record),
+    serialize: (conversation) =>
+      attachRecord(inner.serialize(conversation), RECORD_CARRIER[inner.id], recordOf(conversation)),
+  }
+}
 
 export const FORMAT_IDS: readonly FormatId[] = IMPORTERS.map((i) => i.id)
 

@@ -1,6 +1,7 @@
 import type { Exchange, JsonlLine, ParseWarning, SniffedInput } from './types.ts'
 import { parseJsonBounded, type DeepJson } from '../engine/json.ts'
 import { decodeBase64Prefix } from '../engine/tokens/images.ts'
+import { isRecordItem, RECORD_KEY, takeFromJson, takeFromMarkdown } from './compaction-record.ts'
 import { decodeUtf8 } from './decode.ts'
 import { arr, isObject, jsonErrorOffset, lineOfOffset, str, warning } from './util.ts'
 
@@ -35,9 +36,10 @@ function sniffStructure(rawText: string, notices: ParseWarning[]): SniffedInput 
   let jsonError: ParseWarning | undefined
   if (first === '{' || first === '[') {
     try {
-      const { value, deep } = parseJsonBounded(text)
+      const { value: parsed, deep } = parseJsonBounded(text)
       if (deep) notices.push(deepWarning(text, 0, deep))
-      return { ...unwrapJson(text, value, notices), notices }
+      const { value, record } = takeFromJson(parsed)
+      return { ...unwrapJson(text, value, notices), notices, ...(record ? { record } : {}) }
     } catch (error) {
       const offset = jsonErrorOffset(text, error)
       jsonError = warning(
@@ -48,13 +50,24 @@ function sniffStructure(rawText: string, notices: ParseWarning[]): SniffedInput 
     }
     if (first === '{') {
       const jsonl = sniffJsonl(text, notices)
+      const last = jsonl.lines[jsonl.lines.length - 1]
+      const record = last && isRecordItem(last.value) ? { raw: last.value[RECORD_KEY] } : undefined
+      if (record) jsonl.lines.pop()
       if (jsonl.lines.length > 0 && jsonl.lines.length >= jsonl.bad.length) {
-        return { ...unwrapJsonl(text, jsonl.lines, jsonl.bad, notices), notices }
+        return {
+          ...unwrapJsonl(text, jsonl.lines, jsonl.bad, notices),
+          notices,
+          ...(record ? { record } : {}),
+        }
       }
       notices.length = 0 // not JSON Lines after all: the text is read as text
     }
   }
-  return jsonError ? { kind: 'text', text, jsonError, notices } : { kind: 'text', text, notices }
+  const md = takeFromMarkdown(text)
+  const record = md.record ? { record: md.record } : {}
+  return jsonError
+    ? { kind: 'text', text: md.text, jsonError, notices, ...record }
+    : { kind: 'text', text: md.text, notices, ...record }
 }
 
 function firstNonSpace(text: string): number {

@@ -1,4 +1,5 @@
 import type { Conversation, FormatId } from '../engine/model.ts'
+import type { FoundRecord } from './compaction-record.ts'
 
 /**
  * A problem found while importing. `line` is 1-based (0 when the input is not line-oriented),
@@ -57,6 +58,8 @@ export type SniffedInput = (
    * deep, kept as their JSON text): `importTranscript` adds them to the result's warnings.
    */
   readonly notices?: readonly ParseWarning[]
+  /** Our own compaction record, taken out of the file (see `compaction-record.ts`). */
+  readonly record?: FoundRecord
 }
 
 /** The request/response an API capture wrapper held (the last full request of the capture). */

@@ -226,7 +226,13 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
     const role: Role = item.role === 'user' ? 'user' : 'system'
     const injected = isInjected(parts)
     if (role === 'user' && !injected) {
-      if (pending) keep(pending.l, 'event_msg/user_message')
+      // A prompt event followed by its own response_item is a UI copy; followed by a different
+      // user item (a summary a compacted export placed after it), it was the prompt itself.
+      if (pending) {
+        const text = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('')
+        if (text.trim() === pending.text.trim()) keep(pending.l, 'event_msg/user_message')
+        else flushPending()
+      }
       pending = undefined
       userSinceOutput = true
     }
