@@ -139,8 +139,9 @@ export function attachRecord(
   const item = close === '}' ? `"${RECORD_KEY}": ${json}` : `{"${RECORD_KEY}": ${json}}`
   const sep = empty ? '' : ','
   const tail = text.slice(end.length)
+  const indent = /\n([ \t]+)\S/.exec(end)?.[1] ?? '  '
   return pretty
-    ? `${inner}${sep}\n  ${item}\n${close}${tail}`
+    ? `${inner}${sep}\n${indent}${item}\n${close}${tail}`
     : `${inner}${sep}${item}${close}${tail}`
 }
 
