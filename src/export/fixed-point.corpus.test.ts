@@ -6,7 +6,7 @@ import { toEngineConfig } from '../config/validate.ts'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript, isFormatId } from '../formats/index.ts'
-import { CORPUS_ROOT } from '../formats/testing-corpus.mts'
+import { CORPUS_ROOT, NOT_CONVERSATIONS } from '../formats/testing-corpus.mts'
 import { scaledPreset, totalOf, twice } from './fixtures.testing.ts'
 
 /**
@@ -27,9 +27,6 @@ function corpus(): { format: string; name: string; path: string }[] {
   }
   return out
 }
-
-/** Files that are not conversations (metadata only): they must fail to import, clearly. */
-const NOT_CONVERSATIONS = new Set(['opencode/opencode-export-html__t8v6Igr8.session.json'])
 
 if (present)
   describe('corpus: compact on compact’s written output changes nothing', () => {
