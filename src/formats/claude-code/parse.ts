@@ -248,10 +248,27 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       tools: [],
       messages,
       markers,
-      source: { extras },
+      source: { extras, ...danglingParents(lines) },
     },
     warnings,
   )
+}
+
+/**
+ * Parents named by a line but absent from the file (a session cut from a longer one, a line lost):
+ * the serializer keeps such a link as it is, and re-links only lines whose parent a compaction
+ * removed. Absent for ordinary files.
+ */
+function danglingParents(lines: readonly JsonlLine[]): { danglingParents?: string[] } {
+  const uuids = new Set<string>()
+  for (const l of lines)
+    if (isObject(l.value) && typeof l.value.uuid === 'string') uuids.add(l.value.uuid)
+  const dangling = new Set<string>()
+  for (const l of lines) {
+    const parent = isObject(l.value) ? l.value.parentUuid : undefined
+    if (typeof parent === 'string' && !uuids.has(parent)) dangling.add(parent)
+  }
+  return dangling.size > 0 ? { danglingParents: [...dangling] } : {}
 }
 
 /**
