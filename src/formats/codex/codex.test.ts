@@ -154,6 +154,24 @@ describe('codex parsing', () => {
     expect(x.meta.notes?.join(' ')).toMatch(/1 user prompts taken from event_msg/)
     roundTrip(importer, x)
   })
+  it('an event prompt followed by a different user item is a message of its own', () => {
+    // What a compacted export writes when a summary follows a prompt that only exists as an event.
+    const x = parse(
+      jsonl(
+        rl('session_meta', { id: 's' }),
+        event({ type: 'user_message', message: 'the real prompt' }),
+        msg('user', '[Tool results: earlier work]'),
+        msg('assistant', 'ok'),
+      ),
+    )
+    expect(x.messages.map((m) => [m.role, m.parts[0]?.kind === 'text' && m.parts[0].text])).toEqual(
+      [
+        ['user', 'the real prompt'],
+        ['user', '[Tool results: earlier work]'],
+        ['assistant', 'ok'],
+      ],
+    )
+  })
   it('reads images, refusals, missing and empty call ids', () => {
     const x = parse(
       jsonl(
