@@ -39,6 +39,7 @@ describe('the compaction_lab record', () => {
     expect(record).toEqual({
       v: 1,
       roles: 'uauu',
+      injected: [],
       summaries: [{ m: 1, strategy: 'summarize', groups: ['g1', 'g2'] }],
       parts: [{ m: 2, p: 0, by: ['lip'], newer: [{ m: 3, p: 0 }] }],
     })
@@ -88,6 +89,34 @@ describe('the compaction_lab record', () => {
       compactedBy: ['lip'],
       supersededBy: [{ messageId: d?.id, part: 0 }],
     })
+  })
+
+  it('carries which messages are injected: an inserted summary must not change that', () => {
+    // SWE-agent reads every user message after the first assistant one as an observation.
+    const traj: Conversation = {
+      meta: { format: 'swe-agent' },
+      system: [],
+      tools: [],
+      markers: [],
+      messages: [
+        {
+          id: 's',
+          role: 'assistant',
+          parts: [text('[summary]')],
+          summaryOf: { strategy: 'summarize', groups: ['g0'] },
+        },
+        { id: 'u', role: 'user', parts: [text('We are solving this issue: …')] },
+        { id: 'a', role: 'assistant', parts: [text('Looking at it.')] },
+      ],
+    }
+    const again = importTranscript(serializeConversation(traj), { format: 'swe-agent' })
+    expect(again.result.ok).toBe(true)
+    if (again.result.ok)
+      expect(again.result.conversation.messages.map((m) => m.injected ?? false)).toEqual([
+        false,
+        false,
+        false,
+      ])
   })
 
   it('is left out, with a warning, when it does not match the messages read', () => {

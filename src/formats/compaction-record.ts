@@ -36,6 +36,12 @@ const recordSchema = z.object({
   v: z.literal(1),
   /** One letter per written message (s/u/a/t): what the record was written against. */
   roles: z.string(),
+  /**
+   * Indexes of injected messages (context the agent sent, not a human turn). Formats infer this
+   * from content and position, and an inserted summary can change the inference (SWE-agent reads
+   * every user message after the first assistant one as an observation), so it is recorded.
+   */
+  injected: z.array(z.number().int().min(0)).optional(),
   summaries: z
     .array(
       z.object({
@@ -105,7 +111,8 @@ export function recordOf(conversation: Conversation): CompactionRecord | null {
     })
   })
   if (summaries.length === 0 && parts.length === 0) return null
-  return { v: 1, roles: rolesOf(messages), summaries, parts }
+  const injected = messages.flatMap((m, i) => (m.injected ? [i] : []))
+  return { v: 1, roles: rolesOf(messages), injected, summaries, parts }
 }
 
 /** The record as JSON text that is safe inside an HTML comment (no `-->`, no `<!--`). */
@@ -214,6 +221,14 @@ export function applyRecord(result: ParseResult, found: FoundRecord | undefined)
     parts: [...m.parts],
   }))
   const problems: string[] = []
+  if (record.injected) {
+    const injected = new Set(record.injected)
+    messages.forEach((m, i) => {
+      if (injected.has(i) === (m.injected === true)) return
+      const { injected: _flag, ...rest } = m
+      messages[i] = injected.has(i) ? { ...rest, injected: true } : rest
+    })
+  }
   for (const s of record.summaries) {
     const m = messages[s.m]
     if (m) messages[s.m] = { ...m, summaryOf: { strategy: s.strategy, groups: s.groups } }

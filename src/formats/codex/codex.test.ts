@@ -172,6 +172,36 @@ describe('codex parsing', () => {
       ],
     )
   })
+  it('an event prompt written after an exported user item comes back as a message (not as its UI copy)', () => {
+    const c = parse(
+      jsonl(
+        rl('session_meta', { id: 's' }),
+        event({ type: 'user_message', message: 'only as event' }),
+        msg('assistant', 'ok'),
+      ),
+    )
+    const summary: Message = {
+      id: 'sum',
+      role: 'user',
+      parts: [{ kind: 'text', text: '[Tool results: x]' }],
+    }
+    const edited: Conversation = { ...c, messages: [summary, ...c.messages] }
+    const again = parse(importer.serialize(edited))
+    expect(
+      again.messages.map((m) => [m.role, m.parts[0]?.kind === 'text' && m.parts[0].text]),
+    ).toEqual([
+      ['user', '[Tool results: x]'],
+      ['user', 'only as event'],
+      ['assistant', 'ok'],
+    ])
+  })
+  it('a system prompt a compaction dropped stays dropped (empty instructions are no prompt)', () => {
+    const c = parse(
+      jsonl(rl('session_meta', { id: 's', instructions: 'You are Codex.' }), msg('user', 'hi')),
+    )
+    expect(c.system).toHaveLength(1)
+    expect(parse(importer.serialize({ ...c, system: [] })).system).toEqual([])
+  })
   it('reads images, refusals, missing and empty call ids', () => {
     const x = parse(
       jsonl(

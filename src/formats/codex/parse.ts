@@ -274,7 +274,7 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
         ...(contextWindow !== undefined ? { contextWindow } : {}),
         ...(notes.length ? { notes } : {}),
       },
-      system: instructions !== undefined ? [{ kind: 'text', text: instructions }] : [],
+      system: instructions ? [{ kind: 'text', text: instructions }] : [], // empty: a dropped prompt
       tools: [],
       messages,
       markers,
