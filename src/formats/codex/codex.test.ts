@@ -202,6 +202,19 @@ describe('codex parsing', () => {
     expect(c.system).toHaveLength(1)
     expect(parse(importer.serialize({ ...c, system: [] })).system).toEqual([])
   })
+  it('an unknown content block of a message stays a content block when the message is written anew', () => {
+    const c = parse(
+      jsonl(
+        item({ type: 'message', role: 'user', content: [{ type: 'dup', text: 'hi' }] }),
+        msg('assistant', 'ok'),
+      ),
+    )
+    // Without its source line (as after a compaction), the message is written from its parts.
+    const { source: _line, ...fresh } = c.messages[0] as Message
+    const again = parse(importer.serialize({ ...c, messages: [fresh, ...c.messages.slice(1)] }))
+    expect(again.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(again.messages[0]?.parts[0]).toMatchObject({ kind: 'opaque', raw: { type: 'dup' } })
+  })
   it('reads images, refusals, missing and empty call ids', () => {
     const x = parse(
       jsonl(
