@@ -40,6 +40,7 @@ describe('the compaction_lab record', () => {
       v: 1,
       roles: 'uauu',
       injected: [],
+      sizes: [1, 1, 1, 1],
       summaries: [{ m: 1, strategy: 'summarize', groups: ['g1', 'g2'] }],
       parts: [{ m: 2, p: 0, by: ['lip'], newer: [{ m: 3, p: 0 }] }],
     })
@@ -117,6 +118,41 @@ describe('the compaction_lab record', () => {
         false,
         false,
       ])
+  })
+
+  it('splits again what the format merged (Codex: consecutive model outputs are one turn)', () => {
+    const c = importTranscript(
+      [
+        '{"type":"session_meta","payload":{"id":"s"}}',
+        '{"type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"go"}]}}',
+        '{"type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"one"}]}}',
+        '{"type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"more"}]}}',
+        '{"type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"two"}]}}',
+      ].join('\n'),
+    )
+    expect(c.result.ok).toBe(true)
+    if (!c.result.ok) return
+    // A compaction dropped the user message between the two replies and stubbed the second.
+    const [u, a1, , a2] = c.result.conversation.messages as Message[]
+    const stubbed: Message = {
+      ...(a2 as Message),
+      parts: [{ ...text('[stub]'), meta: { compactedBy: ['x'] } }],
+    }
+    const written = serializeConversation({
+      ...c.result.conversation,
+      messages: [u as Message, a1 as Message, stubbed],
+    })
+    const again = importTranscript(written)
+    expect(again.result.ok && again.result.warnings).toEqual([])
+    if (!again.result.ok) return
+    const back = again.result.conversation.messages
+    expect(back.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant'])
+    expect(back[2]?.parts[0]).toMatchObject({
+      kind: 'text',
+      text: '[stub]',
+      meta: { compactedBy: ['x'] },
+    })
+    expect(new Set(back.map((m) => m.id)).size).toBe(3)
   })
 
   it('is left out, with a warning, when it does not match the messages read', () => {

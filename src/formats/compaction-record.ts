@@ -42,6 +42,12 @@ const recordSchema = z.object({
    * every user message after the first assistant one as an observation), so it is recorded.
    */
   injected: z.array(z.number().int().min(0)).optional(),
+  /**
+   * Parts per written message. Some formats merge what we wrote as two messages (Codex reads
+   * consecutive model outputs as one turn, Claude Code lines with one `message.id`): the import
+   * splits them again at these boundaries.
+   */
+  sizes: z.array(z.number().int().min(0)).optional(),
   summaries: z
     .array(
       z.object({
@@ -112,7 +118,8 @@ export function recordOf(conversation: Conversation): CompactionRecord | null {
   })
   if (summaries.length === 0 && parts.length === 0) return null
   const injected = messages.flatMap((m, i) => (m.injected ? [i] : []))
-  return { v: 1, roles: rolesOf(messages), injected, summaries, parts }
+  const sizes = messages.map((m) => m.parts.length)
+  return { v: 1, roles: rolesOf(messages), injected, sizes, summaries, parts }
 }
 
 /** The record as JSON text that is safe inside an HTML comment (no `-->`, no `<!--`). */
@@ -210,12 +217,14 @@ export function applyRecord(result: ParseResult, found: FoundRecord | undefined)
   if (!parsed.success)
     return skip(`it is not a valid record (${parsed.error.issues[0]?.message ?? 'invalid'})`)
   const record = parsed.data
-  const { conversation } = result
-  const roles = rolesOf(conversation.messages)
-  if (roles !== record.roles)
+  const read = result.conversation
+  const roles = rolesOf(read.messages)
+  const realigned = roles === record.roles ? read.messages : resplit(read.messages, record)
+  if (!realigned)
     return skip(
-      `it describes ${record.roles.length} message(s) (${record.roles}), the file holds ${conversation.messages.length} (${roles})`,
+      `it describes ${record.roles.length} message(s) (${record.roles}), the file holds ${read.messages.length} (${roles})`,
     )
+  const conversation = realigned === read.messages ? read : { ...read, messages: realigned }
   const messages: (Message & { parts: Part[] })[] = conversation.messages.map((m) => ({
     ...m,
     parts: [...m.parts],
@@ -266,4 +275,86 @@ export function applyRecord(result: ParseResult, found: FoundRecord | undefined)
     conversation: { ...conversation, messages },
     warnings: [...result.warnings, ...warnings],
   }
+}
+
+/**
+ * The messages read, split again where the record says we wrote separate messages that the
+ * format merged: each message read must be the concatenation of consecutive written messages of
+ * its role. Null when that is not so (the file was edited): the record is then not applied.
+ */
+function resplit(read: readonly Message[], record: CompactionRecord): readonly Message[] | null {
+  const sizes = record.sizes
+  if (!sizes || sizes.length !== record.roles.length) return null
+  const out: Message[] = []
+  const used = new Set(read.map((m) => m.id))
+  let w = 0
+  for (const m of read) {
+    const pieces: number[] = []
+    let taken = 0
+    while (taken < m.parts.length || pieces.length === 0) {
+      const size = sizes[w]
+      if (size === undefined || record.roles[w] !== ROLE_LETTER[m.role]) return null
+      pieces.push(size)
+      taken += size
+      w++
+      if (size === 0 && m.parts.length === 0) break
+    }
+    if (taken !== m.parts.length) return null
+    if (pieces.length === 1) {
+      out.push(m)
+      continue
+    }
+    const lines = splitLines(m.source?.lines, pieces)
+    let at = 0
+    pieces.forEach((size, k) => {
+      let id = m.id
+      if (k > 0) {
+        let n = k + 1
+        while (used.has(`${m.id}#${n}`)) n++
+        id = `${m.id}#${n}`
+        used.add(id)
+      }
+      const { source: _source, usage, ...rest } = m
+      const { lines: _lines, ...otherSource } = m.source ?? {}
+      const source = lines
+        ? { ...m.source, lines: lines[k] }
+        : Object.keys(otherSource).length > 0
+          ? otherSource
+          : undefined
+      out.push({
+        ...rest,
+        id,
+        parts: m.parts.slice(at, at + size),
+        ...(source ? { source } : {}),
+        // The reported usage belongs to the model call that ended with the last piece.
+        ...(usage && k === pieces.length - 1 ? { usage } : {}),
+      })
+      at += size
+    })
+  }
+  return w === sizes.length ? out : null
+}
+
+/**
+ * A JSON Lines message's source line records (`{line, envelope, parts}` each) split at the same
+ * part boundaries, so the pieces are written back from their own lines; null when the records do
+ * not fall on those boundaries (the pieces are then written anew).
+ */
+function splitLines(lines: unknown, pieces: readonly number[]): unknown[][] | null {
+  if (!Array.isArray(lines)) return null
+  const out: unknown[][] = []
+  let r = 0
+  for (const size of pieces) {
+    const group: unknown[] = []
+    let parts = 0
+    while (parts < size) {
+      const rec: unknown = lines[r++]
+      if (!isObject(rec) || typeof rec.parts !== 'number') return null
+      group.push(rec)
+      parts += rec.parts
+    }
+    if (parts !== size) return null
+    out.push(group)
+  }
+  return r === lines.length ? out : null
 }
