@@ -36,6 +36,8 @@ export interface Outcome {
   readonly lostLines: number
   /** Kept, but written back normalised (informational). */
   readonly rewrittenLines: number
+  /** Role runs that a plain write + read of the import does not give back (every format). */
+  readonly lostMessages: number
   readonly violations: readonly string[]
   /** The compaction changed something (so the fixed-point check had work to do). */
   readonly changed: boolean
@@ -118,6 +120,43 @@ export function lineFates(
     }
   })
   return { lost, rewritten, lostLines }
+}
+
+/**
+ * Every format: what a plain round trip (write, read back) loses. Messages are compared as runs of
+ * one role (a format may merge consecutive messages of a role) and each run's part kinds must come
+ * back in order; parts the format adds (a call rebuilt for a result kept on its own) are no loss.
+ * Returns the number of runs that lost something.
+ */
+export function roundTripLoss(conversation: Conversation, written: string): number {
+  const again = importTranscript(written, { format: conversation.meta.format })
+  const before = runs(conversation)
+  if (!again.result.ok) return before.length
+  const after = runs(again.result.conversation)
+  let lost = Math.abs(before.length - after.length)
+  for (let i = 0; i < Math.min(before.length, after.length); i++) {
+    const a = before[i] as { role: string; kinds: string[] }
+    const b = after[i] as { role: string; kinds: string[] }
+    if (a.role !== b.role || !isSubsequence(a.kinds, b.kinds)) lost++
+  }
+  return lost
+}
+
+function runs(c: Conversation): { role: string; kinds: string[] }[] {
+  const out: { role: string; kinds: string[] }[] = []
+  for (const m of c.messages) {
+    const last = out[out.length - 1]
+    const kinds = m.parts.map((p) => p.kind as string)
+    if (last && last.role === m.role) for (const k of kinds) last.kinds.push(k)
+    else out.push({ role: m.role, kinds })
+  }
+  return out
+}
+
+function isSubsequence(needle: readonly string[], hay: readonly string[]): boolean {
+  let j = 0
+  for (const x of hay) if (j < needle.length && needle[j] === x) j++
+  return j === needle.length
 }
 
 export type ConfigChoice = { readonly label: string; readonly config: EngineConfig }
@@ -228,6 +267,7 @@ export async function checkInput(
   const base = {
     lostLines: 0,
     rewrittenLines: 0,
+    lostMessages: 0,
     violations: [] as string[],
     changed: false,
     furtherChanges: 0,
@@ -264,6 +304,7 @@ export async function checkInput(
 
   let lost = 0
   let rewritten = 0
+  let lostMessages = 0
   try {
     const written = importerFor(format).serialize(conversation)
     if (JSONL_FORMATS.has(format)) {
@@ -271,6 +312,7 @@ export async function checkInput(
       lost = fates.lost
       rewritten = fates.rewritten
     }
+    lostMessages = roundTripLoss(conversation, written)
   } catch (e) {
     return done({ format, imported: true, crash: `serialize: ${message(e)}` })
   }
@@ -313,6 +355,7 @@ export async function checkInput(
       imported: true,
       lostLines: lost,
       rewrittenLines: rewritten,
+      lostMessages,
       violations,
       changed: first.changes > 0,
       furtherChanges,
@@ -324,6 +367,7 @@ export async function checkInput(
       imported: true,
       lostLines: lost,
       rewrittenLines: rewritten,
+      lostMessages,
       crash: `engine: ${message(e)}`,
       config: choice?.label ?? '',
     })
@@ -338,6 +382,7 @@ export class Tally {
   hangs = 0
   lostLines = 0
   inputsWithLostLines = 0
+  lostMessages = 0
   rewrittenLines = 0
   violations = 0
   changing = 0
@@ -355,6 +400,13 @@ export class Tally {
     if (o.crash) this.crashes++
     this.lostLines += o.lostLines
     this.rewrittenLines += o.rewrittenLines
+    this.lostMessages += o.lostMessages
+    if (o.lostMessages > 0)
+      this.example(
+        index,
+        'round trip',
+        `${o.lostMessages} message run(s) not given back, ${o.format}`,
+      )
     if (o.lostLines > 0) {
       this.inputsWithLostLines++
       this.example(index, 'lost lines', `${o.lostLines} line(s), ${o.format}`)

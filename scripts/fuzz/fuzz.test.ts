@@ -43,6 +43,7 @@ describe('quick fuzz over our own fixtures', () => {
           tally.add(index++, outcome)
           expect(outcome.crash).toBeNull()
           expect(outcome.lostLines).toBe(0)
+          expect(outcome.lostMessages).toBe(0)
           expect(outcome.violations).toEqual([])
           expect(outcome.ms).toBeLessThan(SLOW_MS)
         },

@@ -258,6 +258,7 @@ async function report(
     `| inputs with an invariant violation, a failed-open strategy or a written output that compacts further | ${n(tally.violations)} | 0 |`,
     `| runs that compacted something (so the written-output check ran) | ${n(tally.changing)} | |`,
     `| of those, compacting the written output changed more | ${n(tally.furtherChanges)} | 0 |`,
+    `| plain round trip (write, read back, every format): message runs not given back | ${n(tally.lostMessages)} | 0 |`,
     `| lines kept but written back normalised (e.g. \`"text": null\` as \`""\`) | ${n(tally.rewrittenLines)} | (info) |`,
     `| slowest input | ${(tally.maxMs / 1000).toFixed(1)} s | |`,
     '',
@@ -351,7 +352,7 @@ async function main(): Promise<void> {
     tally.crashes + tally.hangs + tally.lostLines + tally.violations + (corpus?.furtherChanges ?? 0)
   console.warn(
     `fuzz: ${n(tally.inputs)} inputs, ${tally.crashes} crashes, ${tally.hangs} hangs, ${tally.lostLines} lost lines, ` +
-      `${tally.violations} violations; corpus × presets: ${corpus ? `${corpus.furtherChanges} further changes in ${corpus.changingRuns} changing runs` : 'skipped'}`,
+      `${tally.violations} violations, ${tally.lostMessages} round-trip losses; corpus × presets: ${corpus ? `${corpus.furtherChanges} further changes in ${corpus.changingRuns} changing runs` : 'skipped'}`,
   )
   process.exitCode = failed > 0 ? 1 : 0
 }

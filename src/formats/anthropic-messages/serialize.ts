@@ -89,8 +89,8 @@ function resultBlock(p: ToolResultPart): Json {
   return { ...block, ...ex(p) }
 }
 
-/** One canonical part → an Anthropic content block (null: nothing to write). */
-export function blockFromPart(p: Part): Json | null {
+/** One canonical part → an Anthropic content block (undefined: nothing to write). */
+export function blockFromPart(p: Part): Json | null | undefined {
   switch (p.kind) {
     case 'text':
       if (p.meta?.blockType === 'compaction') {
@@ -124,7 +124,8 @@ export function blockFromPart(p: Part): Json | null {
     case 'file':
       return documentBlock(p)
     case 'opaque':
-      return p.raw === undefined ? null : (p.raw as Json)
+      // Written back verbatim, even a malformed `null` block (it was in the file).
+      return p.raw === undefined ? undefined : (p.raw as Json | null)
   }
 }
 
@@ -139,7 +140,7 @@ export function messageOut(m: Message): Json {
     !only.meta
   const content = asString
     ? only.text
-    : m.parts.map(blockFromPart).filter((b): b is Json => b !== null)
+    : m.parts.map(blockFromPart).filter((b): b is Json | null => b !== undefined)
   const extras = isObject(m.source?.extras) ? m.source.extras : {}
   return { role, content, ...extras }
 }

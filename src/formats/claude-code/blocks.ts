@@ -210,6 +210,7 @@ export function partToBlock(part: Part, orig?: unknown): unknown {
       return b
     }
     case 'opaque':
-      return part.raw ?? base ?? { type: 'text', text: '' }
+      // Written back verbatim, even a malformed `null` block (it was in the file).
+      return part.raw !== undefined ? part.raw : (base ?? { type: 'text', text: '' })
   }
 }
