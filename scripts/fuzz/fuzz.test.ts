@@ -52,7 +52,7 @@ describe('quick fuzz over our own fixtures', () => {
     )
     console.log(
       `fuzz figures: ${tally.inputs} inputs (${tally.imported} imported, the rest refused with a position), ` +
-        `${tally.crashes} crashes, ${tally.hangs} hangs, ${tally.lostLines} lost lines, ${tally.violations} violations, ` +
+        `${tally.crashes} crashes, ${tally.hangs} hangs, ${tally.lostLines} lost lines, ${tally.lostMessages} round-trip losses, ${tally.violations} violations, ` +
         `${tally.changing} compacting runs written and re-compacted with ${tally.furtherChanges} further changes; ` +
         `slowest ${Math.round(tally.maxMs)} ms`,
     )
