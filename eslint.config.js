@@ -5,6 +5,38 @@ import tseslint from 'typescript-eslint'
 
 const pureLayers = ['src/engine/**', 'src/formats/**', 'src/config/**', 'src/export/**']
 
+/**
+ * Spreading an array into call arguments passes one argument per element, and engines cap the
+ * argument count by stack size: `decisions.push(...outcome.decisions)` threw `RangeError: Maximum
+ * call stack size exceeded` past ~120k decisions (issue 10). Loops (`pushAll`, `maxOf`, `minOf` in
+ * src/engine/arrays.ts) have no such limit. A provably bounded chunk may opt out with an
+ * eslint-disable comment that says why it is bounded.
+ */
+const SPREAD_INTO_CALL =
+  'Spreading an array into call arguments overflows the stack past ~120k elements'
+const noUnboundedSpread = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(push|unshift|splice|concat)$/] > SpreadElement',
+    message: `${SPREAD_INTO_CALL}: use pushAll() or a loop.`,
+  },
+  {
+    selector:
+      "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min|hypot)$/] > SpreadElement",
+    message: `${SPREAD_INTO_CALL}: use maxOf()/minOf() or a loop.`,
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(fromCharCode|fromCodePoint)$/] > SpreadElement',
+    message: `${SPREAD_INTO_CALL}: decode in bounded chunks.`,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='apply'][callee.object.property.name=/^(push|unshift|max|min|fromCharCode|fromCodePoint)$/]",
+    message: `${SPREAD_INTO_CALL}: .apply() has the same limit as a spread.`,
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,6 +63,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': ['error', ...noUnboundedSpread],
     },
   },
   {
@@ -70,11 +103,27 @@ export default tseslint.config(
           ],
         },
       ],
+      // Parsed values are walked recursively downstream: every parse is depth-bounded (issue 10).
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'JSON',
+          property: 'parse',
+          message:
+            'Use parseJson / parseJsonBounded from src/engine/json.ts: they bound the nesting depth.',
+        },
+      ],
     },
+  },
+  {
+    // Tests parse what they wrote, and may build deep values on purpose.
+    files: ['**/*.test.ts', '**/*.testing.ts', '**/testing.ts', '**/*.mts'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-syntax': ['error', ...noUnboundedSpread] },
   },
   {
     files: ['src/cli/**', 'bench/**', 'scripts/**', 'e2e/**', 'bin/**', '**/*.test.ts'],

@@ -1,8 +1,24 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './scripts/chromium-path.mjs'
 
-// Overridable so several builds can be checked side by side (E2E_DIST=/tmp/dist-x E2E_PORT=4180).
-const PORT = Number(process.env.E2E_PORT ?? 4173)
+/**
+ * The preview server's port: `E2E_PORT` when set (several builds side by side:
+ * E2E_DIST=/tmp/dist-x E2E_PORT=4180), else a port that is free right now. Playwright loads this
+ * file again in each worker process; the port chosen first is put into the environment, which the
+ * workers inherit, so every process agrees on it.
+ */
+function previewPort(): number {
+  const chosen = process.env.E2E_PORT
+  if (chosen !== undefined && chosen !== '') return Number(chosen)
+  const script = fileURLToPath(new URL('./scripts/free-port.mjs', import.meta.url))
+  const port = Number(execFileSync(process.execPath, [script], { encoding: 'utf8' }).trim())
+  process.env.E2E_PORT = String(port)
+  return port
+}
+
+const PORT = previewPort()
 const DIST = process.env.E2E_DIST ?? 'dist'
 
 /**

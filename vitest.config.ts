@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 120_000,
+    // A test that asserts nothing cannot fail (issue 10): every test must make an assertion.
+    expect: { requireAssertions: true },
     hookTimeout: 120_000,
   },
 })

@@ -20,6 +20,7 @@ import {
 } from './peers.ts'
 import { scaleTo, usableOf } from './scale.ts'
 import { round, roundTiming, showTiming, timeAsync, type Timing } from './timing.ts'
+import { minOf } from '../src/engine/arrays.ts'
 
 /** Strategy id (or {@link ENGINE}) → time spent in one instrumented run, and how many calls. */
 export type StepTimes = Record<string, { readonly ms: number; readonly runs: number }>
@@ -251,7 +252,7 @@ export async function benchCompaction(
   const prune = benchPrune(model.messages, quick ? 7 : 21)
   const targets = {
     replanMaxMs: round(3 * naive.timing.medianMs, 2),
-    pruneFastestMs: Math.min(...prune.map((r) => r.timing.medianMs)),
+    pruneFastestMs: minOf(prune.map((r) => r.timing.medianMs)),
     replayCalls: calls,
     replayMaxMs: 200,
   }

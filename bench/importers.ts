@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { importTranscript } from '../src/formats/index.ts'
 import { mbps, once, round } from './timing.ts'
+import { maxOf, minOf } from '../src/engine/arrays.ts'
 
 export interface ImportResult {
   readonly source: string
@@ -57,7 +58,7 @@ export function benchImport(source: string, text: string, runs = 5): ImportResul
     bytes,
     messages,
     importMBps: round(importMBps),
-    importRangeMBps: [round(mbps(bytes, Math.max(...imp))), round(mbps(bytes, Math.min(...imp)))],
+    importRangeMBps: [round(mbps(bytes, maxOf(imp))), round(mbps(bytes, minOf(imp)))],
     jsonParseMBps: jsonParseMBps === null ? null : round(jsonParseMBps),
     fractionOfJsonParse: jsonParseMBps === null ? null : round(importMBps / jsonParseMBps),
   }

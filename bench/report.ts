@@ -4,6 +4,7 @@ import type { ImportResult } from './importers.ts'
 import { renderBrowser } from './report-browser.ts'
 import { renderCompaction } from './report-compaction.ts'
 import type { CategoryResult, PathologicalResult } from './tokens.ts'
+import { pushAll } from '../src/engine/arrays.ts'
 
 interface Results {
   date: string
@@ -73,8 +74,8 @@ export function renderMarkdown(r: Results): string {
       `| ${input} | ${cell(0)} | ${cell(1)} | ${cell(2)} | ${cell(3)} | ${rows[0]?.jsTiktokenMs ?? ''} |`,
     )
   }
-  out.push(...renderCompaction(r.compaction))
-  out.push(...renderBrowser(r.browser))
+  pushAll(out, renderCompaction(r.compaction))
+  pushAll(out, renderBrowser(r.browser))
   out.push(
     '',
     '## Accuracy: reconstructed context per call vs the usage the transcript reported',

@@ -23,6 +23,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { CONFORMANCE_CONFIGS } from '../src/export/conformance/configs.testing.ts'
 import { OPENCODE_VERSION } from '../src/export/conformance/facts/opencode.ts'
 import { exportTarget } from '../src/export/targets/index.ts'
+import { maxOf } from '../src/engine/arrays.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const CACHE = join(
@@ -195,7 +196,7 @@ function main(): number {
       : `not caught (exit ${dropped.status}, echo ${JSON.stringify(dropped.resolved?.compaction)})`,
   })
 
-  const width = Math.max(...outcomes.map((o) => o.name.length))
+  const width = maxOf(outcomes.map((o) => o.name.length))
   for (const o of outcomes)
     console.log(`${o.ok ? 'ok  ' : 'FAIL'} ${o.name.padEnd(width)}  ${o.detail}`)
   const exports = outcomes.slice(0, -2)

@@ -4,6 +4,7 @@
  */
 import type { Rng } from './prng.ts'
 import type { Vfs } from './vfs.ts'
+import { maxOf, pushAll } from '../../src/engine/arrays.ts'
 
 export interface TestFailure {
   /** `suite > test` exactly as `Vfs.testNames` reports it. */
@@ -129,7 +130,7 @@ export function vitestOutput(
       const fail = fileFails.find((f) => f.test === name)
       if (opts.logs) {
         for (const [method, url, status] of requestsFor(name)) {
-          rows.push(...requestLog(rng, logState, method, url, status))
+          pushAll(rows, requestLog(rng, logState, method, url, status))
         }
       }
       if (fail) {
@@ -146,20 +147,14 @@ export function vitestOutput(
         ? ` ❯ ${file} (${count} | ${fileFails.length} failed) ${fileMs}ms`
         : ` ✓ ${file} (${count}) ${fileMs}ms`,
     )
-    out.push(...rows)
+    pushAll(out, rows)
   }
   if (failures.length) {
     out.push('', `${RULE.repeat(7)} Failed Tests ${failures.length} ${RULE.repeat(7)}`, '')
     failures.forEach((f, i) => {
-      out.push(
-        ` FAIL  ${f.file} > ${f.test}`,
-        f.error,
-        '',
-        ...f.diff,
-        '',
-        codeFrame(vfs, f.file, f.test, f.needle),
-        '',
-      )
+      out.push(` FAIL  ${f.file} > ${f.test}`, f.error, '')
+      pushAll(out, f.diff)
+      out.push('', codeFrame(vfs, f.file, f.test, f.needle), '')
       out.push(`${RULE.repeat(24)}[${i + 1}/${failures.length}]${RULE}`, '')
     })
   }
@@ -207,11 +202,19 @@ export function gitStatus(vfs: Vfs, branch: string): string {
       '  (use "git add <file>..." to update what will be committed)',
     )
     out.push('  (use "git restore <file>..." to discard changes in working directory)')
-    out.push(...modified.map((p) => `\tmodified:   ${p}`), '')
+    pushAll(
+      out,
+      modified.map((p) => `\tmodified:   ${p}`),
+    )
+    out.push('')
   }
   if (shown.size) {
     out.push('Untracked files:', '  (use "git add <file>..." to include in what will be committed)')
-    out.push(...[...shown].map((p) => `\t${p}`), '')
+    pushAll(
+      out,
+      [...shown].map((p) => `\t${p}`),
+    )
+    out.push('')
   }
   if (!modified.length && !shown.size) out.push('nothing to commit, working tree clean')
   else out.push('no changes added to commit (use "git add" and/or "git commit -a")')
@@ -223,7 +226,7 @@ export function gitDiffStat(vfs: Vfs, untracked = false): string {
   const changes = vfs.changes()
   const paths = untracked ? [...changes.modified, ...changes.untracked].sort() : changes.modified
   const stats = paths.map((p) => ({ p, ...vfs.diffStat(p) }))
-  const width = Math.max(...stats.map((s) => s.p.length))
+  const width = maxOf(stats.map((s) => s.p.length))
   const rows = stats.map(({ p, added, removed }) => {
     const n = added + removed
     return ` ${p.padEnd(width)} | ${String(n).padStart(3)} ${'+'.repeat(Math.min(added, 40))}${'-'.repeat(Math.min(removed, 20))}`

@@ -9,6 +9,7 @@ import {
   generateManyGroupsClaudeCode,
 } from './generate-large.ts'
 import { utf8Length } from './session.ts'
+import { maxOf } from '../../src/engine/arrays.ts'
 
 type Rec = Record<string, unknown>
 // Compare big texts by digest so a mismatch does not print megabytes of diff.
@@ -143,7 +144,7 @@ describe('generateSample', () => {
       (rs) => rs.some((r) => 'offset' in r.input) && rs.some((r) => !('offset' in r.input)),
     )
     expect(both.length).toBeGreaterThanOrEqual(2)
-    expect(Math.max(...[...byPath.values()].map((rs) => rs.length))).toBeGreaterThanOrEqual(4)
+    expect(maxOf([...byPath.values()].map((rs) => rs.length))).toBeGreaterThanOrEqual(4)
     expect(a.uses.some((u) => u.name === 'Grep' && 'pattern' in u.input && 'path' in u.input)).toBe(
       true,
     )

@@ -31,6 +31,7 @@ import {
   SMALL_GREPS,
   THOUGHTS,
 } from './synthetic-text.ts'
+import { pushAll } from '../../src/engine/arrays.ts'
 
 export type SynthEvent =
   | { readonly kind: 'prompt'; readonly text: string }
@@ -133,8 +134,9 @@ export class SyntheticStream {
       const lines: string[] = []
       const n = this.opts.small ? r.int(2, 4) : r.int(10, 120)
       for (let i = 0; i < n; i++) {
-        lines.push(
-          ...requestLog(
+        pushAll(
+          lines,
+          requestLog(
             r,
             state,
             r.pick(['GET', 'GET', 'POST', 'PATCH']),

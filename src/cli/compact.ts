@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { replay } from '../engine/compaction/replay.ts'
 import { sessionCost } from '../engine/cost/summary.ts'
@@ -21,9 +22,10 @@ import {
   reportJson,
 } from '../export/reports.ts'
 import { exportCompactedTranscript } from '../export/transcript.ts'
-import { FORMAT_IDS, importTranscript, isFormatId } from '../formats/index.ts'
+import { FORMAT_IDS, importTranscriptBytes, isFormatId } from '../formats/index.ts'
 import { flagString, parseArgs, UsageError } from './args.ts'
-import type { Io } from './io.ts'
+import { strictUtf8, type Io } from './io.ts'
+import { writeOutputsAtomically, type Output } from './write.ts'
 
 export const COMPACT_USAGE =
   'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--out FILE] [--report FILE.json]\n' +
@@ -96,6 +98,21 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     )
   }
 
+  const outPath = flagString(args, 'out')
+  const reportPath = flagString(args, 'report')
+  const csvPath = flagString(args, 'report-csv')
+  const named = [
+    ['--out', outPath],
+    ['--report', reportPath],
+    ['--report-csv', csvPath],
+  ].filter((e): e is [string, string] => e[1] !== undefined)
+  for (let i = 0; i < named.length; i++)
+    for (let j = i + 1; j < named.length; j++)
+      if (resolve((named[i] as [string, string])[1]) === resolve((named[j] as [string, string])[1]))
+        throw new UsageError(
+          `${named[i]?.[0]} and ${named[j]?.[0]} name the same file ${named[i]?.[1]}; give each output its own path`,
+        )
+
   let config: CompactionConfig
   if (configPath) {
     let text: string
@@ -117,17 +134,18 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     config = presetConfig(presetId as PresetId)
   }
 
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = await readFile(file, 'utf8')
+    bytes = await readFile(file)
   } catch (error) {
     io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  const outcome = importTranscript(text, {
-    fileName: file,
-    ...(format && isFormatId(format) ? { format } : {}),
-  })
+  const outcome = importTranscriptBytes(
+    bytes,
+    { fileName: file, ...(format && isFormatId(format) ? { format } : {}) },
+    strictUtf8,
+  )
   if (!outcome.result.ok) {
     const e = outcome.result.error
     io.stderr(`${file}:${e.line}: offset ${e.offset}: ${e.message}\n`)
@@ -149,14 +167,23 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     ...(args.flags.has('replay') ? { replay: points } : {}),
   })
 
+  // Every output is computed before anything is written: all of them land, or none does.
   const serialized = exportCompactedTranscript(result).text
-  const outPath = flagString(args, 'out')
-  const reportPath = flagString(args, 'report')
-  if (outPath) await writeFile(outPath, serialized)
-  else io.stdout(serialized.endsWith('\n') ? serialized : serialized + '\n')
-  const csvPath = flagString(args, 'report-csv')
-  if (reportPath) await writeFile(reportPath, reportJson(report))
-  if (csvPath) await writeFile(csvPath, decisionsCsv(report, csvColumns))
+  const outputs: Output[] = []
+  if (outPath) outputs.push({ flag: '--out', path: outPath, content: serialized })
+  if (reportPath) outputs.push({ flag: '--report', path: reportPath, content: reportJson(report) })
+  if (csvPath)
+    outputs.push({
+      flag: '--report-csv',
+      path: csvPath,
+      content: decisionsCsv(report, csvColumns),
+    })
+  const written = await writeOutputsAtomically(outputs)
+  if (!written.ok) {
+    io.stderr(`${written.message}; nothing was written\n`)
+    return 1
+  }
+  if (!outPath) io.stdout(serialized.endsWith('\n') ? serialized : serialized + '\n')
   const changed = result.changes
   io.stderr(
     `${file}: ${report.format}, ${config.name}: ${report.tokens.before} → ${report.tokens.after} tokens ` +

@@ -8,10 +8,10 @@ import { prepare } from '../engine/compaction/prepared.ts'
 import { inspectConversation } from '../engine/inspect.ts'
 import type { InspectReport } from '../engine/inspect-types.ts'
 import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
-import { FORMAT_IDS, importTranscript, isFormatId } from '../formats/index.ts'
+import { FORMAT_IDS, importTranscriptBytes, isFormatId } from '../formats/index.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
 import { flagString, parseArgs, UsageError } from './args.ts'
-import type { Io } from './io.ts'
+import { strictUtf8, type Io } from './io.ts'
 
 const TOKENIZERS = ['o200k_base', 'cl100k_base', 'estimate'] as const
 type TokenizerFlag = (typeof TOKENIZERS)[number]
@@ -44,14 +44,18 @@ export async function inspectCommand(argv: readonly string[], io: Io): Promise<n
     throw new UsageError(`unknown --tokenizer ${tokenizer}; one of: ${TOKENIZERS.join(', ')}`)
   }
 
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = await readFile(file, 'utf8')
+    bytes = await readFile(file)
   } catch (error) {
     io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  const outcome = importTranscript(text, { fileName: file, ...(format ? { format } : {}) })
+  const outcome = importTranscriptBytes(
+    bytes,
+    { fileName: file, ...(format ? { format } : {}) },
+    strictUtf8,
+  )
   if (!outcome.result.ok) {
     const e = outcome.result.error
     io.stderr(`${file}:${e.line}: offset ${e.offset}: ${e.message}\n`)

@@ -16,17 +16,29 @@ presets: adachsoft, falai, lip, opencode, maf-context-window, anthropic-clear-to
 exit codes: 0 ok, 1 invalid input, 2 usage error
 `
 
-/** CLI entry point; returns the exit code (SPEC §8). */
-export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+export type Command = (argv: readonly string[], io: Io) => Promise<number>
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  inspect: inspectCommand,
+  compact: compactCommand,
+  'export-config': exportConfigCommand,
+}
+
+/**
+ * CLI entry point; returns the exit code (SPEC §8). Never throws: an unexpected error is one line
+ * on stderr and exit 1. `commands` is injectable for tests.
+ */
+export async function main(
+  argv: readonly string[],
+  io: Io = processIo,
+  commands: Readonly<Record<string, Command>> = COMMANDS,
+): Promise<number> {
   const [command, ...rest] = argv
   try {
+    const run =
+      command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined
+    if (run) return await run(rest, io)
     switch (command) {
-      case 'inspect':
-        return await inspectCommand(rest, io)
-      case 'compact':
-        return await compactCommand(rest, io)
-      case 'export-config':
-        return await exportConfigCommand(rest, io)
       case undefined:
       case '--help':
       case '-h':
@@ -41,6 +53,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.stderr(`${error.message}\n`)
       return 2
     }
-    throw error
+    // A bug of ours, not the user's input: one clear line, the stack only on request.
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr(
+      `compaction-lab ${command ?? ''}: internal error: ${message}\n` +
+        (process.env.COMPACTION_LAB_DEBUG && error instanceof Error && error.stack
+          ? `${error.stack}\n`
+          : '(set COMPACTION_LAB_DEBUG=1 to see the stack)\n'),
+    )
+    return 1
   }
 }

@@ -64,6 +64,29 @@ describe('config JSON Schema', () => {
       'an empty trigger',
       { ...valid, pipeline: [{ strategy: 'micro-compact', trigger: { conditions: [] } }] },
     ],
+    ['a misspelled top-level key', { ...valid, fallbak: { enabled: true } }],
+    ['a misspelled protection', { ...valid, protections: { recentTurn: 4 } }],
+    [
+      'a misspelled param of a non-strict strategy',
+      {
+        ...valid,
+        pipeline: [
+          { strategy: 'sliding-window', params: { keepLastGroups: 2, preserveSytem: false } },
+        ],
+      },
+    ],
+    [
+      'an unknown key in a trigger condition',
+      {
+        ...valid,
+        pipeline: [
+          {
+            strategy: 'micro-compact',
+            trigger: { conditions: [{ kind: 'tokens', over: 1, x: 1 }] },
+          },
+        ],
+      },
+    ],
     ['a wrong version', { ...valid, version: 2 }],
     ['a missing window', { version: 1, pipeline: [] }],
     [

@@ -4,6 +4,8 @@
  * minimum, maximum, exclusiveMinimum, minLength, minItems, anyOf, oneOf, allOf, if/then.
  * Any other keyword is an error, so the schema cannot grow a keyword this checker ignores.
  */
+import { pushAll } from '../engine/arrays.ts'
+
 type Schema = Record<string, unknown> | boolean
 
 const ANNOTATIONS = new Set(['$schema', '$id', 'title', 'description', 'default'])
@@ -76,7 +78,7 @@ export function validateJson(schema: Schema, value: unknown, path = '$'): string
   if (Array.isArray(value)) {
     if (typeof s.minItems === 'number' && value.length < s.minItems) err('too few items')
     if (s.items !== undefined) {
-      value.forEach((v, i) => errors.push(...validateJson(s.items as Schema, v, `${path}[${i}]`)))
+      value.forEach((v, i) => pushAll(errors, validateJson(s.items as Schema, v, `${path}[${i}]`)))
     }
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
@@ -85,21 +87,22 @@ export function validateJson(schema: Schema, value: unknown, path = '$'): string
     for (const r of (s.required ?? []) as string[]) if (!(r in obj)) err(`missing ${r}`)
     for (const [k, v] of Object.entries(obj)) {
       if (s.propertyNames !== undefined) {
-        errors.push(...validateJson(s.propertyNames as Schema, k, `${path}.${k}(name)`))
+        pushAll(errors, validateJson(s.propertyNames as Schema, k, `${path}.${k}(name)`))
       }
-      if (k in props) errors.push(...validateJson(props[k] as Schema, v, `${path}.${k}`))
+      if (k in props) pushAll(errors, validateJson(props[k] as Schema, v, `${path}.${k}`))
       else if (s.additionalProperties !== undefined) {
-        errors.push(...validateJson(s.additionalProperties as Schema, v, `${path}.${k}`))
+        pushAll(errors, validateJson(s.additionalProperties as Schema, v, `${path}.${k}`))
       }
     }
   }
   const passes = (sub: Schema) => validateJson(sub, value, path).length === 0
-  if (s.allOf) for (const sub of s.allOf as Schema[]) errors.push(...validateJson(sub, value, path))
+  if (s.allOf)
+    for (const sub of s.allOf as Schema[]) pushAll(errors, validateJson(sub, value, path))
   if (s.anyOf && !(s.anyOf as Schema[]).some(passes)) err('matches no anyOf branch')
   if (s.oneOf && (s.oneOf as Schema[]).filter(passes).length !== 1)
     err('matches not exactly one oneOf branch')
   if (s.if !== undefined && passes(s.if as Schema) && s.then !== undefined) {
-    errors.push(...validateJson(s.then as Schema, value, path))
+    pushAll(errors, validateJson(s.then as Schema, value, path))
   }
   return errors
 }

@@ -17,7 +17,29 @@ type Json = Record<string, unknown>
 function toJson(schema: z.ZodType): Json {
   const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json
   delete out.$schema
-  return out
+  return closeObjects(out)
+}
+
+/**
+ * Unknown keys are errors (validateConfig reports them with the nearest valid key), but zod's
+ * input-mode JSON Schema leaves objects open because zod itself would strip such keys. Close every
+ * object that lists its properties and says nothing about others, so editors flag typos too.
+ */
+function closeObjects(root: Json): Json {
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (Array.isArray(node)) {
+      for (const n of node) stack.push(n)
+      continue
+    }
+    if (node === null || typeof node !== 'object') continue
+    const o = node as Json
+    if (o.type === 'object' && o.properties !== undefined && o.additionalProperties === undefined)
+      o.additionalProperties = false
+    for (const v of Object.values(o)) stack.push(v)
+  }
+  return root
 }
 
 /** One `if strategy = id then params matches its schema` clause per strategy. */

@@ -4,6 +4,7 @@ import { exporterName } from './exporter.ts'
 import { migrateConfig } from './migrate.ts'
 import { CONFIG_SCHEMA_URL, CONFIG_VERSION, type CompactionConfig } from './schema.ts'
 import { validateConfig, type ConfigResult } from './validate.ts'
+import { parseJson } from '../engine/json.ts'
 
 /**
  * Read a config file's text: JSON with a line/offset on syntax errors, then migrate older
@@ -15,7 +16,7 @@ export function loadConfigText(
 ): ConfigResult {
   let raw: unknown
   try {
-    raw = JSON.parse(text)
+    raw = parseJson(text)
   } catch (error) {
     const offset = jsonErrorOffset(text, error)
     return {

@@ -16,6 +16,7 @@ import {
   type PricingOptions,
 } from './tokens/pricing.ts'
 import type { TextCounter } from './tokens/types.ts'
+import { pushAll } from './arrays.ts'
 
 export type { InspectReport } from './inspect-types.ts'
 
@@ -84,7 +85,7 @@ export function inspectConversation(
     for (const [cat, n] of Object.entries(priced.byCategory) as [TokenCategory, number][]) {
       byCategory[cat] += n
     }
-    approximate.push(...priced.approximate)
+    pushAll(approximate, priced.approximate)
   }
   const total = TOKEN_CATEGORIES.reduce((sum, c) => sum + byCategory[c], 0)
   const factor = { ...DEFAULT_CALIBRATION, ...options.calibration }[family]

@@ -14,6 +14,7 @@ import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import type { Summarizer } from '../engine/summarize/types.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { FORMAT_IDS, importerFor, importTranscript, isFormatId, sniff } from '../formats/index.ts'
+import { NOT_CONVERSATIONS } from '../formats/testing-corpus.mts'
 import { digest } from '../formats/testing.ts'
 import { exportCompactedTranscript, SUMMARY_PLACEMENT } from './transcript.ts'
 
@@ -322,7 +323,12 @@ describe.skipIf(!corpusPresent)('corpus: every preset, export → import = proje
   for (const file of corpusSample()) {
     it(`${file.format}/${file.name}`, async () => {
       const outcome = importTranscript(readFileSync(file.path, 'utf8'), { fileName: file.name })
-      if (!outcome.result.ok) return // metadata-only files are covered by the format tests
+      if (NOT_CONVERSATIONS.has(`${file.format}/${file.name}`)) {
+        expect(outcome.result.ok).toBe(false)
+        return
+      }
+      expect(outcome.result.ok, JSON.stringify(outcome.result).slice(0, 300)).toBe(true)
+      if (!outcome.result.ok) return
       const conversation = outcome.result.conversation
       const prepared = prepare(conversation, estimateCounter)
       const total =

@@ -2,7 +2,9 @@ import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { Conversation, FormatId, Message, Part, Role } from '../engine/model.ts'
 import { withoutEventEchoes } from '../formats/codex/serialize.ts'
 import { EXPORT_SUMMARY_KEY, type ExportSummaryHint } from '../formats/export-summary.ts'
+import { RECORD_KEY, recordOf } from '../formats/compaction-record.ts'
 import { importerFor } from '../formats/index.ts'
+import { pushAll } from '../engine/arrays.ts'
 
 /**
  * The compacted conversation written back in its source format (SPEC §7). Pure TS, no Node or
@@ -194,8 +196,12 @@ export function exportCompactedTranscript(
       )
   }
   const placed = placeSummaries(base, format, tokensBefore)
-  notes.push(...placed.notes)
+  pushAll(notes, placed.notes)
   const text = importerFor(format).serialize(placed.conversation)
+  if (recordOf(placed.conversation))
+    notes.push(
+      `the file ends with a \`${RECORD_KEY}\` record (Compaction Lab's own compaction marker: which messages are summaries and which parts are stubs, which ${format} cannot say itself), so it re-imports as already compacted and compacting it again changes nothing; drop it before replaying the file to ${format === 'aider' ? 'aider' : 'the API'}`,
+    )
   return {
     format,
     text,

@@ -1,3 +1,4 @@
+import { maxOf } from '../engine/arrays.ts'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { encode as gptCl100k } from 'gpt-tokenizer/encoding/cl100k_base'
@@ -78,7 +79,7 @@ describe.skipIf(!present)('exact counts on the corpus equal js-tiktoken', () => 
       let chars = 0
       for (const [file, list] of texts) {
         for (const text of list) {
-          const longest = Math.max(0, ...Array.from(text.matchAll(pattern), (m) => m[0].length))
+          const longest = maxOf([0, ...Array.from(text.matchAll(pattern), (m) => m[0].length)])
           const expected =
             longest > LONG_PIECE
               ? (viaOther++, other(text, { disallowedSpecial: new Set() }).length)

@@ -11,10 +11,12 @@ import { importer as openaiChat } from './openai-chat/index.ts'
 import { importer as openaiResponses } from './openai-responses/index.ts'
 import { importer as opencode } from './opencode/index.ts'
 import { importer as openhands } from './openhands/index.ts'
+import { applyRecord, attachRecord, RECORD_CARRIER, recordOf } from './compaction-record.ts'
+import { decodeTranscript, notTextString } from './decode.ts'
 import { sniff } from './sniff.ts'
 import { importer as sweAgent } from './swe-agent/index.ts'
 import type { Detection, Importer, ImportOptions, ParseResult, SniffedInput } from './types.ts'
-import { parseError } from './util.ts'
+import { lineOfOffset, parseError } from './util.ts'
 
 export type { Detection, Importer, ParseResult, ParseWarning, SniffedInput } from './types.ts'
 export { sniff } from './sniff.ts'
@@ -38,7 +40,23 @@ export const IMPORTERS: readonly Importer[] = [
   openaiResponses,
   anthropic,
   openaiChat,
-]
+].map(withCompactionRecord)
+
+/**
+ * Every serializer writes our compaction record (what compaction did, which its format cannot
+ * say: see `compaction-record.ts`) and every parse applies it, so a written compacted transcript
+ * re-imports as already compacted and compacting it again changes nothing.
+ */
+function withCompactionRecord(inner: Importer): Importer {
+  return {
+    id: inner.id,
+    label: inner.label,
+    detect: (input, options) => inner.detect(input, options),
+    parse: (input, options) => applyRecord(inner.parse(input, options), input.record),
+    serialize: (conversation) =>
+      attachRecord(inner.serialize(conversation), RECORD_CARRIER[inner.id], recordOf(conversation)),
+  }
+}
 
 export const FORMAT_IDS: readonly FormatId[] = IMPORTERS.map((i) => i.id)
 
@@ -82,6 +100,8 @@ export function importTranscript(
   text: string,
   options: ImportOptions & { format?: FormatId } = {},
 ): ImportOutcome {
+  const refused = notTextString(text)
+  if (refused) return refusal(refused.offset, refused.message, text)
   const input = sniff(text)
   const candidates = detectAll(input, options)
   if (options.format) {
@@ -92,7 +112,7 @@ export function importTranscript(
       confidence: 0,
       evidence: ['chosen by the user (detection did not recognise this format)'],
     }
-    return { detection, candidates, result: safeParse(forced, input, options) }
+    return { detection, candidates, result: withNotices(safeParse(forced, input, options), input) }
   }
   const best = candidates[0]
   if (!best) {
@@ -107,15 +127,51 @@ export function importTranscript(
       result: {
         ok: false,
         error: parseError(where?.line ?? 1, where?.offset ?? 0, message),
-        warnings: [],
+        warnings: input.notices ?? [],
       },
     }
   }
   return {
     detection: best,
     candidates,
-    result: safeParse(importerFor(best.format), input, options),
+    result: withNotices(safeParse(importerFor(best.format), input, options), input),
   }
+}
+
+/**
+ * Import file bytes: decoded as UTF-8 (invalid sequences become U+FFFD and one warning says at
+ * which byte offset), then as `importTranscript`. Empty and binary files are refused with their
+ * own message. `strict` is the host's fast validating decoder (`TextDecoder` with `fatal: true`).
+ */
+export function importTranscriptBytes(
+  bytes: Uint8Array,
+  options: ImportOptions & { format?: FormatId } = {},
+  strict?: (bytes: Uint8Array) => string,
+): ImportOutcome {
+  const decoded = decodeTranscript(bytes, strict)
+  if (!decoded.ok) return refusal(decoded.offset, decoded.message)
+  const outcome = importTranscript(decoded.text, options)
+  if (decoded.warnings.length === 0) return outcome
+  return {
+    ...outcome,
+    result: { ...outcome.result, warnings: [...decoded.warnings, ...outcome.result.warnings] },
+  }
+}
+
+function refusal(offset: number, message: string, text?: string): ImportOutcome {
+  const line = text === undefined ? 1 : lineOfOffset(text, offset)
+  return {
+    detection: null,
+    candidates: [],
+    result: { ok: false, error: parseError(line, offset, message), warnings: [] },
+  }
+}
+
+/** The structural pass's own warnings (too-deep values…) go first: they come earliest in reading. */
+function withNotices(result: ParseResult, input: SniffedInput): ParseResult {
+  const notices = input.notices ?? []
+  if (notices.length === 0) return result
+  return { ...result, warnings: [...notices, ...result.warnings] }
 }
 
 function safeParse(imp: Importer, input: SniffedInput, options: ImportOptions): ParseResult {

@@ -1,6 +1,7 @@
 import type { Message } from '../engine/model.ts'
 import type { ParseWarning, SniffedInput } from './types.ts'
 import { IdAllocator, lineOfOffset, warning } from './util.ts'
+import { parseJson } from '../engine/json.ts'
 
 /**
  * Finding where a value sits in a JSON document, so warnings about `messages[7]` or `input[3]`
@@ -134,7 +135,7 @@ export function locateJsonPath(text: string, path: JsonPath): number | undefined
         const end = skipString(text, pos)
         let key: unknown
         try {
-          key = JSON.parse(text.slice(pos, end))
+          key = parseJson(text.slice(pos, end))
         } catch {
           return undefined
         }

@@ -1,6 +1,9 @@
 import type { Exchange, JsonlLine, ParseWarning, SniffedInput } from './types.ts'
+import { parseJsonBounded, type DeepJson } from '../engine/json.ts'
 import { decodeBase64Prefix } from '../engine/tokens/images.ts'
-import { arr, isObject, jsonErrorOffset, lineOfOffset, str, utf8Decode, warning } from './util.ts'
+import { isRecordItem, RECORD_KEY, takeFromJson, takeFromMarkdown } from './compaction-record.ts'
+import { decodeUtf8 } from './decode.ts'
+import { arr, isObject, jsonErrorOffset, lineOfOffset, str, warning } from './util.ts'
 
 /**
  * One structural pass over the input: JSON document, JSON Lines, or plain text (Markdown).
@@ -8,14 +11,35 @@ import { arr, isObject, jsonErrorOffset, lineOfOffset, str, utf8Decode, warning 
  * last full request so detection and parsing see the conversation, not the envelope.
  */
 export function sniff(rawText: string): SniffedInput {
+  const input = sniffStructure(rawText, [])
+  return input.notices?.length === 0 ? { ...input, notices: undefined } : input
+}
+
+/**
+ * The warning for a value nested deeper than `MAX_JSON_DEPTH`: it loads as its JSON text (a
+ * string), so nothing is lost and the rest of the input keeps its structure.
+ */
+export function deepWarning(text: string, base: number, deep: DeepJson, where = ''): ParseWarning {
+  const offset = base + deep.offset
+  const what = deep.count === 1 ? '1 value is' : `${deep.count} values are`
+  return warning(
+    lineOfOffset(text, offset),
+    offset,
+    `${where}nesting deeper than ${deep.limit} levels at line ${lineOfOffset(text, offset)}, offset ${offset}: ${what} kept from that depth on as JSON text (a string); the rest loads as usual`,
+  )
+}
+
+function sniffStructure(rawText: string, notices: ParseWarning[]): SniffedInput {
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText
   const start = firstNonSpace(text)
   const first = text[start]
   let jsonError: ParseWarning | undefined
   if (first === '{' || first === '[') {
     try {
-      const value = JSON.parse(text) as unknown
-      return unwrapJson(text, value)
+      const { value: parsed, deep } = parseJsonBounded(text)
+      if (deep) notices.push(deepWarning(text, 0, deep))
+      const { value, record } = takeFromJson(parsed)
+      return { ...unwrapJson(text, value, notices), notices, ...(record ? { record } : {}) }
     } catch (error) {
       const offset = jsonErrorOffset(text, error)
       jsonError = warning(
@@ -25,13 +49,25 @@ export function sniff(rawText: string): SniffedInput {
       )
     }
     if (first === '{') {
-      const jsonl = sniffJsonl(text)
+      const jsonl = sniffJsonl(text, notices)
+      const last = jsonl.lines[jsonl.lines.length - 1]
+      const record = last && isRecordItem(last.value) ? { raw: last.value[RECORD_KEY] } : undefined
+      if (record) jsonl.lines.pop()
       if (jsonl.lines.length > 0 && jsonl.lines.length >= jsonl.bad.length) {
-        return unwrapJsonl(text, jsonl.lines, jsonl.bad)
+        return {
+          ...unwrapJsonl(text, jsonl.lines, jsonl.bad, notices),
+          notices,
+          ...(record ? { record } : {}),
+        }
       }
+      notices.length = 0 // not JSON Lines after all: the text is read as text
     }
   }
-  return jsonError ? { kind: 'text', text, jsonError } : { kind: 'text', text }
+  const md = takeFromMarkdown(text)
+  const record = md.record ? { record: md.record } : {}
+  return jsonError
+    ? { kind: 'text', text: md.text, jsonError, notices, ...record }
+    : { kind: 'text', text: md.text, notices, ...record }
 }
 
 function firstNonSpace(text: string): number {
@@ -41,7 +77,10 @@ function firstNonSpace(text: string): number {
 }
 
 /** Split on newlines and parse each non-empty line, recording (not throwing on) bad lines. */
-export function sniffJsonl(text: string): { lines: JsonlLine[]; bad: ParseWarning[] } {
+export function sniffJsonl(
+  text: string,
+  notices: ParseWarning[] = [],
+): { lines: JsonlLine[]; bad: ParseWarning[] } {
   const lines: JsonlLine[] = []
   const bad: ParseWarning[] = []
   let offset = 0
@@ -54,7 +93,9 @@ export function sniffJsonl(text: string): { lines: JsonlLine[]; bad: ParseWarnin
     if (lineText.endsWith('\r')) lineText = lineText.slice(0, -1)
     if (lineText.trim() !== '') {
       try {
-        lines.push({ line: lineNo, offset, value: JSON.parse(lineText) as unknown })
+        const { value, deep } = parseJsonBounded(lineText)
+        if (deep) notices.push(deepWarning(text, offset, deep))
+        lines.push({ line: lineNo, offset, value })
       } catch (error) {
         const isLast = text.slice(end).trim() === ''
         const col = jsonErrorOffset(lineText, error)
@@ -94,12 +135,24 @@ function isConversationBody(body: unknown): boolean {
   )
 }
 
-function parseMaybeJson(value: unknown): unknown {
+/** A body stored as a string inside a capture; too-deep values are noted without a position. */
+function parseMaybeJson(value: unknown, notices: ParseWarning[]): unknown {
   if (typeof value !== 'string') return value
   const t = value.trimStart()
   if (t.startsWith('{') || t.startsWith('[')) {
     try {
-      return JSON.parse(value) as unknown
+      const { value: parsed, deep } = parseJsonBounded(value)
+      if (deep) {
+        const what = deep.count === 1 ? '1 value is' : `${deep.count} values are`
+        notices.push(
+          warning(
+            0,
+            0,
+            `a captured body nests deeper than ${deep.limit} levels (at offset ${deep.offset} of the body): ${what} kept from that depth on as JSON text; the rest loads as usual`,
+          ),
+        )
+      }
+      return parsed
     } catch {
       return value
     }
@@ -136,7 +189,7 @@ function pickExchange(wrapper: Exchange['wrapper'], all: RawExchange[]): Exchang
   }
 }
 
-function vcrExchanges(items: readonly unknown[]): RawExchange[] | null {
+function vcrExchanges(items: readonly unknown[], notices: ParseWarning[]): RawExchange[] | null {
   if (items.length === 0) return null
   const out: RawExchange[] = []
   for (const item of items) {
@@ -145,14 +198,14 @@ function vcrExchanges(items: readonly unknown[]): RawExchange[] | null {
     const res = isObject(item.response) ? item.response : undefined
     out.push({
       url: str(req.uri) ?? str(req.url),
-      request: parseMaybeJson(req.parsed_body ?? req.body),
-      response: res ? parseMaybeJson(res.parsed_body ?? res.body) : undefined,
+      request: parseMaybeJson(req.parsed_body ?? req.body, notices),
+      response: res ? parseMaybeJson(res.parsed_body ?? res.body, notices) : undefined,
     })
   }
   return out
 }
 
-function harExchanges(log: Record<string, unknown>): RawExchange[] {
+function harExchanges(log: Record<string, unknown>, notices: ParseWarning[]): RawExchange[] {
   const out: RawExchange[] = []
   for (const entry of arr(log.entries)) {
     if (!isObject(entry) || !isObject(entry.request)) continue
@@ -162,36 +215,41 @@ function harExchanges(log: Record<string, unknown>): RawExchange[] {
     const content = res && isObject(res.content) ? res.content : undefined
     let body = content ? str(content.text) : undefined
     if (body !== undefined && content?.encoding === 'base64') {
-      body = utf8Decode(decodeBase64Prefix(body, Number.MAX_SAFE_INTEGER))
+      body = decodeUtf8(decodeBase64Prefix(body, Number.MAX_SAFE_INTEGER)).text
     }
     out.push({
       url: str(req.url),
-      request: parseMaybeJson(post ? str(post.text) : undefined),
-      response: parseMaybeJson(body),
+      request: parseMaybeJson(post ? str(post.text) : undefined, notices),
+      response: parseMaybeJson(body, notices),
     })
   }
   return out
 }
 
-function unwrapJson(text: string, value: unknown): SniffedInput {
+function unwrapJson(text: string, value: unknown, notices: ParseWarning[]): SniffedInput {
   if (isObject(value) && isObject(value.log) && Array.isArray(value.log.entries)) {
-    const exchange = pickExchange('har', harExchanges(value.log))
+    const exchange = pickExchange('har', harExchanges(value.log, notices))
     if (exchange) return { kind: 'json', text, value: exchange.request, exchange }
   }
   if (isObject(value) && Array.isArray(value.interactions)) {
-    const all = vcrExchanges(value.interactions)
+    const all = vcrExchanges(value.interactions, notices)
     const exchange = all && pickExchange('vcr', all)
     if (exchange) return { kind: 'json', text, value: exchange.request, exchange }
   }
   if (Array.isArray(value)) {
-    const all = vcrExchanges(value)
+    const all = vcrExchanges(value, notices)
     const exchange = all && pickExchange('vcr', all)
     if (exchange) return { kind: 'json', text, value: exchange.request, exchange }
   }
   return { kind: 'json', text, value }
 }
 
-function unwrapJsonl(text: string, lines: JsonlLine[], bad: ParseWarning[]): SniffedInput {
+function unwrapJsonl(
+  text: string,
+  lines: JsonlLine[],
+  bad: ParseWarning[],
+  notices: ParseWarning[],
+): SniffedInput {
   // claude-trace style proxy logs: one {request, response} pair per line.
   const pairs = lines.filter(
     (l) => isObject(l.value) && isObject(l.value.request) && 'response' in l.value,
@@ -203,8 +261,8 @@ function unwrapJsonl(text: string, lines: JsonlLine[], bad: ParseWarning[]): Sni
       const res = isObject(v.response) ? v.response : undefined
       return {
         url: str(req.url) ?? str(req.uri),
-        request: parseMaybeJson(req.body),
-        response: res ? parseMaybeJson(res.body ?? res.body_raw) : undefined,
+        request: parseMaybeJson(req.body, notices),
+        response: res ? parseMaybeJson(res.body ?? res.body_raw, notices) : undefined,
       }
     })
     const exchange = pickExchange('proxy', all)

@@ -15,6 +15,15 @@ import type { ImportOptions, Importer, ParseWarning } from './types.ts'
  * skipped, and the test file prints `skipMessage` to say why.
  */
 
+/**
+ * Corpus files that hold no conversation (metadata only), as `folder/name`: importing them must
+ * fail with a clear message; every other corpus file must import. Listed so that a corpus test
+ * never skips a file silently because its import failed.
+ */
+export const NOT_CONVERSATIONS: ReadonlySet<string> = new Set([
+  'opencode/opencode-export-html__t8v6Igr8.session.json', // opencode Session.Info: no messages
+])
+
 /** The shared corpus root: `<checkout>/../shared/corpus`. */
 export const CORPUS_ROOT = fileURLToPath(new URL('../../../shared/corpus', import.meta.url))
 

@@ -1,4 +1,5 @@
 import type { Conversation, FormatId } from '../engine/model.ts'
+import type { FoundRecord } from './compaction-record.ts'
 
 /**
  * A problem found while importing. `line` is 1-based (0 when the input is not line-oriented),
@@ -36,7 +37,7 @@ export interface JsonlLine {
  * The input after one cheap structural pass, shared by detection and parsing so the text is
  * parsed once. Wrappers (VCR cassettes, HAR, proxy logs) are unwrapped into `exchange`.
  */
-export type SniffedInput =
+export type SniffedInput = (
   | {
       readonly kind: 'json'
       readonly text: string
@@ -51,6 +52,15 @@ export type SniffedInput =
       readonly bad: readonly ParseWarning[]
     }
   | { readonly kind: 'text'; readonly text: string; readonly jsonError?: ParseWarning }
+) & {
+  /**
+   * What the structural pass itself noticed and the importer does not see (values nested too
+   * deep, kept as their JSON text): `importTranscript` adds them to the result's warnings.
+   */
+  readonly notices?: readonly ParseWarning[]
+  /** Our own compaction record, taken out of the file (see `compaction-record.ts`). */
+  readonly record?: FoundRecord
+}
 
 /** The request/response an API capture wrapper held (the last full request of the capture). */
 export interface Exchange {

@@ -1,4 +1,5 @@
 import type { Conversation, ToolCallPart } from '../engine/model.ts'
+import { parseJson, parseJsonBounded } from '../engine/json.ts'
 import type { JsonlLine, ParseError, ParseResult, ParseWarning, SniffedInput } from './types.ts'
 
 /** Plain-object guard used by every importer: JSON objects only, never arrays or null. */
@@ -92,14 +93,14 @@ export function linesOf(input: SniffedInput): readonly JsonlLine[] {
 /** A value's kind for error messages: "an object", "a string", "null"… */
 export function describe(value: unknown): string {
   if (value === null) return 'null'
+  if (value === undefined) return 'nothing (the field is missing)'
   if (Array.isArray(value)) return 'an array'
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** A value's shape for error messages, naming up to 8 keys of an object. */
 export function keysOf(value: unknown): string {
-  if (!isObject(value))
-    return Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`
+  if (!isObject(value)) return describe(value)
   const keys = Object.keys(value).slice(0, 8)
   return keys.length ? `an object with keys ${keys.join(', ')}` : 'an empty object'
 }
@@ -127,7 +128,7 @@ function parseOnce(part: { readonly argsRaw: string }): { value?: unknown; error
   let parsed = parsedArgs.get(part)
   if (!parsed) {
     try {
-      parsed = { value: JSON.parse(part.argsRaw) as unknown }
+      parsed = { value: parseJson(part.argsRaw) }
     } catch (error) {
       parsed = { error: error instanceof Error ? error.message : String(error) }
     }
@@ -224,7 +225,7 @@ export function parseSse(text: string): { event?: string; data: unknown }[] {
     const payload = dataLines.join('\n')
     if (payload === '[DONE]') continue
     try {
-      events.push({ event, data: JSON.parse(payload) as unknown })
+      events.push({ event, data: parseJsonBounded(payload).value })
     } catch {
       events.push({ event, data: payload })
     }
@@ -234,44 +235,4 @@ export function parseSse(text: string): { event?: string; data: unknown }[] {
 
 export function looksLikeSse(value: unknown): value is string {
   return typeof value === 'string' && /^(event:|data:)/m.test(value.slice(0, 500))
-}
-
-/** Decode UTF-8 bytes (the engine layer has no TextDecoder); invalid sequences become U+FFFD. */
-export function utf8Decode(bytes: Uint8Array): string {
-  const parts: string[] = []
-  let chunk: number[] = []
-  for (let i = 0; i < bytes.length;) {
-    const b = bytes[i] as number
-    let cp = 0xfffd
-    let size = 1
-    if (b < 0x80) cp = b
-    else if (b >= 0xc2 && b < 0xe0 && i + 1 < bytes.length) {
-      cp = ((b & 0x1f) << 6) | ((bytes[i + 1] as number) & 0x3f)
-      size = 2
-    } else if (b >= 0xe0 && b < 0xf0 && i + 2 < bytes.length) {
-      cp =
-        ((b & 0x0f) << 12) |
-        (((bytes[i + 1] as number) & 0x3f) << 6) |
-        ((bytes[i + 2] as number) & 0x3f)
-      size = 3
-    } else if (b >= 0xf0 && b < 0xf5 && i + 3 < bytes.length) {
-      cp =
-        ((b & 0x07) << 18) |
-        (((bytes[i + 1] as number) & 0x3f) << 12) |
-        (((bytes[i + 2] as number) & 0x3f) << 6) |
-        ((bytes[i + 3] as number) & 0x3f)
-      size = 4
-    }
-    if (cp > 0xffff) {
-      cp -= 0x10000
-      chunk.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff))
-    } else chunk.push(cp)
-    i += size
-    if (chunk.length >= 8192) {
-      parts.push(String.fromCharCode(...chunk))
-      chunk = []
-    }
-  }
-  parts.push(String.fromCharCode(...chunk))
-  return parts.join('')
 }

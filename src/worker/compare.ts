@@ -11,6 +11,7 @@ import type { ConfigIssue } from '../config/validate.ts'
 import { compactOnce, type Once } from './once.ts'
 import type { CompareDifference, CompareSide, FromWorkerMap, GroupStatus } from './protocol.ts'
 import { groupStatuses, groupTokens, preparedEntry, resolveConfig } from './run.ts'
+import { pushAll } from '../engine/arrays.ts'
 
 export type CompareOutcome =
   | { readonly kind: 'compared'; readonly result: FromWorkerMap['compared'] }
@@ -96,8 +97,12 @@ export async function compareConfigs(
   const ra = resolveConfig(a, undefined)
   const rb = resolveConfig(b, undefined)
   const issues: ConfigIssue[] = []
-  if (!ra.ok) issues.push(...ra.issues)
-  if (!rb.ok) issues.push(...rb.issues.map((i) => ({ path: `b.${i.path}`, message: i.message })))
+  if (!ra.ok) pushAll(issues, ra.issues)
+  if (!rb.ok)
+    pushAll(
+      issues,
+      rb.issues.map((i) => ({ path: `b.${i.path}`, message: i.message })),
+    )
   if (!ra.ok || !rb.ok) return { kind: 'invalid', issues }
 
   const sa = side(

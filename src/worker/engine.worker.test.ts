@@ -97,3 +97,37 @@ describe('engine worker: run', () => {
     ).not.toContain('prepare')
   })
 })
+
+describe('engine worker: files arrive as bytes (issue 10)', () => {
+  const loaded = (id: number) =>
+    repliesTo(id).find((p) => p.message.type === 'loaded')?.message as
+      { warnings: { message: string }[]; error: { message: string } | null } | undefined
+
+  it('invalid UTF-8 is a warning with its byte offset, and the file loads', async () => {
+    const good = new TextEncoder().encode(BODY)
+    const at = BODY.indexOf('Fix src')
+    const bytes = new Uint8Array(good.length + 1)
+    bytes.set(good.subarray(0, at), 0)
+    bytes[at] = 0xff
+    bytes.set(good.subarray(at), at + 1)
+    send({ type: 'load', id: 20, bytes: bytes.buffer, fileName: 'latin1.json' })
+    await until(() => loaded(20) !== undefined)
+    expect(loaded(20)?.error).toBeNull()
+    expect(loaded(20)?.warnings[0]?.message).toMatch(
+      new RegExp(`^invalid UTF-8 at byte offset ${at}:`),
+    )
+  })
+
+  it('an empty file and a binary file are refused with their own message', async () => {
+    send({ type: 'load', id: 21, bytes: new ArrayBuffer(0), fileName: 'empty.json' })
+    send({
+      type: 'load',
+      id: 22,
+      bytes: Uint8Array.from([0x1f, 0x8b, 8, 0]).buffer,
+      fileName: 'x.gz',
+    })
+    await until(() => loaded(21) !== undefined && loaded(22) !== undefined)
+    expect(loaded(21)?.error?.message).toMatch(/^empty file \(0 bytes\)/)
+    expect(loaded(22)?.error?.message).toMatch(/gzip-compressed/)
+  })
+})

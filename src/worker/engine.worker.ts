@@ -6,7 +6,7 @@ import { inspectConversation } from '../engine/inspect.ts'
 import type { Conversation } from '../engine/model.ts'
 import { estimateCounter, loadCounter } from '../engine/tokens/index.ts'
 import type { TextCounter, TokenizerId } from '../engine/tokens/types.ts'
-import { FORMAT_IDS, importTranscript } from '../formats/index.ts'
+import { FORMAT_IDS, importTranscript, importTranscriptBytes } from '../formats/index.ts'
 import { previewConversation } from './preview.ts'
 import {
   LOAD_PHASES,
@@ -97,10 +97,11 @@ function yieldToQueue(): Promise<void> {
 /** How long the replay computes between two looks at the message queue (ms). */
 const REPLAY_SLICE_MS = 8
 
+const strictUtf8 = (bytes: Uint8Array): string =>
+  new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+
 async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   const { id, fileName, format } = msg
-  // Files arrive as transferred bytes: decoding here keeps the UI thread free.
-  const text = msg.bytes ? new TextDecoder().decode(msg.bytes) : (msg.text ?? '')
   latestLoad = id
   // Cancels of older loads are moot now: `latestLoad` already makes them stale.
   cancelled.clear()
@@ -111,7 +112,11 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   loadedFileName = fileName
   progress(id, 'parse')
   const started = performance.now()
-  const outcome = importTranscript(text, { fileName, format })
+  // Files arrive as transferred bytes: decoding here keeps the UI thread free, and says where
+  // a file is not valid UTF-8 (or that it is empty or binary) instead of decoding it silently.
+  const outcome = msg.bytes
+    ? importTranscriptBytes(new Uint8Array(msg.bytes), { fileName, format }, strictUtf8)
+    : importTranscript(msg.text ?? '', { fileName, format })
   const { detection, candidates, result } = outcome
   const warnings = result.warnings
   if (!result.ok) {

@@ -10,7 +10,7 @@ import {
   fileStem,
   importConfigText,
 } from './exports.ts'
-import { PreparedCache, runSummary, type RunRecord } from './run.ts'
+import { PreparedCache, resolveConfig, runSummary, type RunRecord } from './run.ts'
 import { readingConversation, SUPERSEDE } from './test-conversation.ts'
 
 async function record(): Promise<RunRecord> {
@@ -134,6 +134,29 @@ describe('importConfigText', () => {
       kind: 'invalid',
       issues: [{ path: 'version' }],
     })
+  })
+})
+
+describe('misspelled config keys, in the app as in the CLI (issue 10)', () => {
+  const misspelled = { ...SUPERSEDE, protections: { recentTurn: 4 } }
+  const expected = {
+    path: 'protections.recentTurn',
+    message: 'unknown key "recentTurn"; did you mean `recentTurns`?',
+  }
+
+  it('config import refuses them with the nearest valid key', () => {
+    expect(importConfigText(JSON.stringify(misspelled))).toEqual({
+      kind: 'invalid',
+      issues: [expected],
+    })
+  })
+
+  it('the JSON editor (text) and the form editor (object) refuse them too', () => {
+    expect(resolveConfig(JSON.stringify(misspelled), undefined)).toEqual({
+      ok: false,
+      issues: [expected],
+    })
+    expect(resolveConfig(misspelled, undefined)).toEqual({ ok: false, issues: [expected] })
   })
 })
 

@@ -13,6 +13,7 @@ import { accountingFor } from './index.ts'
 import { contextPlan } from './plan.ts'
 import { reconcile, usageProblem } from './reconcile.ts'
 import { visibleContexts } from './visible.ts'
+import { maxOf } from '../arrays.ts'
 
 const counter = estimateCounter
 const words = (n: number, tag = 'w') => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ')
@@ -306,7 +307,7 @@ describe('reconciliation fit', () => {
     const p = prepare(synthetic(60, { prefix: 12_000, scale: 0.95 }), counter)
     const r = reconcile(p, { fitOn: (k) => k < 30 })
     const second = r.figures.slice(30).map((f) => Math.abs(f.residual ?? 1))
-    expect(Math.max(...second)).toBeLessThan(0.01)
+    expect(maxOf(second)).toBeLessThan(0.01)
   })
 })
 

@@ -5,6 +5,7 @@ import type { AnyStrategy } from './strategy.ts'
 import { evaluateTrigger, measure, targetTokens } from './triggers.ts'
 import type { Decision, EngineConfig, EngineDeps, WindowConfig } from './types.ts'
 import type { WorkingView } from './view.ts'
+import { pushAll } from '../arrays.ts'
 
 export type StepStatus =
   | 'ran'
@@ -137,7 +138,7 @@ async function runPass(
     ctx.recordNonChanges = recordNonChanges
     try {
       await strategy.run(ctx, parsed.data)
-      decisions.push(...ctx.decisions)
+      pushAll(decisions, ctx.decisions)
       report('ran', trigger.why, ctx.decisions.length)
     } catch (error) {
       // Fail open: undo whatever the step changed, record why, keep going.
@@ -157,7 +158,7 @@ async function runPass(
   const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
   ctx.recordNonChanges = recordNonChanges
   runFallback(ctx, budget, config.fallback.strict)
-  decisions.push(...ctx.decisions)
+  pushAll(decisions, ctx.decisions)
   return true
 }
 

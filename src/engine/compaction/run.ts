@@ -8,6 +8,7 @@ import { computeProtections } from './protect.ts'
 import { project } from './project.ts'
 import type { Decision, EngineConfig, EngineDeps } from './types.ts'
 import { WorkingView } from './view.ts'
+import { pushAll } from '../arrays.ts'
 
 export interface CompactionResult extends PipelineOutcome {
   /** What the model would receive. */
@@ -68,8 +69,9 @@ export async function compact(
     }
     first ??= outcome
     last = outcome
-    decisions.push(
-      ...(round === 0 ? outcome.decisions : outcome.decisions.map((d) => ({ ...d, round }))),
+    pushAll(
+      decisions,
+      round === 0 ? outcome.decisions : outcome.decisions.map((d) => ({ ...d, round })),
     )
     projection = project(view)
     for (const c of checkInvariants(

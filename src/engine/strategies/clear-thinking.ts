@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { PartRef } from '../pairing.ts'
+import { pushAll } from '../arrays.ts'
 
 const schema = z.object({
   /**
@@ -47,7 +48,7 @@ function thinkingTurns(ctx: StrategyContext): ThinkingTurn[] {
       open = { group: g, first: m, refs: [] }
       turns.push(open)
     }
-    open.refs.push(...refs)
+    pushAll(open.refs, refs)
   }
   return turns.filter((t) => t.refs.length > 0)
 }

@@ -1,5 +1,6 @@
 import { formatTranscript } from './transcript.ts'
 import type { Summarizer, SummaryRequest, SummaryResult } from './types.ts'
+import { parseJson as parseJsonStrict } from '../json.ts'
 
 /**
  * HTTP summarisers the user configures at run time: OpenAI-compatible chat completions (OpenAI,
@@ -142,7 +143,7 @@ function apiErrorMessage(json: unknown): string | null {
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    return { ok: true, value: parseJsonStrict(text) as unknown }
   } catch {
     return { ok: false }
   }

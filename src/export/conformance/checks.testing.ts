@@ -9,6 +9,7 @@ import { ADACHSOFT_KEYS } from './facts/adachsoft.ts'
 import { LIP_CATEGORIES, LIP_COMPACTION_KEYS } from './facts/lip.ts'
 import { MAF_COMPACTION_MODULE, MAF_CONSTRUCTORS, MAF_ROOT } from './facts/maf.ts'
 import { OPENCODE_COMPACTION_KEYS, OPENCODE_SCHEMA_URL } from './facts/opencode.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v)
 const isStrings = (v: unknown): v is string[] =>
@@ -181,7 +182,7 @@ export function mafProblems(text: string): string[] {
     }
     for (const [key, p] of Object.entries(params))
       if (p.required && !given.has(key)) out.push(`${call.name} needs ${key}`)
-    out.push(...crossChecks(call.name, given))
+    pushAll(out, crossChecks(call.name, given))
   }
   return out
 }

@@ -20,6 +20,7 @@ import {
   type Ordered,
 } from './index-helpers.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27'
 const COMPACT_BETA = 'compact-2026-01-12'
@@ -65,17 +66,17 @@ function exportAnthropic(config: CompactionConfig): TargetOutput {
     chosen.set(strategy, s)
     const b = build(strategy, s, config, usable)
     built.set(strategy, b)
-    warnings.push(...b.warnings)
+    pushAll(warnings, b.warnings)
     ordered.push({ step: s, target: targetTokens(s, usable), runsOver: b.runsOver })
   }
   const edits = EDIT_ORDER.flatMap((id) => {
     const b = built.get(id)
     return b ? [b.edit] : []
   })
-  warnings.push(...targetWarnings(ordered, LABEL))
+  pushAll(warnings, targetWarnings(ordered, LABEL))
   if (edits.length > 0)
-    warnings.push(...protectionWarnings(config, LABEL, ['recentTurns', 'pinned']))
-  warnings.push(...fallbackWarnings(config, LABEL))
+    pushAll(warnings, protectionWarnings(config, LABEL, ['recentTurns', 'pinned']))
+  pushAll(warnings, fallbackWarnings(config, LABEL))
 
   const betas = [
     ...(built.has('clear-tool-uses') || built.has('clear-thinking')

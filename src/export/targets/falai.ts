@@ -34,6 +34,7 @@ import {
   type ActiveStep,
 } from './index-helpers.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 /** A TS numeric literal: integers with `_` thousands separators. */
 function tsNumber(n: number): string {
@@ -120,15 +121,15 @@ function exportFalai(config: CompactionConfig): TargetOutput {
     }
   }
   if (chosen.length === 0) {
-    warnings.push(...fallbackWarnings(config, LABEL))
+    pushAll(warnings, fallbackWarnings(config, LABEL))
     return output(config, null, warnings, notes)
   }
-  warnings.push(...orderWarnings(chosen))
+  pushAll(warnings, orderWarnings(chosen))
 
   // One threshold for all tiers: the first tier's decides, later ones that differ are lost.
   const thresholds = chosen.map((s) => {
     const t = gatedThreshold(s, usable, LABEL, TIER_NAMES[s.step.strategy as Tier])
-    warnings.push(...t.warnings)
+    pushAll(warnings, t.warnings)
     return t.tokens
   })
   const first = chosen[0] as ActiveStep
@@ -158,7 +159,7 @@ function exportFalai(config: CompactionConfig): TargetOutput {
   // One preserved tail for all tiers.
   const tails = chosen.map((s) => {
     const t = tailOf(s)
-    warnings.push(...t.warnings)
+    pushAll(warnings, t.warnings)
     return t.count
   })
   const tail = tails[0] as number
@@ -176,19 +177,20 @@ function exportFalai(config: CompactionConfig): TargetOutput {
   })
 
   const summarize = byTier.get('summarize')
-  if (summarize) warnings.push(...summaryWarnings(summarize))
-  warnings.push(...missingTierWarnings(new Set(byTier.keys()), threshold))
-  warnings.push(
-    ...targetWarnings(
+  if (summarize) pushAll(warnings, summaryWarnings(summarize))
+  pushAll(warnings, missingTierWarnings(new Set(byTier.keys()), threshold))
+  pushAll(
+    warnings,
+    targetWarnings(
       chosen.map((s) => ({ step: s, target: targetTokens(s, usable), runsOver: threshold })),
       LABEL,
     ),
   )
-  warnings.push(...protectionWarnings(config, LABEL, ['recentTurns', 'pinned', 'tools']))
-  warnings.push(...fallbackWarnings(config, LABEL))
+  pushAll(warnings, protectionWarnings(config, LABEL, ['recentTurns', 'pinned', 'tools']))
+  pushAll(warnings, fallbackWarnings(config, LABEL))
 
   const budgetStep = byTier.get('tool-result-budget')
-  notes.push(...falaiNotes(config, byTier))
+  pushAll(notes, falaiNotes(config, byTier))
   return output(
     config,
     {

@@ -6,6 +6,7 @@
  */
 import type { CompactionConfig } from '../../config/schema.ts'
 import type { LossyWarning } from './types.ts'
+import { maxOf, minOf } from '../../engine/arrays.ts'
 
 export { exporterName } from '../../config/exporter.ts'
 
@@ -91,7 +92,7 @@ export function tokenTrigger(
   if (thresholds.length === 0) {
     return { tokens: null, warnings }
   }
-  const tokens = trigger.mode === 'all' ? Math.max(...thresholds) : Math.min(...thresholds)
+  const tokens = trigger.mode === 'all' ? maxOf(thresholds) : minOf(thresholds)
   return { tokens, warnings }
 }
 

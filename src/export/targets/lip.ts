@@ -22,6 +22,7 @@ import {
 } from './index-helpers.ts'
 import { compactable, fixNotes, fixWarnings, type LipCategory, type Lists } from './lip/fixes.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 const LABEL = 'llm-interactive-proxy'
 const STRATEGY = 'supersede-stale-results'
@@ -210,15 +211,15 @@ function exportLip(config: CompactionConfig): TargetOutput {
       denied: lipCategories(p.deniedCategories, p.faithful),
     }
     const t = threshold(chosen, p, usable)
-    warnings.push(
+    pushAll(warnings, [
       ...t.warnings,
       ...minTokensWarning(chosen, p),
       ...ignoredParams(chosen, p),
       ...toolListWarnings(chosen, p),
-    )
+    ])
     if (!p.faithful) {
-      warnings.push(...fixWarnings(chosen, lists))
-      notes.push(...fixNotes(lists))
+      pushAll(warnings, fixWarnings(chosen, lists))
+      pushAll(notes, fixNotes(lists))
     }
     body = section(p, t.value, usable, lists)
     summary = describe(p, t.value, lists)
@@ -229,8 +230,8 @@ function exportLip(config: CompactionConfig): TargetOutput {
   }
   // With compaction disabled nothing is touched, so no protection can be broken.
   if (chosen)
-    warnings.push(...protectionWarnings(config, LABEL, ['recentTurns', 'pinned', 'tools']))
-  warnings.push(...fallbackWarnings(config, LABEL))
+    pushAll(warnings, protectionWarnings(config, LABEL, ['recentTurns', 'pinned', 'tools']))
+  pushAll(warnings, fallbackWarnings(config, LABEL))
   return {
     target: 'lip',
     fileName: 'config.yaml',

@@ -25,6 +25,7 @@ import {
 } from './index-helpers.ts'
 import { reference, summaryThreshold } from './opencode/reference.ts'
 import type { ExportTarget, LossyWarning, TargetOutput } from './types.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 const LABEL = 'opencode'
 
@@ -192,7 +193,7 @@ function exportOpencode(config: CompactionConfig): TargetOutput {
   const ordered: Ordered[] = []
   const sentence: string[] = []
   if (prune) {
-    warnings.push(...pruneWarnings(prune))
+    pushAll(warnings, pruneWarnings(prune))
     ordered.push({ step: prune, target: targetTokens(prune, usable), runsOver: null })
     sentence.push(
       'after every turn clears the output of tool calls older than the newest 40,000 tokens of tool output (never in the last 2 user turns, never `skill`) whenever that frees more than 20,000 tokens',
@@ -207,11 +208,11 @@ function exportOpencode(config: CompactionConfig): TargetOutput {
     const { tokens, warnings: tw } = summaryThreshold(summarize, usable)
     const tail = tailOf(summarize, config, tokens)
     tailKept = 'tail_turns' in tail.keys && config.protections.recentTurns > 0
-    warnings.push(
+    pushAll(warnings, [
       ...tw,
       ...tail.warnings,
       ...builtinWarnings(summarize, SUMMARY_BUILTINS, reference().summarize),
-    )
+    ])
     ordered.push({ step: summarize, target: targetTokens(summarize, usable), runsOver: tokens })
     const limit = config.window.contextTokens
     if (tokens === null) {
@@ -257,12 +258,13 @@ function exportOpencode(config: CompactionConfig): TargetOutput {
       'opencode triggers on the token usage the provider reported for the last call (input, output and cache tokens together), or on a provider overflow error, not on a local count.',
     )
   }
-  warnings.push(...targetWarnings(ordered, LABEL))
+  pushAll(warnings, targetWarnings(ordered, LABEL))
   if (prune || summarize)
-    warnings.push(
-      ...protectionWarnings(config, LABEL, protectionsLost(config, prune, summarize, tailKept)),
+    pushAll(
+      warnings,
+      protectionWarnings(config, LABEL, protectionsLost(config, prune, summarize, tailKept)),
     )
-  warnings.push(...fallbackWarnings(config, LABEL))
+  pushAll(warnings, fallbackWarnings(config, LABEL))
   if (prune)
     notes.push(
       'The environment variable OPENCODE_DISABLE_PRUNE turns pruning off whatever the file says (OPENCODE_DISABLE_AUTOCOMPACT does the same for the summary).',

@@ -8,6 +8,7 @@ import type {
 } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import type { Extra } from './parse.ts'
+import { parseJson as parseJsonStrict } from '../../engine/json.ts'
 
 type Obj = Record<string, unknown>
 
@@ -18,7 +19,7 @@ function rawOf(p: { meta?: Readonly<Record<string, unknown>> }): Obj {
 function argsOf(c: ToolCallPart): unknown {
   if (c.args !== undefined) return c.args
   try {
-    return JSON.parse(c.argsRaw) as unknown
+    return parseJsonStrict(c.argsRaw) as unknown
   } catch {
     return c.argsRaw
   }
@@ -35,7 +36,7 @@ function payload(p: Extract<Part, { kind: 'image' | 'file' }>): string {
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    return { ok: true, value: parseJsonStrict(text) as unknown }
   } catch {
     return { ok: false }
   }

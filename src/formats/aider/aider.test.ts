@@ -119,6 +119,73 @@ describe('aider parsing', () => {
   })
 })
 
+describe('aider: sessions that are not loaded (issue 10)', () => {
+  const startup = [
+    '# aider chat started at 2024-08-03 09:00:00',
+    '',
+    '> /usr/bin/aider  ',
+    '> Aider v0.50.1  ',
+    '> Main model: claude-3-5-sonnet-20240620 with diff edit format  ',
+    '> Git repo: .git with 12 files  ',
+    '',
+  ].join('\n')
+
+  it('skips a newest session that holds only the start-up output aider writes at launch', () => {
+    const r = importer.parse(sniff(history + startup))
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.conversation.meta.title).toBe('aider chat started at 2024-08-02 11:00:00')
+    expect(r.conversation.messages.map((m) => m.line)).toEqual([12, 15, 19, 30, 36, 37, 41])
+    expect(r.warnings).toHaveLength(1)
+    expect(r.warnings[0]).toMatchObject({
+      line: 10,
+      offset: history.indexOf('# aider chat started at 2024-08-02'),
+    })
+    expect(r.warnings[0]?.message).toMatch(
+      /3 aider sessions; loaded one \(line 10, started 2024-08-02 11:00:00\)/,
+    )
+    const startupLine = history.split('\n').length
+    expect(r.warnings[0]?.message).toContain(
+      `at line ${startupLine}, started 2024-08-03 09:00:00 hold only aider's start-up output`,
+    )
+    expect(r.warnings[0]?.message).toMatch(/the other 2 are not loaded/)
+  })
+
+  it('skips a header-only newest session, with or without a final newline', () => {
+    for (const tail of [
+      '# aider chat started at 2024-08-03 09:00:00\n',
+      '# aider chat started at 2024-08-03 09:00:00',
+    ]) {
+      const r = importer.parse(sniff(history + tail))
+      expect(r.ok, tail).toBe(true)
+      if (r.ok) expect(r.conversation.messages).toHaveLength(7)
+    }
+  })
+
+  it('says in the warnings, not only in the notes, that other sessions were not loaded', () => {
+    const r = importer.parse(sniff(history))
+    expect(r.ok && r.warnings.map((w) => w.message)).toEqual([
+      'the file holds 2 aider sessions; loaded one (line 10, started 2024-08-02 11:00:00), the newest with a conversation; the other 1 are not loaded',
+    ])
+    const single = importer.parse(
+      sniff(history.slice(history.indexOf('# aider chat started at 2024-08-02'))),
+    )
+    expect(single.ok && single.warnings).toEqual([])
+  })
+
+  it('positions the warning in the original text of a CRLF file', () => {
+    const crlf = (history + startup).replace(/\n/g, '\r\n')
+    const r = importer.parse(sniff(crlf))
+    expect(r.ok && r.warnings[0]?.offset).toBe(crlf.indexOf('# aider chat started at 2024-08-02'))
+  })
+
+  it('fails only when no session holds anything', () => {
+    const r = importer.parse(sniff('# aider chat started at 1\n\n# aider chat started at 2\n'))
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/none of the 2 sessions holds messages/)
+  })
+})
+
 describe('aider bad input', () => {
   it('fails clearly on JSON and on an empty session', () => {
     const json = importer.parse(sniff('{"a": 1}'))

@@ -1,6 +1,6 @@
 import type { Message, ReportedUsage, Role } from '../../engine/model.ts'
-import type { Detection, ParseResult, SniffedInput } from '../types.ts'
-import { fail, ok, parseError } from '../util.ts'
+import type { Detection, ParseResult, ParseWarning, SniffedInput } from '../types.ts'
+import { fail, ok, parseError, warning } from '../util.ts'
 
 const HEADER = '# aider chat started at'
 const HEADER_RE = /^# aider chat started at/m
@@ -133,23 +133,64 @@ export function sessions(text: string): AiderSession[] {
   return out
 }
 
-/** Parse the last session of an aider chat history into messages. Never throws. */
+/** Where the line starting at `start` ends (past its newline), within `[start, end]`. */
+function afterLine(text: string, start: number, end: number): number {
+  const nl = text.indexOf('\n', start)
+  return nl < 0 || nl >= end ? end : nl + 1
+}
+
+/** Offset in the original text (CRLF or not) of the start of 1-based `line`. */
+function offsetOfLine(text: string, line: number): number {
+  let offset = 0
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', offset)
+    if (nl < 0) return offset
+    offset = nl + 1
+  }
+  return offset
+}
+
+/**
+ * Parse the newest session that holds a conversation. aider writes a session header and its
+ * start-up lines (`> Aider v…`, `> Main model: …`) as soon as it starts, before anything is said:
+ * such a newest session is skipped for the newest one with a user message or a reply. The
+ * sessions not loaded are reported as a warning (and listed in the notes). Never throws.
+ */
 export function parse(input: SniffedInput): ParseResult {
   if (input.kind !== 'text') {
     return fail(parseError(1, 0, 'expected aider Markdown (`# aider chat started at …`), got JSON'))
   }
   const text = input.text.replace(/\r\n/g, '\n')
   const all = sessions(text)
-  const chosen = all[all.length - 1]
-  if (!chosen)
+  if (all.length === 0)
     return fail(parseError(1, 0, 'expected aider Markdown (`# aider chat started at …`)'))
-  const firstLine = chosen.line === 0 ? 1 : chosen.line + 1
-  const blocks = readBlocks(
-    text,
-    chosen.line === 0 ? chosen.start : text.indexOf('\n', chosen.start) + 1,
-    chosen.end,
-    firstLine,
-  )
+  const read = (s: AiderSession) =>
+    readBlocks(
+      text,
+      s.line === 0 ? s.start : afterLine(text, s.start, s.end),
+      s.end,
+      s.line === 0 ? 1 : s.line + 1,
+    )
+  let chosenAt = -1
+  let blocks: Block[] = []
+  let fallbackAt = -1
+  let fallbackBlocks: Block[] = []
+  for (let i = all.length - 1; i >= 0 && chosenAt < 0; i--) {
+    const found = read(all[i] as AiderSession)
+    if (found.some((b) => b.kind !== 'tool')) {
+      chosenAt = i
+      blocks = found
+    } else if (found.length > 0 && fallbackAt < 0) {
+      fallbackAt = i
+      fallbackBlocks = found
+    }
+  }
+  if (chosenAt < 0) {
+    // Only start-up output anywhere: load the newest session that has any.
+    chosenAt = fallbackAt
+    blocks = fallbackBlocks
+  }
+  const chosen = all[chosenAt >= 0 ? chosenAt : all.length - 1] as AiderSession
   const messages: Message[] = []
   let model: string | undefined
   let lastAssistant = -1
@@ -177,14 +218,33 @@ export function parse(input: SniffedInput): ParseResult {
     return fail(
       parseError(
         at,
-        chosen.start,
-        `session at line ${at} holds no messages (expected \`#### \` input, \`> \` output or replies)`,
+        offsetOfLine(input.text, Math.max(at, 1)),
+        all.length > 1
+          ? `none of the ${all.length} sessions holds messages (expected \`#### \` input, \`> \` output or replies)`
+          : `session at line ${at} holds no messages (expected \`#### \` input, \`> \` output or replies)`,
       ),
     )
   }
-  const others = all.slice(0, -1)
+  const others = all.filter((s) => s !== chosen)
+  const newer = all.slice(chosenAt + 1)
+  const where = (s: AiderSession) =>
+    `${s.line === 0 ? 'before the first header' : `line ${s.line}`}${s.startedAt ? `, started ${s.startedAt}` : ''}`
+  const warnings: ParseWarning[] = []
+  if (all.length > 1) {
+    const skipped =
+      newer.length > 0
+        ? `; the newer session(s) at ${newer.map(where).join('; ')} hold only aider's start-up output (nothing said yet) and were skipped`
+        : ''
+    warnings.push(
+      warning(
+        Math.max(chosen.line, 1),
+        offsetOfLine(input.text, Math.max(chosen.line, 1)),
+        `the file holds ${all.length} aider sessions; loaded one (${where(chosen)}), the newest with a conversation${skipped}; the other ${others.length} are not loaded`,
+      ),
+    )
+  }
   const notes = [
-    `${all.length} session(s) in the file; showing the last one (line ${chosen.line}${chosen.startedAt ? `, started ${chosen.startedAt}` : ''})`,
+    `${all.length} session(s) in the file; showing ${newer.length > 0 ? 'the newest with a conversation' : 'the last one'} (line ${chosen.line}${chosen.startedAt ? `, started ${chosen.startedAt}` : ''})`,
     ...others.map(
       (s, i) =>
         `session ${i + 1}: ${s.line === 0 ? 'before the first header' : `line ${s.line}`}${s.startedAt ? `, started ${s.startedAt}` : ''}, ${s.userMessages} user message(s)`,
@@ -212,7 +272,7 @@ export function parse(input: SniffedInput): ParseResult {
         })),
       },
     },
-    [],
+    warnings,
   )
 }
 

@@ -9,6 +9,7 @@ import type {
   ToolResultPart,
 } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Json = Record<string, unknown>
 
@@ -70,7 +71,7 @@ function resultContent(p: ToolResultPart): unknown {
   if (shape === 'string' && onlyText) return joined
   if (shape === 'json' && onlyText) {
     try {
-      return JSON.parse(joined) as unknown
+      return parseJson(joined) as unknown
     } catch {
       return joined
     }
@@ -88,8 +89,8 @@ function resultBlock(p: ToolResultPart): Json {
   return { ...block, ...ex(p) }
 }
 
-/** One canonical part → an Anthropic content block (null: nothing to write). */
-export function blockFromPart(p: Part): Json | null {
+/** One canonical part → an Anthropic content block (undefined: nothing to write). */
+export function blockFromPart(p: Part): Json | null | undefined {
   switch (p.kind) {
     case 'text':
       if (p.meta?.blockType === 'compaction') {
@@ -123,7 +124,8 @@ export function blockFromPart(p: Part): Json | null {
     case 'file':
       return documentBlock(p)
     case 'opaque':
-      return p.raw === undefined ? null : (p.raw as Json)
+      // Written back verbatim, even a malformed `null` block (it was in the file).
+      return p.raw === undefined ? undefined : (p.raw as Json | null)
   }
 }
 
@@ -138,7 +140,7 @@ export function messageOut(m: Message): Json {
     !only.meta
   const content = asString
     ? only.text
-    : m.parts.map(blockFromPart).filter((b): b is Json => b !== null)
+    : m.parts.map(blockFromPart).filter((b): b is Json | null => b !== undefined)
   const extras = isObject(m.source?.extras) ? m.source.extras : {}
   return { role, content, ...extras }
 }
@@ -154,7 +156,7 @@ function systemOut(c: Conversation): unknown {
 function toolsOut(c: Conversation): unknown[] {
   return c.tools.map((t) => {
     try {
-      return JSON.parse(t.raw) as unknown
+      return parseJson(t.raw) as unknown
     } catch {
       return { name: t.name, description: t.description, input_schema: { type: 'object' } }
     }

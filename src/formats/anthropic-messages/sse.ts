@@ -1,4 +1,5 @@
 import { isObject, parseSse, str } from '../util.ts'
+import { parseJson } from '../../engine/json.ts'
 
 /** Result of reassembling a streamed Messages response. */
 export interface Reassembled {
@@ -127,7 +128,7 @@ function finish(open: OpenBlock, index: number, problems: string[]): void {
   open.stopped = true
   if (open.json === undefined || open.json === '') return
   try {
-    open.block.input = JSON.parse(open.json) as unknown
+    open.block.input = parseJson(open.json) as unknown
   } catch {
     open.block.input = open.json
     problems.push(

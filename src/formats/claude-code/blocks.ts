@@ -7,6 +7,7 @@ import type {
   ToolResultPart,
 } from '../../engine/model.ts'
 import { base64DecodedBytes, callFromObjectArgs, isObject, str, utf8Bytes } from '../util.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Block = Record<string, unknown>
 
@@ -131,7 +132,7 @@ function opaquePart(raw: unknown, label: string): OpaquePart {
 function inputOf(argsRaw: string, args: unknown): unknown {
   if (args !== undefined) return args
   try {
-    return JSON.parse(argsRaw) as unknown
+    return parseJson(argsRaw) as unknown
   } catch {
     return {}
   }
@@ -167,8 +168,9 @@ export function partToBlock(part: Part, orig?: unknown): unknown {
     }
     case 'tool_call': {
       const b = from(part.serverSide ? (part.callType ?? 'server_tool_use') : 'tool_use')
+      // A malformed id (a number, an object) is not an id to us, but it stays in the file.
       if (part.callId !== null) b.id = part.callId
-      else delete b.id
+      else if (typeof b.id === 'string') delete b.id
       b.name = part.name
       b.input = inputOf(part.argsRaw, part.args)
       return b
@@ -177,7 +179,7 @@ export function partToBlock(part: Part, orig?: unknown): unknown {
       const b = from('tool_result')
       const prevContent = b.content
       if (part.callId !== null) b.tool_use_id = part.callId
-      else delete b.tool_use_id
+      else if (typeof b.tool_use_id === 'string') delete b.tool_use_id
       if (part.content.length === 0 && base && prevContent === undefined) delete b.content
       else if (part.content.every((c) => c.kind === 'text') && !Array.isArray(prevContent)) {
         b.content = part.content.map((c) => (c.kind === 'text' ? c.text : '')).join('')
@@ -208,6 +210,7 @@ export function partToBlock(part: Part, orig?: unknown): unknown {
       return b
     }
     case 'opaque':
-      return part.raw ?? base ?? { type: 'text', text: '' }
+      // Written back verbatim, even a malformed `null` block (it was in the file).
+      return part.raw !== undefined ? part.raw : (base ?? { type: 'text', text: '' })
   }
 }

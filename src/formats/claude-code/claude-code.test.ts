@@ -330,3 +330,30 @@ describe('claude-code serializer after edits', () => {
     }
   })
 })
+
+describe('claude-code: what the serializer keeps as it was (issue 10 fuzz findings)', () => {
+  const userLine = (uuid: string, parentUuid: string | null, content: unknown) => ({
+    type: 'user',
+    uuid,
+    parentUuid,
+    sessionId: 's',
+    message: { role: 'user', content },
+  })
+
+  it('a session cut from a longer one keeps its link to a parent that is not in the file', () => {
+    const text = jsonl(
+      userLine('u2', 'u1-not-in-this-file', 'second prompt'),
+      userLine('u3', 'u2', 'third prompt'),
+    )
+    const c = parse(text)
+    expect(importer.serialize(c)).toBe(text)
+  })
+
+  it('a malformed (numeric) tool_use_id is written back, not dropped', () => {
+    const text = jsonl(
+      userLine('u1', null, 'hi'),
+      userLine('u2', 'u1', [{ type: 'tool_result', tool_use_id: 599396, content: 'out' }]),
+    )
+    expect(importer.serialize(parse(text))).toBe(text)
+  })
+})

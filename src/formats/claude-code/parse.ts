@@ -1,6 +1,7 @@
 import type { Message, Part, ReportedUsage, UpstreamMarker } from '../../engine/model.ts'
 import type { ImportOptions, JsonlLine, ParseResult, ParseWarning, SniffedInput } from '../types.ts'
 import {
+  describe,
   fail,
   failAtInput,
   IdAllocator,
@@ -14,6 +15,7 @@ import {
 } from '../util.ts'
 import { blockToPart } from './blocks.ts'
 import { type ExtraLine, type LineRecord } from './lines.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -165,7 +167,7 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       const group = msgId !== undefined ? groups.get(msgId) : undefined
       if (group && !(uuid !== undefined && group.uuids.has(uuid))) {
         // Another block of the same API response: the last line's usage snapshot wins.
-        group.draft.parts.push(...parts)
+        pushAll(group.draft.parts, parts)
         group.draft.source.lines.push({ line: l.line, envelope: v, parts: parts.length })
         if (usage) group.draft.usage = usage
         if (uuid !== undefined) group.uuids.add(uuid)
@@ -256,10 +258,27 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       tools: [],
       messages,
       markers,
-      source: { extras },
+      source: { extras, ...danglingParents(lines) },
     },
     warnings,
   )
+}
+
+/**
+ * Parents named by a line but absent from the file (a session cut from a longer one, a line lost):
+ * the serializer keeps such a link as it is, and re-links only lines whose parent a compaction
+ * removed. Absent for ordinary files.
+ */
+function danglingParents(lines: readonly JsonlLine[]): { danglingParents?: string[] } {
+  const uuids = new Set<string>()
+  for (const l of lines)
+    if (isObject(l.value) && typeof l.value.uuid === 'string') uuids.add(l.value.uuid)
+  const dangling = new Set<string>()
+  for (const l of lines) {
+    const parent = isObject(l.value) ? l.value.parentUuid : undefined
+    if (typeof parent === 'string' && !uuids.has(parent)) dangling.add(parent)
+  }
+  return dangling.size > 0 ? { danglingParents: [...dangling] } : {}
 }
 
 /**
@@ -301,10 +320,4 @@ function usageOf(u: unknown): ReportedUsage | undefined {
     ...(cacheWrite !== undefined ? { cacheWriteTokens: cacheWrite } : {}),
     source: 'claude-code usage snapshot',
   }
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return `a ${typeof value}`
 }

@@ -50,7 +50,8 @@ export function serializeClaudeCode(conversation: Conversation): string {
     }
   })
   out.sort((a, b) => a.key - b.key || a.seq - b.seq)
-  relinkParents(out)
+  const dangling = conversation.source?.danglingParents
+  relinkParents(out, new Set(Array.isArray(dangling) ? (dangling as string[]) : []))
   return out.map((o) => JSON.stringify(o.value)).join('\n') + '\n'
 }
 
@@ -204,9 +205,9 @@ function compactLines(
  * Lines whose parent was removed (a compaction dropped it), and lines written fresh, are attached
  * to the previous line of the same chain, so Claude Code can still walk the tree (a fresh
  * boundary stays a root and points back through `logicalParentUuid`). Untouched files are not
- * changed.
+ * changed, and neither is a link that already dangled in the source file (`danglingParents`).
  */
-function relinkParents(out: OutLine[]): void {
+function relinkParents(out: OutLine[], dangling: ReadonlySet<string>): void {
   const present = new Set<string>()
   for (const o of out) {
     const uuid = isObject(o.value) ? str(o.value.uuid) : undefined
@@ -219,7 +220,7 @@ function relinkParents(out: OutLine[]): void {
     const v = o.value
     const chain = v.isSidechain === true
     const parent = str(v.parentUuid)
-    if (o.chain || (parent !== undefined && !present.has(parent))) {
+    if (o.chain || (parent !== undefined && !present.has(parent) && !dangling.has(parent))) {
       out[i] = { ...o, value: { ...v, parentUuid: lastOf.get(chain) ?? null } }
     } else if (v.subtype === 'compact_boundary' && v.logicalParentUuid === null) {
       out[i] = { ...o, value: { ...v, logicalParentUuid: lastOf.get(chain) ?? null } }

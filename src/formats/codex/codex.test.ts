@@ -154,6 +154,67 @@ describe('codex parsing', () => {
     expect(x.meta.notes?.join(' ')).toMatch(/1 user prompts taken from event_msg/)
     roundTrip(importer, x)
   })
+  it('an event prompt followed by a different user item is a message of its own', () => {
+    // What a compacted export writes when a summary follows a prompt that only exists as an event.
+    const x = parse(
+      jsonl(
+        rl('session_meta', { id: 's' }),
+        event({ type: 'user_message', message: 'the real prompt' }),
+        msg('user', '[Tool results: earlier work]'),
+        msg('assistant', 'ok'),
+      ),
+    )
+    expect(x.messages.map((m) => [m.role, m.parts[0]?.kind === 'text' && m.parts[0].text])).toEqual(
+      [
+        ['user', 'the real prompt'],
+        ['user', '[Tool results: earlier work]'],
+        ['assistant', 'ok'],
+      ],
+    )
+  })
+  it('an event prompt written after an exported user item comes back as a message (not as its UI copy)', () => {
+    const c = parse(
+      jsonl(
+        rl('session_meta', { id: 's' }),
+        event({ type: 'user_message', message: 'only as event' }),
+        msg('assistant', 'ok'),
+      ),
+    )
+    const summary: Message = {
+      id: 'sum',
+      role: 'user',
+      parts: [{ kind: 'text', text: '[Tool results: x]' }],
+    }
+    const edited: Conversation = { ...c, messages: [summary, ...c.messages] }
+    const again = parse(importer.serialize(edited))
+    expect(
+      again.messages.map((m) => [m.role, m.parts[0]?.kind === 'text' && m.parts[0].text]),
+    ).toEqual([
+      ['user', '[Tool results: x]'],
+      ['user', 'only as event'],
+      ['assistant', 'ok'],
+    ])
+  })
+  it('a system prompt a compaction dropped stays dropped (empty instructions are no prompt)', () => {
+    const c = parse(
+      jsonl(rl('session_meta', { id: 's', instructions: 'You are Codex.' }), msg('user', 'hi')),
+    )
+    expect(c.system).toHaveLength(1)
+    expect(parse(importer.serialize({ ...c, system: [] })).system).toEqual([])
+  })
+  it('an unknown content block of a message stays a content block when the message is written anew', () => {
+    const c = parse(
+      jsonl(
+        item({ type: 'message', role: 'user', content: [{ type: 'dup', text: 'hi' }] }),
+        msg('assistant', 'ok'),
+      ),
+    )
+    // Without its source line (as after a compaction), the message is written from its parts.
+    const { source: _line, ...fresh } = c.messages[0] as Message
+    const again = parse(importer.serialize({ ...c, messages: [fresh, ...c.messages.slice(1)] }))
+    expect(again.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(again.messages[0]?.parts[0]).toMatchObject({ kind: 'opaque', raw: { type: 'dup' } })
+  })
   it('reads images, refusals, missing and empty call ids', () => {
     const x = parse(
       jsonl(

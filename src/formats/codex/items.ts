@@ -119,6 +119,7 @@ function contentPart(c: unknown): ResultContent {
       kind: 'opaque',
       opaque: { label: 'unknown content', bytes: utf8Bytes(JSON.stringify(c) ?? '') },
       raw: c,
+      meta: { field: 'content' },
     }
   switch (c.type) {
     case 'input_text':
@@ -159,6 +160,8 @@ function contentPart(c: unknown): ResultContent {
         kind: 'opaque',
         opaque: { label: `${String(c.type)} content`, bytes: utf8Bytes(JSON.stringify(c)) },
         raw: c,
+        // A content block of a message, whatever its type says (not a whole item).
+        meta: { field: 'content' },
       }
   }
 }

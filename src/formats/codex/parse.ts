@@ -15,6 +15,7 @@ import {
 } from '../util.ts'
 import { MODEL_OUTPUT_ITEMS, TOOL_OUTPUT_ITEMS, itemToParts } from './items.ts'
 import { type ExtraLine, LAB_ID, type LineRecord } from './lines.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -108,7 +109,7 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
       lastAssistant = current
       return
     }
-    current.parts.push(...parts)
+    pushAll(current.parts, parts)
     current.source.lines.push({ line: l.line, envelope: v, parts: parts.length })
   }
 
@@ -225,7 +226,13 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
     const role: Role = item.role === 'user' ? 'user' : 'system'
     const injected = isInjected(parts)
     if (role === 'user' && !injected) {
-      if (pending) keep(pending.l, 'event_msg/user_message')
+      // A prompt event followed by its own response_item is a UI copy; followed by a different
+      // user item (a summary a compacted export placed after it), it was the prompt itself.
+      if (pending) {
+        const text = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('')
+        if (text.trim() === pending.text.trim()) keep(pending.l, 'event_msg/user_message')
+        else flushPending()
+      }
       pending = undefined
       userSinceOutput = true
     }
@@ -267,7 +274,7 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
         ...(contextWindow !== undefined ? { contextWindow } : {}),
         ...(notes.length ? { notes } : {}),
       },
-      system: instructions !== undefined ? [{ kind: 'text', text: instructions }] : [],
+      system: instructions ? [{ kind: 'text', text: instructions }] : [], // empty: a dropped prompt
       tools: [],
       messages,
       markers,

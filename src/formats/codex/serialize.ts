@@ -39,9 +39,24 @@ export function serializeCodex(conversation: Conversation): string {
         callTypes.set(p.callId, p.callType)
     }
   }
+  // The importer reads an event prompt that follows a user item (before the next model output)
+  // as that item's UI copy: after an exported summary, such a prompt is written as an item too.
+  let userItemSinceOutput = false
   conversation.messages.forEach((m, index) => {
     const recs = lineRecords(m)
     const objects = recs ? fromRecords(m, recs) : undefined
+    if (m.role === 'assistant') userItemSinceOutput = false
+    if (recs && objects && m.source?.fromEvent === true && userItemSinceOutput) {
+      const key = recs[0]?.line ?? last + 0.5
+      const timestamp = m.timestamp ?? str(recs[0]?.envelope.timestamp)
+      for (const payload of freshItems(m.parts, 'user', callTypes))
+        out.push({
+          key,
+          seq: seq++,
+          value: { ...(timestamp ? { timestamp } : {}), type: 'response_item', payload },
+        })
+    }
+    if (m.role === 'user' && !m.injected) userItemSinceOutput = true
     if (recs && objects) {
       pinId(objects, m.id, index)
       objects.forEach((value, i) => {

@@ -1,6 +1,7 @@
 import type { Part, Role } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { reasoningTexts } from './items.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Item = Record<string, unknown>
 
@@ -130,7 +131,7 @@ type ContentPart = Extract<Part, { kind: 'text' | 'image' | 'file' | 'opaque' }>
 /** Parts that live inside a message's `content` (an opaque whole item does not). */
 function asContentPart(p: Part): ContentPart | undefined {
   if (p.kind === 'text' || p.kind === 'image' || p.kind === 'file') return p
-  return p.kind === 'opaque' && !isItem(p.raw) ? p : undefined
+  return p.kind === 'opaque' && (p.meta?.field === 'content' || !isItem(p.raw)) ? p : undefined
 }
 
 /** An opaque part that stands for a whole item (compaction, image generation), not a content block. */
@@ -171,7 +172,7 @@ function callFields(
 
 function parseOr(raw: string): unknown {
   try {
-    return JSON.parse(raw) as unknown
+    return parseJson(raw) as unknown
   } catch {
     return {}
   }

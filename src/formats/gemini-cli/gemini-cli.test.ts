@@ -303,3 +303,36 @@ describe('gemini-cli corpus', () => {
     })
   }
 })
+
+describe('gemini-cli: a reused call id (fuzz finding, issue 10)', () => {
+  it('keeps both results when two records reuse one call id', () => {
+    const call = (result: string) => ({
+      id: 'read-1',
+      name: 'read_file',
+      args: { path: 'a' },
+      result: [
+        { functionResponse: { id: 'read-1', name: 'read_file', response: { output: result } } },
+      ],
+      status: 'success',
+    })
+    const recording = {
+      sessionId: 's',
+      projectHash: 'h',
+      startTime: 't',
+      lastUpdated: 't',
+      messages: [
+        { id: 'u1', timestamp: 't', type: 'user', content: 'read it twice' },
+        { id: 'g1', timestamp: 't', type: 'gemini', content: '', toolCalls: [call('first')] },
+        { id: 'g2', timestamp: 't', type: 'gemini', content: '', toolCalls: [call('second')] },
+      ],
+    }
+    const c = importer.parse(sniff(JSON.stringify(recording)))
+    expect(c.ok).toBe(true)
+    if (!c.ok) return
+    const results = (conv: typeof c.conversation) =>
+      conv.messages.flatMap((m) => m.parts).filter((p) => p.kind === 'tool_result').length
+    expect(results(c.conversation)).toBe(2)
+    const again = importer.parse(sniff(importer.serialize(c.conversation)))
+    expect(again.ok && results(again.conversation)).toBe(2)
+  })
+})

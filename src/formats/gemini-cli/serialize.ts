@@ -9,6 +9,7 @@ import type {
 import { partsToGemini, responseObject } from '../gemini/parts-out.ts'
 import { isObject, str } from '../util.ts'
 import type { AsideRecord } from './parse.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Json = Record<string, unknown>
 
@@ -38,17 +39,18 @@ function resultOut(content: readonly ResultContent[]): unknown {
       call.name = str(fr.name) ?? ''
       call.response = responseObject(c.text, fr)
       out.push({ functionResponse: { ...call, ...obj(fr.resultExtras) }, ...obj(fr.extras) })
-    } else out.push(...partsToGemini([c]))
+    } else pushAll(out, partsToGemini([c]))
   }
   return out
 }
 
 /**
  * Tool results are separate canonical messages but live inside the call in the recording: match
- * them back by call id, or — for calls without id — by order.
+ * them back by call id (in order, when a recording reuses an id), or — for calls without id — by
+ * order.
  */
 class ResultIndex {
-  private readonly byId = new Map<string, ToolResultPart>()
+  private readonly byId = new Map<string, ToolResultPart[]>()
   private readonly anonymous: ToolResultPart[] = []
 
   constructor(messages: readonly Message[]) {
@@ -56,18 +58,18 @@ class ResultIndex {
       if (m.role !== 'tool') continue
       for (const p of m.parts) {
         if (p.kind !== 'tool_result') continue
-        if (p.callId !== null && !this.byId.has(p.callId)) this.byId.set(p.callId, p)
-        else this.anonymous.push(p)
+        if (p.callId === null) this.anonymous.push(p)
+        else {
+          const queue = this.byId.get(p.callId)
+          if (queue) queue.push(p)
+          else this.byId.set(p.callId, [p])
+        }
       }
     }
   }
 
   take(call: ToolCallPart): ToolResultPart | undefined {
-    if (call.callId !== null) {
-      const hit = this.byId.get(call.callId)
-      if (hit) this.byId.delete(call.callId)
-      return hit
-    }
+    if (call.callId !== null) return this.byId.get(call.callId)?.shift()
     return this.anonymous.shift()
   }
 }

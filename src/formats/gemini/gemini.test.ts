@@ -181,3 +181,38 @@ describe('gemini parsing', () => {
     expect(JSON.parse(importer.serialize(conv))).toEqual(body)
   })
 })
+
+describe('gemini: a malformed role (fuzz finding, issue 10)', () => {
+  it('a response candidate is the model turn whatever its role field holds, and stays so when written', () => {
+    const exchange = [
+      {
+        request: {
+          uri: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent',
+          body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+        },
+        response: {
+          status: 200,
+          body: { candidates: [{ content: { role: [['x']], parts: [{ text: 'hello' }] } }] },
+        },
+      },
+    ]
+    const r = importer.parse(sniff(JSON.stringify(exchange)))
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    const again = importer.parse(sniff(importer.serialize(r.conversation)))
+    expect(again.ok && again.conversation.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ])
+  })
+
+  it('a non-string role in the request is read as user, with a warning', () => {
+    const r = importer.parse(
+      sniff(JSON.stringify({ contents: [{ role: 7, parts: [{ text: 'hi' }] }] })),
+    )
+    expect(r.ok && r.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/expected `role` to be a string, got a number; read as "user"/),
+    ])
+  })
+})

@@ -42,6 +42,8 @@ class Builder extends JsonBuilder {
       return undefined
     }
     const roleText = str(raw.role)
+    if (raw.role !== undefined && roleText === undefined)
+      this.warn(path, `expected \`role\` to be a string, got ${describe(raw.role)}; read as "user"`)
     const role = roleText === undefined ? 'user' : ROLE_MAP[roleText]
     if (!role) {
       this.warn(
@@ -84,8 +86,9 @@ class Builder extends JsonBuilder {
     }
     const { candidates: _c, ...envelope } = response
     const { content, ...candidate } = first
+    // A candidate's content is the model's turn whatever its (missing or malformed) role says.
     const msg = this.addContent(
-      { role: 'model', ...content },
+      { ...content, role: typeof content.role === 'string' ? content.role : 'model' },
       [...path, 'candidates', 0, 'content'],
       {
         id: str(r.get('responseId')),

@@ -1,6 +1,7 @@
 import type { Part, ResultContent } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { snakeCase } from './parts.ts'
+import { parseJson } from '../../engine/json.ts'
 
 // Serializer direction: canonical parts → Gemini parts (inverse of parts.ts).
 
@@ -17,7 +18,7 @@ export function responseObject(
     return { ...extras, [key]: text }
   }
   try {
-    return JSON.parse(text) as unknown
+    return parseJson(text) as unknown
   } catch {
     return { output: text }
   }

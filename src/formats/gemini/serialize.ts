@@ -1,6 +1,7 @@
 import type { Conversation, Message, ToolDefinition } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { partsToGemini } from './parts-out.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Json = Record<string, unknown>
 
@@ -21,7 +22,7 @@ export function contentOut(m: Message): Json {
 
 function parseRaw(t: ToolDefinition): unknown {
   try {
-    return JSON.parse(t.raw) as unknown
+    return parseJson(t.raw) as unknown
   } catch {
     return { name: t.name, description: t.description }
   }

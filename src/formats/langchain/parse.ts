@@ -16,6 +16,7 @@ import {
 } from '../util.ts'
 import { blockContent, blockPart, without } from './blocks.ts'
 import { locateMessages, type RawMessage, rawMessage } from './shape.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 /** Fields rebuilt from canonical parts; everything else is kept verbatim for the serializer. */
 const REBUILT = new Set(['content', 'tool_calls', 'invalid_tool_calls', 'tool_call_id'])
@@ -84,7 +85,7 @@ function partsOf(raw: RawMessage, role: Role): Part[] {
   if (rc) parts.push({ kind: 'reasoning', text: rc, meta: { origin: 'additional_kwargs' } })
   if (typeof content === 'string') {
     if (content !== '') parts.push({ kind: 'text', text: content })
-  } else parts.push(...arr(content).map(blockPart))
+  } else pushAll(parts, arr(content).map(blockPart))
   const seen = new Map<string, number>()
   parts.forEach((p, i) => {
     if (p.kind === 'tool_call' && p.callId) seen.set(p.callId, i)

@@ -7,13 +7,14 @@ import type {
 } from '../../engine/model.ts'
 import { arr, isObject, str } from '../util.ts'
 import { lcName, type Wrapper } from './shape.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Obj = Record<string, unknown>
 
 function argsOf(c: ToolCallPart): unknown {
   if (c.args !== undefined) return c.args
   try {
-    return JSON.parse(c.argsRaw) as unknown
+    return parseJson(c.argsRaw) as unknown
   } catch {
     return {}
   }

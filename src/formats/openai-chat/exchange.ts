@@ -1,5 +1,6 @@
 import type { Exchange, SniffedInput } from '../types.ts'
 import { isObject, str } from '../util.ts'
+import { parseJsonBounded } from '../../engine/json.ts'
 
 /**
  * Local fallback unwrap of capture wrappers (`*.exchanges.json`, VCR `interactions`).
@@ -17,7 +18,7 @@ function maybeJson(value: unknown): unknown {
   const t = value.trimStart()
   if (!t.startsWith('{') && !t.startsWith('[')) return value
   try {
-    return JSON.parse(value) as unknown
+    return parseJsonBounded(value).value
   } catch {
     return value
   }

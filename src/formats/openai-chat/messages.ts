@@ -6,9 +6,10 @@ import type {
   Role,
   ToolCallPart,
 } from '../../engine/model.ts'
-import { callFromRawArgs, isObject, str } from '../util.ts'
+import { callFromRawArgs, describe, isObject, str } from '../util.ts'
 import { contentFromChat, contentToChat, extraKeys, shapeOf } from './content.ts'
 import type { ContentShape } from './content.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 /**
  * One Chat Completions message ⇄ one canonical message. Everything the canonical model does not
@@ -43,12 +44,6 @@ const MAPPED_TOOL_SET: ReadonlySet<string> = new Set([...MAPPED_SET, 'name'])
 const TOOL_CALL_KEYS = new Set(['id', 'type', 'function', 'custom'])
 
 export type ChatMessageOutcome = { ok: true; message: Message } | { ok: false; problem: string }
-
-function describe(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  return `a ${typeof value}`
-}
 
 /** Parse one message object. `problems` collects recoverable oddities (the message still loads). */
 export function parseChatMessage(raw: unknown, id: string, problems: string[]): ChatMessageOutcome {
@@ -98,7 +93,7 @@ export function parseChatMessage(raw: unknown, id: string, problems: string[]): 
   if (raw.reasoning_details !== undefined)
     parts.push(opaque('reasoning_details', raw.reasoning_details, 'reasoning_details'))
 
-  parts.push(...(contentFromChat(raw.content) as Part[]))
+  pushAll(parts, contentFromChat(raw.content) as Part[])
   if (typeof raw.refusal === 'string') {
     parts.push({ kind: 'text', text: raw.refusal, meta: { refusalField: true } })
   } else if ('refusal' in raw) source.refusalRaw = raw.refusal
@@ -249,7 +244,7 @@ export function messageToChat(message: Message): Record<string, unknown> {
     else if (p.kind === 'opaque' && p.meta?.field === 'extra_content') out.extra_content = p.raw
     else if (p.kind === 'opaque' && p.meta?.field === 'reasoning_details')
       out.reasoning_details = p.raw
-    else if (p.kind === 'tool_result') content.push(...p.content)
+    else if (p.kind === 'tool_result') pushAll(content, p.content)
     else content.push(p)
   }
   for (const field of ['reasoning_content', 'reasoning']) {

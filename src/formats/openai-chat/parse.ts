@@ -19,6 +19,7 @@ import { bodyLocator } from '../locate.ts'
 import { parseChatMessage } from './messages.ts'
 import { isChatChunkStream } from './stream.ts'
 import { appendResponse } from './response.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 /** How the input was shaped: the serializer writes the same shape back. */
 export type ChatMode = 'messages' | 'request' | 'response' | 'tau-bench' | 'jsonl'
@@ -81,7 +82,7 @@ export function parseChat(raw: SniffedInput, _options?: ImportOptions): ParseRes
     response = input.text
   } else if (input.kind === 'jsonl') {
     mode = 'jsonl'
-    warnings.push(...input.bad)
+    pushAll(warnings, input.bad)
     rawMessages = input.lines.map((l) => ({
       value: l.value,
       at: () => ({ line: l.line, offset: l.offset }),

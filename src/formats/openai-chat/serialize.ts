@@ -1,6 +1,7 @@
 import type { Conversation, Message } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { messageToChat } from './messages.ts'
+import { parseJson } from '../../engine/json.ts'
 
 /**
  * Writes a conversation back as Chat Completions JSON in the shape it came in: bare messages
@@ -57,7 +58,7 @@ function buildRequest(conversation: Conversation, messages: unknown[]): Record<s
   for (const t of conversation.tools) {
     let def: unknown
     try {
-      def = JSON.parse(t.raw) as unknown
+      def = parseJson(t.raw) as unknown
     } catch {
       def = { type: 'function', function: { name: t.name, description: t.description } }
     }

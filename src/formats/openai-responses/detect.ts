@@ -2,6 +2,7 @@ import type { Detection, SniffedInput } from '../types.ts'
 import { arr, isObject, looksLikeSse, str } from '../util.ts'
 import { exchangeNote, unwrapCapture } from '../openai-chat/exchange.ts'
 import { isResponsesStream } from './stream.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 /**
  * Detection per formats.md §16: a request body with `input` (+ `model`/`instructions`), a
@@ -138,7 +139,7 @@ export function detectResponses(raw: SniffedInput): Detection | null {
   if (!Array.isArray(value.input)) return null
   const v = classifyItems(value.input, 'input items')
   if (v.foreign) return null
-  evidence.push(...v.evidence)
+  pushAll(evidence, v.evidence)
   if (!anchored) return { format, confidence: v.typed > 0 ? 0.7 : 0.5, evidence }
   return { format, confidence: v.typed > 0 || tools > 0 ? 0.95 : 0.9, evidence }
 }

@@ -1,6 +1,8 @@
 import type { Message, Part, ResultContent } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { partToResponses } from './content.ts'
+import { pushAll } from '../../engine/arrays.ts'
+import { parseJson } from '../../engine/json.ts'
 
 /**
  * Canonical messages → Responses items: the inverse of `parseResponseItems` (items.ts).
@@ -13,9 +15,9 @@ import { partToResponses } from './content.ts'
 export function serializeResponseItems(messages: readonly Message[]): unknown[] {
   const out: unknown[] = []
   for (const m of messages) {
-    if (m.role === 'assistant') out.push(...assistantItems(m))
-    else if (m.role === 'tool') out.push(...toolItems(m))
-    else out.push(...inputItems(m))
+    if (m.role === 'assistant') pushAll(out, assistantItems(m))
+    else if (m.role === 'tool') pushAll(out, toolItems(m))
+    else pushAll(out, inputItems(m))
   }
   return out
 }
@@ -59,7 +61,7 @@ function inputItems(m: Message): unknown[] {
       out.push(p.raw)
     } else if (p.kind === 'text' || p.kind === 'image' || p.kind === 'file' || p.kind === 'opaque')
       content.push(p)
-    else if (p.kind === 'tool_result') content.push(...p.content)
+    else if (p.kind === 'tool_result') pushAll(content, p.content)
   }
   flush(!hadContent && out.length === 0)
   return out
@@ -213,7 +215,7 @@ function callItem(
 
 function parseOr(raw: string, fallback: unknown): unknown {
   try {
-    return JSON.parse(raw) as unknown
+    return parseJson(raw) as unknown
   } catch {
     return fallback
   }

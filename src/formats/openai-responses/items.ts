@@ -4,6 +4,7 @@ import type { IdAllocator } from '../util.ts'
 import { extraKeys } from '../openai-chat/content.ts'
 import { contentParts, outputItemParts } from './items-output.ts'
 import { partFromResponses } from './content.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 export { serializeResponseItems } from './items-serialize.ts'
 
@@ -119,8 +120,9 @@ export function parseResponseItems(items: readonly unknown[], ctx: ItemContext):
     }
     if (isModelOutput(item)) {
       if (!group) group = { parts: [], id: itemId, first: index, kept: index - skipped }
-      group.parts.push(
-        ...outputItemParts(item, `${ctx.indexBase + index - skipped}`, (m) => ctx.warn(index, m)),
+      pushAll(
+        group.parts,
+        outputItemParts(item, `${ctx.indexBase + index - skipped}`, (m) => ctx.warn(index, m)),
       )
       return
     }

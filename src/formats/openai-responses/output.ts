@@ -6,6 +6,7 @@ import type { bodyLocator } from '../locate.ts'
 import { openAiUsage } from '../openai-usage.ts'
 import { parseResponseItems } from './items.ts'
 import { readResponsesStream } from './stream.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 // The response half of a Responses input: output items become the final model turn.
 
@@ -101,7 +102,7 @@ export function appendOutput(
       source: { ...m.source, fromResponse: true },
     })
   })
-  markers.push(...parsed.markers)
+  pushAll(markers, parsed.markers)
   if (usage && lastAssistant === -1) {
     notes.push(
       `response usage (${usage.inputTokens ?? '?'} input tokens) has no model message to attach to`,

@@ -1,6 +1,7 @@
 import type { Conversation, Message } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
 import { serializeResponseItems } from './items.ts'
+import { parseJson } from '../../engine/json.ts'
 
 /**
  * Writes a conversation back as Responses JSON in the shape it came in: a request body, a
@@ -65,7 +66,7 @@ function buildRequest(
   const instructions = system !== '' ? system : src.instructionsRaw
   const tools = conversation.tools.map((t) => {
     try {
-      return JSON.parse(t.raw) as unknown
+      return parseJson(t.raw) as unknown
     } catch {
       return { type: 'function', name: t.name, description: t.description }
     }

@@ -8,6 +8,7 @@ import type {
 import { exportSummaryHint } from '../export-summary.ts'
 import { isObject, str } from '../util.ts'
 import { CLEARED_OUTPUT, type Extra } from './parts.ts'
+import { parseJson } from '../../engine/json.ts'
 
 type Obj = Record<string, unknown>
 
@@ -54,7 +55,7 @@ function toPart(part: Part, fallbackId: string): Obj | undefined {
       let input: unknown = part.args
       if (input === undefined) {
         try {
-          input = JSON.parse(part.argsRaw) as unknown
+          input = parseJson(part.argsRaw) as unknown
         } catch {
           input = {}
         }
@@ -147,6 +148,7 @@ function emitGroup(group: Group, sessionID: string | undefined): { info: Obj; pa
   const parts: Obj[] = []
   const toolParts = new Map<string, { tool: Obj; call: ToolCallPart }>()
   let n = 0
+  const answered = new Set<Obj>()
   for (const m of group.messages) {
     if (
       m.role === 'tool' ||
@@ -157,9 +159,12 @@ function emitGroup(group: Group, sessionID: string | undefined): { info: Obj; pa
         const key = str(p.meta?.partId) ?? p.callId ?? ''
         const hit =
           toolParts.get(key) ?? (p.callId !== null ? toolParts.get(`call:${p.callId}`) : undefined)
-        if (hit) applyResult(hit.tool, hit.call, p)
-        else {
-          // The call was removed (compaction): keep the result as a standalone tool part.
+        if (hit && !answered.has(hit.tool)) {
+          answered.add(hit.tool)
+          applyResult(hit.tool, hit.call, p)
+        } else {
+          // The call was removed (compaction), or already holds a result (an id the source
+          // reused): keep the result as a standalone tool part.
           const tool: Obj = {
             id: `prt_${group.msgId}_${n++}`,
             type: 'tool',

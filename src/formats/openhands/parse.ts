@@ -23,6 +23,7 @@ import {
 } from '../util.ts'
 import { type Draft, finish, locateEvent, usageOf } from './shared.ts'
 import { isV1Event, parseV1 } from './v1.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Obj = Record<string, unknown>
 
@@ -167,7 +168,7 @@ export function parse(input: SniffedInput): ParseResult {
       if (action === 'message' && !tcm) {
         const text = str(args.content) ?? str(e.message) ?? ''
         const parts: Part[] = text === '' ? [] : [{ kind: 'text', text }]
-        parts.push(...imagesOf(args.image_urls))
+        pushAll(parts, imagesOf(args.image_urls))
         push({ role: e.source === 'user' ? 'user' : 'assistant', parts, timestamp, events: [e] }, e)
         open = undefined
         return

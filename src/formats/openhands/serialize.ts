@@ -1,6 +1,7 @@
 import type { Conversation, Message, ToolCallPart } from '../../engine/model.ts'
 import { arr, isObject } from '../util.ts'
 import { serializeV1Message } from './v1.ts'
+import { pushAll } from '../../engine/arrays.ts'
 
 type Obj = Record<string, unknown>
 
@@ -192,7 +193,7 @@ export function serialize(conversation: Conversation): string {
   }
   emitNoise(null)
   for (const m of conversation.messages) {
-    out.push(...(v1 ? serializeV1Message(m) : v0Events(m, ids)))
+    pushAll(out, v1 ? serializeV1Message(m) : v0Events(m, ids))
     emitNoise(m.id)
   }
   for (const n of noise) if (!placed.has(n)) out.push(n.event)

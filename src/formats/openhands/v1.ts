@@ -1,3 +1,4 @@
+import { pushAll } from '../../engine/arrays.ts'
 import type { Conversation, Part, ToolDefinition, UpstreamMarker } from '../../engine/model.ts'
 import type { ParseResult, ParseWarning } from '../types.ts'
 import {
@@ -132,7 +133,8 @@ export function parseV1(text: string, events: readonly unknown[]): ParseResult {
             ...(sig ? { opaque: { label: 'thinking signature', bytes: sig.length } } : {}),
           })
         }
-        parts.push(...contentParts(ev.thought), call)
+        pushAll(parts, contentParts(ev.thought))
+        parts.push(call)
         open = push(
           {
             role: 'assistant',

@@ -54,7 +54,10 @@ function historyItems(m: Message): Obj[] {
       const ids = g.ids.filter((id) => id !== null)
       if ('tool_call_id' in base && g.ids.length === 1 && m.source?.idsArray !== true) {
         out.tool_call_id = g.ids[0]
-      } else if (ids.length > 0 || m.source?.idsArray === true) out.tool_call_ids = ids
+      } else if (m.source?.idsArray === true) {
+        // Every entry, unusable ones as null: one observation per id comes back on re-import.
+        out.tool_call_ids = g.ids
+      } else if (ids.length > 0) out.tool_call_ids = ids
       return out
     })
   }

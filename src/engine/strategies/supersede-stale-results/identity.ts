@@ -13,6 +13,7 @@
  * pattern + path + remaining options.
  */
 import type { ToolCategory } from './categories.ts'
+import { parseJson } from '../../json.ts'
 
 export interface ResourceIdentity {
   /** Lower-cased tool name: LIP compares tool names case-insensitively. */
@@ -95,7 +96,7 @@ function rangeKeys(args: Args, fixed: boolean): string[] {
 export function parseArgs(argsRaw: string): { dict: Args } | { raw: string } | null {
   const text = argsRaw === '' ? '{}' : argsRaw
   try {
-    const parsed: unknown = JSON.parse(text)
+    const parsed: unknown = parseJson(text)
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
       return { dict: parsed as Args }
     return { raw: text.trim() }

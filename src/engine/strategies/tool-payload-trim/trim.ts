@@ -20,6 +20,7 @@ import { FIX_GROWTH, FIX_META, type ToolPayloadTrimParams } from './params.ts'
 import { phpJsonDecode, phpJsonString, type PhpArray } from './php-json.ts'
 import { sha256, utf8Length } from './sha256.ts'
 import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from './text.ts'
+import { parseJson } from '../../json.ts'
 
 export interface TrimEnv {
   readonly ctx: StrategyContext
@@ -56,7 +57,7 @@ export function trimCall(
     noTrim(env, ref, group, plan, `${cap(older)}`, 'argument', p.inputTrimBytes, 'inputTrimBytes')
     return
   }
-  const base = isJsonObject(part.args) ? part.args : (JSON.parse(part.argsRaw) as JsonObject)
+  const base = isJsonObject(part.args) ? part.args : (parseJson(part.argsRaw) as JsonObject)
   const args = applyPlan(base, plan, p.inputTrimBytes, !p.faithful)
   const replacement: ToolCallPart = { ...part, argsRaw: JSON.stringify(args), args }
   const detail = `Trimmed ${older}: argument ${describeFields(plan.omitted)} over inputTrimBytes=${p.inputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(plan, p.inputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`
@@ -103,7 +104,7 @@ export function trimResult(
       noTrim(env, ref, group, plan, cap(label), 'result', p.outputTrimBytes, 'outputTrimBytes')
       return
     }
-    const trimmed = applyPlan(JSON.parse(text) as JsonObject, plan, p.outputTrimBytes, !p.faithful)
+    const trimmed = applyPlan(parseJson(text) as JsonObject, plan, p.outputTrimBytes, !p.faithful)
     const replacement: ToolResultPart = {
       ...part,
       content: [{ kind: 'text', text: JSON.stringify(trimmed) }],

@@ -12,6 +12,7 @@ import { WorkingView } from '../../compaction/view.ts'
 import type { Conversation, Message, Part, Role } from '../../model.ts'
 import type { Framing } from '../../tokens/pricing.ts'
 import type { TextCounter } from '../../tokens/types.ts'
+import { pushAll } from '../../arrays.ts'
 
 export const text = (t: string): Part => ({ kind: 'text', text: t })
 export const reasoning = (t: string, extra: Partial<Part> = {}): Part =>
@@ -174,14 +175,14 @@ export function project(ctx: StrategyContext): Conversation {
     const g = grouping.groupOfMessage[m] as number
     if (!placed.has(g)) {
       placed.add(g)
-      out.push(...(before.get(g) ?? []))
+      pushAll(out, before.get(g) ?? [])
     }
     const msg = conversation.messages[m] as Message
     if (!view.isExcluded(g)) {
       const parts = view.currentParts(m)
       if (parts.length > 0) out.push({ ...msg, parts })
     }
-    if (lastOf.get(g) === m) out.push(...(after.get(g) ?? []))
+    if (lastOf.get(g) === m) pushAll(out, after.get(g) ?? [])
   }
   return {
     ...conversation,

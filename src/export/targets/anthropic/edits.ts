@@ -14,6 +14,7 @@ import {
   type ActiveStep,
 } from '../index-helpers.ts'
 import type { LossyWarning } from '../types.ts'
+import { pushAll } from '../../../engine/arrays.ts'
 
 export const LABEL = 'The Anthropic API'
 
@@ -35,7 +36,7 @@ const inputTokens = (value: number) => ({ type: 'input_tokens', value })
  */
 function clearTrigger(s: ActiveStep, usable: number, warnings: LossyWarning[]) {
   const pipe = tokenTrigger(s, usable, LABEL, 'clear_tool_uses')
-  warnings.push(...pipe.warnings)
+  pushAll(warnings, pipe.warnings)
   const own = s.params.triggerInputTokens as number | null
   const uses = s.params.triggerToolUses as number | null
   const tokens = pipe.tokens === null && own === null ? null : Math.max(pipe.tokens ?? 0, own ?? 0)

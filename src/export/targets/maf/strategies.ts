@@ -6,6 +6,7 @@
 import type { CompactionConfig } from '../../../config/schema.ts'
 import { fmt } from '../index-helpers.ts'
 import { pyBool, pyCall, pyInt, pyStr, triggerTokens, type Warnings } from './python.ts'
+import { maxOf, minOf } from '../../../engine/arrays.ts'
 
 type Step = CompactionConfig['pipeline'][number]
 
@@ -40,7 +41,7 @@ export function gateTokens(trigger: Step['trigger'], usable: number): number | n
   const values = trigger.conditions.map((c) =>
     c.kind === 'tokens' ? c.over : Math.floor(c.over * usable),
   )
-  return trigger.mode === 'all' ? Math.max(...values) : Math.min(...values)
+  return trigger.mode === 'all' ? maxOf(values) : minOf(values)
 }
 
 /**
@@ -119,7 +120,7 @@ function summaryTrigger(
   const messageConds = t.conditions.filter((c) => c.kind === 'messages')
   const others = t.conditions.filter((c) => !tokenLike(c) && c.kind !== 'messages')
   const pick = (values: number[]) =>
-    values.length === 0 ? null : t.mode === 'all' ? Math.max(...values) : Math.min(...values)
+    values.length === 0 ? null : t.mode === 'all' ? maxOf(values) : minOf(values)
   let tokens = pick(
     tokenConds.map((c) => (c.kind === 'tokens' ? c.over : Math.floor(c.over * env.usable))),
   )

@@ -53,7 +53,7 @@ export function usedTokens(budget: BudgetCategories): number {
  */
 export function barScale(window: WindowTokens, budgets: readonly BudgetCategories[]): number {
   const reserve = window.buffer + window.reservedOutput
-  const widest = Math.max(0, ...budgets.map((b) => usedTokens(b) + reserve))
+  const widest = budgets.reduce((w, b) => Math.max(w, usedTokens(b) + reserve), 0)
   return Math.max(1, window.window, widest)
 }
 

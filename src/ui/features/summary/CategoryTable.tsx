@@ -5,7 +5,7 @@ import { CATEGORY_LABELS, CATEGORY_ORDER } from './categoryLabels.ts'
 
 /** Where the tokens go; empty categories stay listed (dimmed) so the table shape never changes. */
 export function CategoryTable({ tokens }: { readonly tokens: TokenSummary }) {
-  const max = Math.max(1, ...CATEGORY_ORDER.map((c) => tokens.byCategory[c]))
+  const max = CATEGORY_ORDER.reduce((m, c) => Math.max(m, tokens.byCategory[c]), 1)
   return (
     <table className="table categories" data-testid={TID.categoryTable}>
       <thead>

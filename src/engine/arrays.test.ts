@@ -1,0 +1,24 @@
+/* eslint-disable no-restricted-syntax -- compares against the spread forms on purpose */
+import { describe, expect, it } from 'vitest'
+import { maxOf, minOf, pushAll } from './arrays.ts'
+
+describe('array helpers without argument spreading', () => {
+  const big = Array.from({ length: 300_000 }, (_, i) => i)
+
+  it('pushAll appends 300k items where push(...items) overflows', () => {
+    expect(() => [].push(...(big as never[]))).toThrow(RangeError)
+    const target = [-1]
+    expect(pushAll(target, big)).toBe(target)
+    expect(target.length).toBe(300_001)
+    expect(target[300_000]).toBe(299_999)
+  })
+
+  it('maxOf / minOf match Math.max / Math.min, also on 300k values', () => {
+    for (const values of [[], [3], [1, 5, -2], [1, Number.NaN, 2], [-0, 0]]) {
+      expect(Object.is(maxOf(values), Math.max(...values))).toBe(true)
+      expect(Object.is(minOf(values), Math.min(...values))).toBe(true)
+    }
+    expect(maxOf(big)).toBe(299_999)
+    expect(minOf(big)).toBe(0)
+  })
+})
