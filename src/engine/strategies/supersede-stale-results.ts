@@ -19,7 +19,7 @@ import {
 } from './supersede-stale-results/collect.ts'
 import { resourceLabel } from './supersede-stale-results/identity.ts'
 import { annotateLast, lipDifference, skipWith } from './supersede-stale-results/notes.ts'
-import { plan, type Outcome } from './supersede-stale-results/plan.ts'
+import { plan, type Outcome, type StaleCause } from './supersede-stale-results/plan.ts'
 import { redactText } from './supersede-stale-results/redact.ts'
 import {
   LIP_STUB_TEMPLATE,
@@ -80,6 +80,11 @@ export const supersedeStaleResultsSchema = z
           'stubTemplate needs at least 8 characters of literal text so its stubs are recognised on a second run',
       })
       .default(LIP_STUB_TEMPLATE),
+    /**
+     * A write to a file (`apply_patch`, `Edit`/`Write`/`MultiEdit`, `str_replace_editor`, opencode
+     * `edit`/`write`) makes earlier reads of it stale. Fixed mode only: LIP does not do it.
+     */
+    writesMakeStale: z.boolean().default(true),
     /** LIP `redact_resource_identifiers`: API keys and Bearer tokens in identifiers → `***`. */
     redactResourceIdentifiers: z.boolean().default(false),
   })
@@ -159,22 +164,23 @@ export const supersedeStaleResultsStrategy = defineStrategy({
         case 'stub':
         case 'drop': {
           const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
-          const why = outcome.byFullRead
-            ? 'a later full read of the file'
-            : 'a newer result for this resource'
           const base = `${what} (${bytes} bytes, ${measure})`
-          const stale = `${why} is in message ${messageIdOf(outcome.newer)}`
+          const byWrite = outcome.cause === 'write'
+          const stale = byWrite
+            ? writeSentence(r, results[outcome.newer] as ResultInfo)
+            : `${CAUSE_WORDS[outcome.cause]} is in message ${messageIdOf(outcome.newer)}`
+          const reason = byWrite ? 'superseded_by_write' : 'superseded'
           if (outcome.kind === 'drop' && drops.has(r.group)) {
             if (drops.get(r.group) === i)
               ctx.exclude(
                 r.group,
-                'superseded',
+                reason,
                 `Dropped the call and ${base}: ${stale}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``,
                 { ...(fixed ? { fixed } : {}) },
               )
             return
           }
-          const stub = renderStub(template, {
+          const stub = renderStub(byWrite ? WRITE_STUB_TEMPLATE : template, {
             resource: label,
             bytes: String(bytes),
             size: String(bytes),
@@ -189,10 +195,11 @@ export const supersedeStaleResultsStrategy = defineStrategy({
             r.ref,
             replacement,
             'stub',
-            'superseded',
-            `Stubbed ${base}: ${stale}${note} — LIP decision \`applied\``,
+            reason,
+            `Stubbed ${base}: ${stale}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
             {
-              newer: (results[outcome.newer] as ResultInfo).ref,
+              // A write is not a copy of the read: nothing newer has to stay intact for it.
+              ...(byWrite ? {} : { newer: (results[outcome.newer] as ResultInfo).ref }),
               ...(fixed ? { fixed } : {}),
               ...(p.faithful ? { allowGrowth: true } : {}),
             },
@@ -274,6 +281,23 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
   },
 })
+
+const CAUSE_WORDS: Readonly<Record<Exclude<StaleCause, 'write'>, string>> = {
+  newer: 'a newer result for this resource',
+  full_read: 'a later full read of the file',
+  covering_read: 'a later read of the file that covers these lines',
+}
+
+/** Stub for a read made stale by a write (recognised on a second run by its `[COMPACTED]` mark). */
+const WRITE_STUB_TEMPLATE =
+  '[COMPACTED] Previous output for {resource} ({bytes} bytes) was removed because the file was modified later in the conversation.'
+
+/** "the file was modified at message m42 (`apply_patch` of src/x.ts)". */
+function writeSentence(read: ResultInfo, write: ResultInfo): string {
+  const written = new Set(write.fixed.identity?.writes ?? [])
+  const files = (read.fixed.identity?.reads ?? []).filter((f) => written.has(f))
+  return `the file ${files.join(', ')} was modified at message ${write.callMessageId} (\`${write.tool}\`)`
+}
 
 const ordinal = (n: number): string => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`)
 
