@@ -3,7 +3,8 @@
  *
  * Tool results are keyed by the resource their call touched (file path + read range, command,
  * search); every result older than the newest for its resource is replaced by a stub that says a
- * newer result exists. See `supersede-stale-results/` for categories, identity, stub text and the
+ * newer result exists. Fixed mode also reads shell read commands as resources (`shell.ts`) and lets
+ * an edit of a file outdate earlier reads of it (`writes.ts`). See `supersede-stale-results/` for categories, identity, stub text and the
  * planning core, and engines.md §3 for the source-level description of LIP.
  */
 import { z } from 'zod'
@@ -97,7 +98,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
   label: 'Supersede stale tool results',
   source: 'llm-interactive-proxy',
   description:
-    'Keys every tool result by the resource its call touched (file path + read range, command line, search pattern + path) and replaces results that a newer result for the same resource supersedes with "[COMPACTED] Previous output for <resource> (<N> bytes) was removed because a newer result for this resource exists later in the conversation." Defaults are LIP\'s: keep the last result per resource, skip outputs under 250 tokens (len/4), safe category lists (reads, views, searches, listings, tests compactable; writes and commands never). Fixed mode (default) keys commands by the whole command line and searches by pattern + path, normalises paths fully (./, .., cwd, Windows case), treats view_file ranges as distinct, lets a later full read supersede partial reads, recognises Claude Code/MCP tool names, reads `list_directory` as `list_dir`, and honours preserveLastN, maxStubsPerResource and stubTemplate, which LIP declares but ignores; the pipeline trigger decides when it runs. Faithful mode reproduces LIP, including its own tokenThreshold gate on Σ len(content)/4.',
+    'Keys every tool result by the resource its call touched (file path + read range, command line, search pattern + path) and replaces results that a newer result for the same resource supersedes with "[COMPACTED] Previous output for <resource> (<N> bytes) was removed because a newer result for this resource exists later in the conversation." Defaults are LIP\'s: keep the last result per resource, skip outputs under 250 tokens (len/4), safe category lists (reads, views, searches, listings, tests compactable; writes and commands never). Fixed mode (default) keys commands by the whole command line and searches by pattern + path, normalises paths fully (./, .., cwd, Windows case), treats view_file ranges as distinct, lets a later full read supersede partial reads, recognises Claude Code/MCP tool names, reads `list_directory` as `list_dir`, reads shell commands that only read (`cat`, `sed -n a,bp`, `nl`, `head`/`tail`, `rg`/`grep`, `ls`/`find`/`tree`, `git show/diff/log`, in pipelines and `cd dir &&` chains) as the file, search or listing they read, lets a later read that covers an earlier range supersede it, marks reads of a file that a later edit changed as superseded by the write (writesMakeStale), and honours preserveLastN, maxStubsPerResource and stubTemplate, which LIP declares but ignores; the pipeline trigger decides when it runs. Faithful mode reproduces LIP, including its own tokenThreshold gate on Σ len(content)/4.',
   schema: supersedeStaleResultsSchema,
   run(ctx: StrategyContext, p: SupersedeStaleResultsParams) {
     const groups = ctx.groups()
