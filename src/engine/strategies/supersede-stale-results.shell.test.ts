@@ -145,6 +145,16 @@ describe('supersede-stale-results: writes make earlier reads stale', () => {
     expect(changes(await run(conv, FAITHFUL))).toBe(0)
   })
 
+  it('a command that read several files is kept when only one of them is written', async () => {
+    const read = exchange(
+      'exec_command',
+      { cmd: "sed -n '1,80p' a.ts && sed -n '1,80p' b.ts" },
+      out(1200),
+    )
+    const w = exchange('Edit', { file_path: '/repo/a.ts', old_string: 'a', new_string: 'b' }, 'ok')
+    expect(changes(await run(conversation([user('go'), read, w], '/repo')))).toBe(0)
+  })
+
   it('str_replace_editor view is not a write', async () => {
     const read = exchange('Read', { file_path: '/repo/a.ts' }, out(1200))
     const view = exchange('str_replace_editor', { command: 'view', path: '/repo/a.ts' }, out(10))

@@ -159,7 +159,7 @@ export const removes = (o: Outcome | undefined): boolean => o?.kind === 'stub' |
 /**
  * Fixed mode: for a read, the first later fresh read of the same file whose lines cover it (a
  * different key: same-key results are handled by the newest rule), and the first later write to
- * any file it shows. Writes count whatever became of their own result (a stubbed edit still
+ * the one file it shows. Writes count whatever became of their own result (a stubbed edit still
  * happened).
  */
 function laterReadsAndWrites(occurrences: readonly Occurrence[], writesMakeStale: boolean) {
@@ -195,10 +195,13 @@ function laterReadsAndWrites(occurrences: readonly Occurrence[], writesMakeStale
       return undefined
     },
     write(o: Occurrence): number | undefined {
+      // One file only: a command that read several files still shows the ones not written, and
+      // no newer result repeats them.
+      const reads = o.identity?.reads
+      if (reads?.length !== 1) return undefined
       let first: number | undefined
-      for (const path of o.identity?.reads ?? [])
-        for (const w of writesOf.get(path) ?? [])
-          if (w > o.index && (first === undefined || w < first)) first = w
+      for (const w of writesOf.get(reads[0] as string) ?? [])
+        if (w > o.index && (first === undefined || w < first)) first = w
       return first
     },
   }
