@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { replay } from '../engine/compaction/replay.ts'
 import { sessionCost } from '../engine/cost/summary.ts'
+import { explainNoChange } from '../engine/compaction/explain.ts'
 import { compact } from '../engine/compaction/run.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import { createHttpSummarizer } from '../engine/summarize/http.ts'
@@ -162,5 +163,15 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
       `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}` +
       `${csvPath ? `; decisions CSV ${csvPath}` : ''}\n`,
   )
+  // The same sentence the app shows under its headline (engine/compaction/explain.ts).
+  const why = explainNoChange({
+    changes: result.changes,
+    steps: result.steps,
+    decisions: result.decisions,
+    tokensBefore: result.tokensBefore,
+    usable: result.window.usable,
+    fallbackRan: result.fallbackRan,
+  })
+  if (why) io.stderr(`${file}: ${why}\n`)
   return 0
 }
