@@ -33,8 +33,11 @@ test.describe('config editor', () => {
 
     // A higher trigger: the first step (which alone brings this sample under its target) now
     // waits for 95 % of the usable window, which the sample never reaches: nothing is compacted.
+    await expect(app.budgetNoChange).toHaveCount(0)
     await config.setField('pipeline[0].trigger.conditions[0].over', '0.95')
     await expect(app.budgetHeadline).toHaveAttribute('data-after', String(before))
+    // …and the headline says why (issue 12).
+    await expect(app.budgetNoChange).toContainText('Nothing changed: not triggered at')
     await expect(app.runStatus).toHaveAttribute('data-status', 'done')
     const second = await afterTokens(app)
     await expect(config.delta).toBeVisible()

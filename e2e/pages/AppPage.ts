@@ -26,6 +26,8 @@ export class AppPage {
   readonly presetPicker: Locator
   readonly runStatus: Locator
   readonly budgetHeadline: Locator
+  /** Why a run changed nothing (absent when it changed something). */
+  readonly budgetNoChange: Locator
   readonly budgetBarBefore: Locator
   readonly budgetBarAfter: Locator
   readonly budgetTable: Locator
@@ -56,6 +58,7 @@ export class AppPage {
     this.presetPicker = id(TID.presetPicker)
     this.runStatus = id(TID.runStatus)
     this.budgetHeadline = id(TID.budgetHeadline)
+    this.budgetNoChange = id(TID.budgetNoChange)
     this.budgetBarBefore = id(TID.budgetBarBefore)
     this.budgetBarAfter = id(TID.budgetBarAfter)
     this.budgetTable = id(TID.budgetTable)

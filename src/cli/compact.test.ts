@@ -142,6 +142,13 @@ describe('compaction-lab compact', () => {
     }
   })
 
+  it('says on stderr why a run changed nothing', async () => {
+    const c = capture()
+    expect(await main(['compact', file('q.json', chat), '--preset', 'recommended'], c.io)).toBe(0)
+    // A small chat is far under the preset's 200k window: no step fires.
+    expect(c.err.join('')).toMatch(/Nothing changed: not triggered at \d+ % of the usable window/)
+  })
+
   it('rejects a bad config with the path of each problem (exit 1)', async () => {
     const c = capture()
     const bad = {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { replay } from '../engine/compaction/replay.ts'
 import { sessionCost } from '../engine/cost/summary.ts'
+import { explainNoChange } from '../engine/compaction/explain.ts'
 import { compact } from '../engine/compaction/run.ts'
 import { assessRisk } from '../engine/risk/index.ts'
 import { createDigestSummarizer } from '../engine/summarize/digest.ts'
@@ -192,5 +193,15 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
       `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}` +
       `${csvPath ? `; decisions CSV ${csvPath}` : ''}\n`,
   )
+  // The same sentence the app shows under its headline (engine/compaction/explain.ts).
+  const why = explainNoChange({
+    changes: result.changes,
+    steps: result.steps,
+    decisions: result.decisions,
+    tokensBefore: result.tokensBefore,
+    usable: result.window.usable,
+    fallbackRan: result.fallbackRan,
+  })
+  if (why) io.stderr(`${file}: ${why}\n`)
   return 0
 }

@@ -102,7 +102,7 @@ const PRESETS: Record<PresetId, CompactionConfigInput> = {
       {
         strategy: 'supersede-stale-results',
         trigger: { mode: 'any', conditions: [{ kind: 'tokens', over: 100_000 }] },
-        params: { tokenThreshold: 100_000, minToolOutputTokens: 250 },
+        params: { tokenThreshold: 100_000, minToolOutputTokens: 250, writesMakeStale: false },
       },
     ],
   },

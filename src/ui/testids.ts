@@ -43,6 +43,7 @@ export const TID = {
   runStatus: 'run-status',
   budgetHeadline: 'budget-headline',
   budgetUsable: 'budget-usable',
+  budgetNoChange: 'budget-no-change',
   invariants: 'invariants',
   changeCount: 'change-count',
   budgetBarBefore: 'budget-bar-before',

@@ -171,6 +171,8 @@ export interface RunSummary {
   readonly decisions: readonly WireDecision[]
   readonly decisionCount: number
   readonly changes: number
+  /** Why the run changed nothing, in one line (null when it changed something). */
+  readonly noChange: string | null
   readonly invariants: {
     readonly ok: boolean
     readonly checks: readonly {

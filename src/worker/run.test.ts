@@ -66,6 +66,7 @@ describe('runSummary', () => {
     expect(reads.map((i) => s.groups.status[i])).toEqual(['excluded', 'stubbed', 'kept'])
     expect(s.groups.tokensAfter[reads[0] as number]).toBe(0)
     expect(s.changes).toBe(2)
+    expect(s.noChange).toBeNull()
     expect(s.decisions.map((d) => d.kind).sort()).toEqual(['exclude', 'stub'])
     expect(s.decisionCount).toBe(s.decisions.length)
     expect(s.decisions.length).toBeLessThanOrEqual(MAX_DECISIONS)
@@ -134,6 +135,8 @@ describe('runSummary', () => {
       expect(s.tokens.window).toBe(200_000)
       // Far under the presets' thresholds: nothing changes.
       expect(s.changes).toBe(0)
+      // …and the summary says why, for the headline.
+      expect(s.noChange).toMatch(/^Nothing changed: not triggered at \d+ % of the usable window/)
       expect(s.tokens.after).toBe(s.tokens.before)
       expect(s.groups.status.every((x) => x === 'kept' || x === 'protected')).toBe(true)
       expect(cache.has(conv, estimateCounter)).toBe(true)

@@ -10,6 +10,7 @@
  */
 import { compact, type CompactionResult } from '../engine/compaction/run.ts'
 import { usableWindow } from '../engine/compaction/pipeline.ts'
+import { explainNoChange } from '../engine/compaction/explain.ts'
 import { prepare, type Prepared } from '../engine/compaction/prepared.ts'
 import { replay, replayCancellable, type ReplayPoint } from '../engine/compaction/replay.ts'
 import type { Decision } from '../engine/compaction/types.ts'
@@ -390,6 +391,14 @@ export function summarize(
     decisions: result.decisions.slice(0, MAX_DECISIONS).map(toWireDecision),
     decisionCount: result.decisions.length,
     changes: result.changes,
+    noChange: explainNoChange({
+      changes: result.changes,
+      steps: result.steps,
+      decisions: result.decisions,
+      tokensBefore: result.tokensBefore,
+      usable: window.usable,
+      fallbackRan: result.fallbackRan,
+    }),
     invariants: {
       ok: result.invariants.ok,
       checks: result.invariants.checks.map((c) => ({

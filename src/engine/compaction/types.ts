@@ -13,6 +13,7 @@ import type { Summarizer } from '../summarize/types.ts'
 export const REASON_CODES = [
   // outcomes that change the projection
   'superseded', // a newer result for the same resource exists (llm-interactive-proxy "applied")
+  'superseded_by_write', // a later edit of the file makes an earlier read of it stale
   'payload_trimmed', // large argument/result fields replaced (adachsoft)
   'result_truncated', // tool result cut to a character budget (falai tool_result_budget)
   'whitespace_collapsed', // falai micro_compact

@@ -90,7 +90,7 @@ describe('supersede-stale-results: engines.md §9 hard cases', () => {
     expect(r.view.isModified({ message: 3, part: 0 })).toBe(false)
   })
 
-  it('hard case 11: a read superseded only by an edit (no re-read) is not stubbed', async () => {
+  it('hard case 11: a read outdated only by an edit (no re-read) is stubbed in fixed mode only', async () => {
     const a = exchange('Read', { file_path: '/src/a.py' }, out(1200))
     const e = exchange(
       'Edit',
@@ -98,10 +98,18 @@ describe('supersede-stale-results: engines.md §9 hard cases', () => {
       out(1200),
     )
     const conv = conversation([user('go'), a, e])
-    for (const mode of [{}, FAITHFUL, { ...FAITHFUL, ...ALL }, ALL]) {
+    // LIP keys by resource only: an edit is not a newer copy of the read. Neither is it with the
+    // write switch off.
+    for (const mode of [FAITHFUL, { ...FAITHFUL, ...ALL }, { writesMakeStale: false }]) {
       const r = await run(conv, mode)
       expect(changes(r)).toBe(0)
       expect(r.decisions.map((d) => d.reason)).toEqual(['keep_recent'])
+    }
+    // Fixed mode: what the read showed is no longer the file.
+    for (const mode of [{}, ALL]) {
+      const r = await run(conv, mode)
+      expect(summary(r)).toEqual([`stub:superseded_by_write:${rid(a)}`])
+      expect(r.decisions[0]?.detail).toContain('the file /src/a.py was modified at message')
     }
   })
 

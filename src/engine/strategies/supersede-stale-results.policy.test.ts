@@ -213,6 +213,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
       minToolOutputTokens: 250,
       stubTemplate: lipStub('{resource}', 0).replace('(0 bytes)', '({bytes} bytes)'),
       redactResourceIdentifiers: false,
+      writesMakeStale: true,
     })
     const error = (p: object) => {
       const r = strategy.schema.safeParse(p)

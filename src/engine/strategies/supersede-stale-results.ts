@@ -3,7 +3,8 @@
  *
  * Tool results are keyed by the resource their call touched (file path + read range, command,
  * search); every result older than the newest for its resource is replaced by a stub that says a
- * newer result exists. See `supersede-stale-results/` for categories, identity, stub text and the
+ * newer result exists. Fixed mode also reads shell read commands as resources (`shell.ts`) and lets
+ * an edit of a file outdate earlier reads of it (`writes.ts`). See `supersede-stale-results/` for categories, identity, stub text and the
  * planning core, and engines.md §3 for the source-level description of LIP.
  */
 import { z } from 'zod'
@@ -19,7 +20,7 @@ import {
 } from './supersede-stale-results/collect.ts'
 import { resourceLabel } from './supersede-stale-results/identity.ts'
 import { annotateLast, lipDifference, skipWith } from './supersede-stale-results/notes.ts'
-import { plan, type Outcome } from './supersede-stale-results/plan.ts'
+import { plan, type Outcome, type StaleCause } from './supersede-stale-results/plan.ts'
 import { redactText } from './supersede-stale-results/redact.ts'
 import {
   LIP_STUB_TEMPLATE,
@@ -80,6 +81,11 @@ export const supersedeStaleResultsSchema = z
           'stubTemplate needs at least 8 characters of literal text so its stubs are recognised on a second run',
       })
       .default(LIP_STUB_TEMPLATE),
+    /**
+     * A write to a file (`apply_patch`, `Edit`/`Write`/`MultiEdit`, `str_replace_editor`, opencode
+     * `edit`/`write`) makes earlier reads of it stale. Fixed mode only: LIP does not do it.
+     */
+    writesMakeStale: z.boolean().default(true),
     /** LIP `redact_resource_identifiers`: API keys and Bearer tokens in identifiers → `***`. */
     redactResourceIdentifiers: z.boolean().default(false),
   })
@@ -92,7 +98,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
   label: 'Supersede stale tool results',
   source: 'llm-interactive-proxy',
   description:
-    'Keys every tool result by the resource its call touched (file path + read range, command line, search pattern + path) and replaces results that a newer result for the same resource supersedes with "[COMPACTED] Previous output for <resource> (<N> bytes) was removed because a newer result for this resource exists later in the conversation." Defaults are LIP\'s: keep the last result per resource, skip outputs under 250 tokens (len/4), safe category lists (reads, views, searches, listings, tests compactable; writes and commands never). Fixed mode (default) keys commands by the whole command line and searches by pattern + path, normalises paths fully (./, .., cwd, Windows case), treats view_file ranges as distinct, lets a later full read supersede partial reads, recognises Claude Code/MCP tool names, reads `list_directory` as `list_dir`, and honours preserveLastN, maxStubsPerResource and stubTemplate, which LIP declares but ignores; the pipeline trigger decides when it runs. Faithful mode reproduces LIP, including its own tokenThreshold gate on Σ len(content)/4.',
+    'Keys every tool result by the resource its call touched (file path + read range, command line, search pattern + path) and replaces results that a newer result for the same resource supersedes with "[COMPACTED] Previous output for <resource> (<N> bytes) was removed because a newer result for this resource exists later in the conversation." Defaults are LIP\'s: keep the last result per resource, skip outputs under 250 tokens (len/4), safe category lists (reads, views, searches, listings, tests compactable; writes and commands never). Fixed mode (default) keys commands by the whole command line and searches by pattern + path, normalises paths fully (./, .., cwd, Windows case), treats view_file ranges as distinct, lets a later full read supersede partial reads, recognises Claude Code/MCP tool names, reads `list_directory` as `list_dir`, reads shell commands that only read (`cat`, `sed -n a,bp`, `nl`, `head`/`tail`, `rg`/`grep`, `ls`/`find`/`tree`, `git show/diff/log`, in pipelines and `cd dir &&` chains) as the file, search or listing they read, lets a later read that covers an earlier range supersede it, marks reads of a file that a later edit changed as superseded by the write (writesMakeStale), and honours preserveLastN, maxStubsPerResource and stubTemplate, which LIP declares but ignores; the pipeline trigger decides when it runs. Faithful mode reproduces LIP, including its own tokenThreshold gate on Σ len(content)/4.',
   schema: supersedeStaleResultsSchema,
   run(ctx: StrategyContext, p: SupersedeStaleResultsParams) {
     const groups = ctx.groups()
@@ -159,22 +165,23 @@ export const supersedeStaleResultsStrategy = defineStrategy({
         case 'stub':
         case 'drop': {
           const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
-          const why = outcome.byFullRead
-            ? 'a later full read of the file'
-            : 'a newer result for this resource'
           const base = `${what} (${bytes} bytes, ${measure})`
-          const stale = `${why} is in message ${messageIdOf(outcome.newer)}`
+          const byWrite = outcome.cause === 'write'
+          const stale = byWrite
+            ? writeSentence(r, results[outcome.newer] as ResultInfo)
+            : `${CAUSE_WORDS[outcome.cause]} is in message ${messageIdOf(outcome.newer)}`
+          const reason = byWrite ? 'superseded_by_write' : 'superseded'
           if (outcome.kind === 'drop' && drops.has(r.group)) {
             if (drops.get(r.group) === i)
               ctx.exclude(
                 r.group,
-                'superseded',
+                reason,
                 `Dropped the call and ${base}: ${stale}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``,
                 { ...(fixed ? { fixed } : {}) },
               )
             return
           }
-          const stub = renderStub(template, {
+          const stub = renderStub(byWrite ? WRITE_STUB_TEMPLATE : template, {
             resource: label,
             bytes: String(bytes),
             size: String(bytes),
@@ -189,10 +196,11 @@ export const supersedeStaleResultsStrategy = defineStrategy({
             r.ref,
             replacement,
             'stub',
-            'superseded',
-            `Stubbed ${base}: ${stale}${note} — LIP decision \`applied\``,
+            reason,
+            `Stubbed ${base}: ${stale}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
             {
-              newer: (results[outcome.newer] as ResultInfo).ref,
+              // A write is not a copy of the read: nothing newer has to stay intact for it.
+              ...(byWrite ? {} : { newer: (results[outcome.newer] as ResultInfo).ref }),
               ...(fixed ? { fixed } : {}),
               ...(p.faithful ? { allowGrowth: true } : {}),
             },
@@ -274,6 +282,23 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
   },
 })
+
+const CAUSE_WORDS: Readonly<Record<Exclude<StaleCause, 'write'>, string>> = {
+  newer: 'a newer result for this resource',
+  full_read: 'a later full read of the file',
+  covering_read: 'a later read of the file that covers these lines',
+}
+
+/** Stub for a read made stale by a write (recognised on a second run by its `[COMPACTED]` mark). */
+const WRITE_STUB_TEMPLATE =
+  '[COMPACTED] Previous output for {resource} ({bytes} bytes) was removed because the file was modified later in the conversation.'
+
+/** "the file was modified at message m42 (`apply_patch` of src/x.ts)". */
+function writeSentence(read: ResultInfo, write: ResultInfo): string {
+  const written = new Set(write.fixed.identity?.writes ?? [])
+  const files = (read.fixed.identity?.reads ?? []).filter((f) => written.has(f))
+  return `the file ${files.join(', ')} was modified at message ${write.callMessageId} (\`${write.tool}\`)`
+}
 
 const ordinal = (n: number): string => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`)
 

@@ -81,6 +81,7 @@ describe('lip target', () => {
     expect(out.warnings.map((w) => w.path)).toEqual([
       'pipeline[1].strategy',
       'pipeline[2].strategy',
+      'pipeline[0].params.writesMakeStale',
       'protections.tools',
       'fallback',
     ])
@@ -123,6 +124,7 @@ describe('lip target', () => {
     const allowCommands = (faithful: boolean) =>
       variant('lip', (c) => {
         c.pipeline[0]!.params = {
+          writesMakeStale: false,
           faithful,
           allowedCategories: ['file_read', 'command_execution'],
           deniedCategories: ['file_write'],
@@ -137,6 +139,7 @@ describe('lip target', () => {
   it('warns when `other` is compactable while writes are denied', () => {
     const config = variant('lip', (c) => {
       c.pipeline[0]!.params = {
+        writesMakeStale: false,
         allowedCategories: [],
         deniedCategories: ['file_write', 'command_execution'],
       }
@@ -149,6 +152,7 @@ describe('lip target', () => {
   it('warns for the settings LIP declares but ignores, and still writes them', () => {
     const config = variant('lip', (c) => {
       c.pipeline[0]!.params = {
+        writesMakeStale: false,
         preserveLastN: 2,
         maxStubsPerResource: null,
         stubTemplate: '[gone] {resource}: {bytes} bytes',
@@ -168,7 +172,11 @@ describe('lip target', () => {
 
   it('warns for per-tool lists, which config.yaml cannot hold', () => {
     const config = variant('lip', (c) => {
-      c.pipeline[0]!.params = { allowedTools: ['Read'], deniedTools: ['Bash'] }
+      c.pipeline[0]!.params = {
+        allowedTools: ['Read'],
+        deniedTools: ['Bash'],
+        writesMakeStale: false,
+      }
     })
     expect(paths(config)).toEqual([
       'pipeline[0].params.allowedTools',

@@ -40,6 +40,7 @@ interface SupersedeParams {
   readonly minToolOutputTokens: number
   readonly stubTemplate: string
   readonly redactResourceIdentifiers: boolean
+  readonly writesMakeStale: boolean
 }
 
 /**
@@ -88,6 +89,17 @@ function ignoredParams(s: ActiveStep, p: SupersedeParams): LossyWarning[] {
         LABEL,
         `${ignored} (max_stubs_per_resource ${p.maxStubsPerResource ?? 'unlimited'})`,
         'LIP stubs every older result of a resource and never drops one',
+      ),
+    )
+  // Not a LIP setting at all: LIP keeps a read until the same resource is read again.
+  if (p.writesMakeStale)
+    out.push(
+      paramWarning(
+        s,
+        'writesMakeStale',
+        LABEL,
+        'has no such setting (writesMakeStale: an edit of a file makes earlier reads of it stale)',
+        'LIP keeps a read of an edited file until the file is read again',
       ),
     )
   if (p.stubTemplate !== LIP_STUB_TEMPLATE)

@@ -55,6 +55,7 @@ function summary(configName: string): RunSummary {
     triggers: [],
     decisions: [],
     decisionCount: 0,
+    noChange: null,
     changes: 1,
     invariants: { ok: true, checks: [] },
     steps: [],

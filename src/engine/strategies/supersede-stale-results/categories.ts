@@ -83,7 +83,15 @@ const EXTRA_TABLE: readonly (readonly [ToolCategory, readonly string[]])[] = [
   ],
   [
     'command_execution',
-    ['runshellcommand', 'localshell', 'exec', 'execcommand', 'powershell', 'runterminalcmd'],
+    [
+      'runshellcommand',
+      'localshell',
+      'exec',
+      'execcommand',
+      'powershell',
+      'runterminalcmd',
+      'executebash',
+    ],
   ],
 ]
 

@@ -15,6 +15,8 @@ export interface ResultInfo {
   readonly ref: PartRef
   readonly group: number
   readonly messageId: string
+  /** Id of the message that holds the call (where a write happened). */
+  readonly callMessageId: string
   readonly tool: string
   readonly part: ToolResultPart
   readonly text: string
@@ -95,6 +97,7 @@ export function collectResults(
       ref,
       group,
       messageId: messages[ref.message]?.id ?? `#${ref.message}`,
+      callMessageId: c ? (messages[c.message]?.id ?? `#${c.message}`) : '?',
       tool,
       part,
       text: m.text,
@@ -186,13 +189,15 @@ function identitiesOf(call: ToolCallPart, cwd: string | undefined) {
   let id = callIdentities.get(call)
   if (!id || id.cwd !== cwd) {
     const fCat = categorizeFaithful(call.name)
-    const xCat = categorizeFixed(call.name)
+    const named = categorizeFixed(call.name)
+    const fixed = extractFixed(call.name, named, call.argsRaw, cwd)
     id = {
       cwd,
       fCat,
-      xCat,
+      // A shell command that only reads is judged by what it reads (fixed mode only).
+      xCat: fixed?.readAs ?? named,
       faithful: extractFaithful(call.name, fCat, call.argsRaw),
-      fixed: extractFixed(call.name, xCat, call.argsRaw, cwd),
+      fixed,
     }
     callIdentities.set(call, id)
   }

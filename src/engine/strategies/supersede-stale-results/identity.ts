@@ -14,6 +14,18 @@
  */
 import type { ToolCategory } from './categories.ts'
 import { parseJson } from '../../json.ts'
+import { normalizePathFixed } from './paths.ts'
+import {
+  commandText,
+  FULL,
+  parseShellCommand,
+  rangeLabel,
+  type LineRange,
+  type ShellResource,
+} from './shell.ts'
+import { writtenPaths } from './writes.ts'
+
+export { normalizePathFixed }
 
 export interface ResourceIdentity {
   /** Lower-cased tool name: LIP compares tool names case-insensitively. */
@@ -26,6 +38,14 @@ export interface ResourceIdentity {
   readonly fullReadKey?: string
   /** This is a full (unranged) read of a file (fixed): the key ranged reads point to. */
   readonly isFullRead?: boolean
+  /** Fixed: files whose content this result shows (a write to one of them makes it stale). */
+  readonly reads?: readonly string[]
+  /** Fixed: the lines of `reads[0]` it shows, when known (a later covering read supersedes it). */
+  readonly lines?: LineRange
+  /** Fixed: files this call writes. */
+  readonly writes?: readonly string[]
+  /** Fixed: the category a shell command is read as (`cat x` is a `file_read`, not a command). */
+  readonly readAs?: ToolCategory
 }
 
 type Args = Readonly<Record<string, unknown>>
@@ -111,40 +131,6 @@ export function normalizePathFaithful(path: string): string {
   return p.length >= 2 && p[1] === ':' ? (p[0] as string).toLowerCase() + p.slice(1) : p
 }
 
-const isWindowsLike = (p: string): boolean => /^[A-Za-z]:(\/|$)/.test(p) || p.startsWith('//')
-
-/**
- * Fixed path normalisation: separators unified, `.`/`..` resolved, duplicate and trailing
- * slashes dropped, relative paths resolved under `cwd` when known, Windows-looking paths
- * (drive letter or UNC) case-folded because Windows file systems are case-insensitive.
- */
-export function normalizePathFixed(path: string, cwd?: string): string {
-  let p = path.trim().replace(/\\/g, '/')
-  const absolute = (q: string) => q.startsWith('/') || /^[A-Za-z]:/.test(q)
-  if (!absolute(p) && cwd && !p.startsWith('~'))
-    p = `${cwd.replace(/\\/g, '/').replace(/\/+$/, '')}/${p}`
-  const windows = isWindowsLike(p)
-  let prefix = ''
-  if (/^[A-Za-z]:/.test(p)) {
-    prefix = p.slice(0, 2)
-    p = p.slice(2)
-  } else if (p.startsWith('//')) prefix = '/'
-  const rooted = p.startsWith('/')
-  const out: string[] = []
-  for (const seg of p.split('/')) {
-    if (seg === '' || seg === '.') continue
-    if (seg === '..') {
-      if (out.length > 0 && out[out.length - 1] !== '..') out.pop()
-      else if (!rooted) out.push('..')
-      continue
-    }
-    out.push(seg)
-  }
-  let result = prefix + (rooted ? '/' : '') + out.join('/')
-  if (result === '') result = '.'
-  return windows ? result.toLowerCase() : result
-}
-
 /** LIP `_create_command_signature`: lower-cased basename of the first token, script suffix dropped. */
 export function commandSignature(command: string): string {
   const first = command.trim().split(/\s+/)[0]
@@ -199,8 +185,104 @@ function commandLine(args: Args): string | null {
 /** Canonical text of an argument value for a secondary key. */
 const canon = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)))
 
-/** Fixed identity (see the module comment). */
+/**
+ * Fixed identity (see the module comment), plus what shell commands read and what edits write.
+ */
 export function extractFixed(
+  tool: string,
+  category: ToolCategory,
+  argsRaw: string,
+  cwd?: string,
+): ResourceIdentity | null {
+  const parsed = parseArgs(argsRaw)
+  const base = extractFixedBase(tool, category, argsRaw, cwd)
+  if (!parsed) return base
+  const writes = writtenPaths(tool, 'raw' in parsed ? parsed.raw : parsed.dict, cwd)
+  if (writes.length > 0) return { ...(base ?? identity(tool, writes.join(' '))), writes }
+  if ('raw' in parsed || !base) return base
+  if (category === 'command_execution') {
+    const shell = shellIdentity(tool, parsed.dict, cwd)
+    if (shell) return shell
+  }
+  if ((category === 'file_read' || category === 'view_file') && base.isFullRead)
+    return { ...base, reads: [base.primary], lines: FULL }
+  if ((category === 'file_read' || category === 'view_file') && base.fullReadKey)
+    return { ...base, reads: [base.primary] }
+  return base
+}
+
+/** A shell command that only reads, keyed by what it reads; null when not understood. */
+function shellIdentity(tool: string, args: Args, cwd?: string): ResourceIdentity | null {
+  let line: string | null = null
+  for (const n of COMMAND_PARAMS) {
+    line = commandText(args[n])
+    if (line) break
+  }
+  if (!line) return null
+  const wd = strParam(args, WORKDIR_PARAMS)
+  const dir = wd ? normalizePathFixed(wd, cwd) : cwd
+  const resources = parseShellCommand(line, dir)
+  if (!resources) return null
+  const t = tool.toLowerCase()
+  const described = resources.map(describeShell)
+  const reads = resources.flatMap((r) => (r.kind === 'file' ? [r.path] : []))
+  const only = resources.length === 1 ? resources[0] : undefined
+  const primary = only ? (described[0] as Described).primary : described.map(labelOf).join(' ; ')
+  const secondary = only ? (described[0] as Described).secondary : []
+  const readAs: ToolCategory = only
+    ? only.kind === 'search'
+      ? 'search'
+      : only.kind === 'listing'
+        ? 'list_dir'
+        : 'file_read'
+    : 'file_read'
+  return {
+    tool: t,
+    primary,
+    secondary,
+    // Keyed by what is read, not by the command line: `cat x` ≡ `less x`, and the kinds are
+    // tagged so a search pattern never meets a path of the same spelling.
+    key: JSON.stringify([t, 'shell', ...described.map((d) => [d.kind, d.primary, ...d.secondary])]),
+    readAs,
+    ...(reads.length > 0 ? { reads } : {}),
+    ...(only?.kind === 'file' ? { lines: only.range } : {}),
+  }
+}
+
+interface Described {
+  readonly kind: ShellResource['kind']
+  readonly primary: string
+  readonly secondary: readonly string[]
+}
+const labelOf = (d: Described) =>
+  d.secondary.length > 0 ? `${d.primary} (${d.secondary.join(', ')})` : d.primary
+
+function describeShell(r: ShellResource): Described {
+  switch (r.kind) {
+    case 'file':
+      return { kind: r.kind, primary: r.path, secondary: [rangeLabel(r.range)] }
+    case 'search':
+      return {
+        kind: r.kind,
+        primary: r.pattern,
+        secondary: [`${r.program} in ${r.paths.join(' ')}`, ...r.options],
+      }
+    case 'listing':
+      return { kind: r.kind, primary: r.paths.join(' '), secondary: [r.program, ...r.options] }
+    case 'git':
+      return {
+        kind: r.kind,
+        primary: ['git', r.sub, ...r.args].join(' '),
+        secondary: r.cwd ? [`cwd:${r.cwd}`] : [],
+      }
+    default: {
+      const never: never = r
+      return never
+    }
+  }
+}
+
+function extractFixedBase(
   tool: string,
   category: ToolCategory,
   argsRaw: string,

@@ -48,6 +48,12 @@ function Headline({ summary }: { readonly summary: RunSummary }) {
         {formatCount(reservedOutput)} reserved output
         {buffer > 0 ? ` − ${formatCount(buffer)} buffer` : ''} · {pricing(summary)}
       </span>
+      {summary.noChange ? (
+        // Computed by the engine (explain.ts): a run that changed nothing says why, right here.
+        <span className="hint" data-testid={TID.budgetNoChange}>
+          {summary.noChange}
+        </span>
+      ) : null}
     </div>
   )
 }
