@@ -120,7 +120,7 @@ describe('strictness derives from the schema, so new sections are covered when a
         valid: ['hiddenPrefix', 'scale'],
       },
     ])
-    expect(unknownKeys(configSchema, { accounting: {} }).map((u) => u.key)).toEqual(['accounting'])
+    expect(unknownKeys(configSchema, { fleet: {} }).map((u) => u.key)).toEqual(['fleet'])
   })
 
   it('open objects and records accept any key; unions use the matching branch', () => {

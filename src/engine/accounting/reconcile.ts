@@ -67,9 +67,15 @@ function reconcileUnder(
   const points: FitPoint[] = []
   const reportedOf: (number | undefined)[] = []
   let reportedBy: string | null = null
+  // A transcript we compacted before (its record re-applied on import) still carries the original
+  // usage: from the first place we changed, the reported figures describe content it no longer has.
+  const changedFrom = firstCompacted(messages)
   visible.forEach((v, call) => {
     const m = messages[v.index] as Message
-    const problem = usageProblem(m.usage)
+    const problem =
+      v.index > changedFrom && m.usage
+        ? `context changed by an earlier compaction of ours (from message ${changedFrom}): the reported figure describes the original`
+        : usageProblem(m.usage)
     if (problem) {
       // Calls with no usage at all are common (API captures, aider): counted, not listed one by one.
       if (m.usage) ignored.push({ call, index: v.index, why: problem })
@@ -191,6 +197,15 @@ function reconcileUnder(
 
 function finite(n: number | undefined): number | undefined {
   return n !== undefined && Number.isFinite(n) ? n : undefined
+}
+
+/** Index of the first message a compaction of ours changed (a summary, a stub, a trim), or ∞. */
+function firstCompacted(messages: readonly Message[]): number {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i] as Message
+    if (m.summaryOf || m.parts.some((p) => p.meta?.compactedBy !== undefined)) return i
+  }
+  return Infinity
 }
 
 /** We ship OpenAI's o200k vocabulary: counts of OpenAI calls need no scale. */

@@ -50,6 +50,8 @@ export function describeProtection(kind: ProtectionKind): string {
       return 'the newest group is always kept so the context is never empty'
     case 'newest_copy':
       return 'it holds the newest copy of a resource that older, stubbed results point to'
+    case 'upstream_summary':
+      return 'the summary an upstream compaction left, where the context starts: most formats cannot say "history dropped" without it'
     case 'out_of_context':
       return "outside this call's context (another agent's thread, or history an upstream compaction already dropped)"
   }

@@ -290,6 +290,12 @@ export class StrategyContext {
       )
       return false
     }
+    // Measured on the call's context too: what it covers may be partly outside it already
+    // (earlier-turn thinking the provider does not count), and then a summary can cost more than
+    // it takes away. Applied on a checkpoint, taken back when the context would not shrink.
+    const contextBefore = this.view.contextTokens
+    const checkpoint = this.view.checkpoint()
+    const decisionsBefore = this.decisions.length
     for (const g of summary.covers) {
       const t = this.view.groupTokens(g)
       this.view.exclude(g)
@@ -314,6 +320,17 @@ export class StrategyContext {
       covers: summary.covers,
     }
     this.view.insert(inserted)
+    const contextAfter = this.view.contextTokens
+    if (contextAfter >= contextBefore && !options.allowGrowth) {
+      this.view.rollback(checkpoint)
+      this.decisions.length = decisionsBefore
+      this.skip(
+        summary.anchor,
+        'no_savings',
+        `${detail} — not applied: the call's context would not shrink (${contextBefore} tokens before, ${contextAfter} with the summary: part of what it covers is not counted by the provider)`,
+      )
+      return false
+    }
     this.decisions.push({
       kind: 'insert',
       summary: message,

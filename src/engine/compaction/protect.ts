@@ -97,11 +97,20 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
       ? (grouping.groupOfMessage[latestAssistant] as number)
       : -1
 
+  // Groups where an upstream compaction restarted the context (its summary message).
+  const upstreamStarts = new Set<number>()
+  for (const mk of conversation.markers)
+    if (mk.beforeIndex < limit) {
+      const g = grouping.groupOfMessage[mk.beforeIndex]
+      if (g !== undefined) upstreamStarts.add(g)
+    }
+
   const group = (g: number): ProtectionKind | null => {
     if (!(g >= 0 && g < visibleCount)) return null
     const own = statics[g] ?? null
     if (own === 'system') return own
     if (view.outOfContext(g)) return 'out_of_context'
+    if (upstreamStarts.has(g)) return 'upstream_summary'
     const turn = (groups[g] as Group).turn
     if (turn >= firstProtectedTurn && turn >= 1) return 'recent_turn'
     if (own) return own

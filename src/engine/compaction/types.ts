@@ -53,6 +53,8 @@ export type ProtectionKind =
   | 'newest_copy'
   /** Outside the current call's context: another agent's thread, or history an upstream compaction dropped. */
   | 'out_of_context'
+  /** The summary an upstream compaction left: the context starts there (dropping it drops the history it stands for). */
+  | 'upstream_summary'
 
 export interface DecisionBase {
   /** Strategy id that made it (or `pipeline` / `fallback`). */
