@@ -62,8 +62,11 @@ test.describe('sweep and compare', () => {
     await expect(sweep.compareTable).toHaveAttribute('data-count', '0')
 
     await sweep.comparePresets('recommended', 'opencode')
+    // Each side replays the session for its cost: wait for this comparison, not the last one.
+    await expect
+      .poll(async () => Number(await sweep.compareTable.getAttribute('data-count')))
+      .toBeGreaterThan(0)
     const count = Number(await sweep.compareTable.getAttribute('data-count'))
-    expect(count).toBeGreaterThan(0)
     await expect(sweep.compareRows).toHaveCount(Math.min(count, 500))
     const a = Number(await sweep.side('a').getAttribute('data-after'))
     const b = Number(await sweep.side('b').getAttribute('data-after'))
