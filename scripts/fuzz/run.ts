@@ -146,7 +146,8 @@ async function mutationPhase(o: Options, tally: Tally): Promise<void> {
             const bad =
               m.outcome.crash ??
               m.outcome.violations[0] ??
-              (m.outcome.lostLines ? 'lost lines' : null)
+              (m.outcome.lostLines ? 'lost lines' : null) ??
+              (m.outcome.lostMessages ? 'round trip' : null)
             if (bad) saveFailure(o, m.index, 'failure', { ...m.outcome, seedFile: m.seedName })
             current = m.index + 1
             if (Date.now() - lastReport > 30_000) {
