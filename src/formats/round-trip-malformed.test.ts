@@ -200,4 +200,52 @@ describe('malformed records survive a plain round trip', () => {
     expect(kinds(c)).toEqual(['opaque', 'text'])
     expect(kinds(again(c))).toEqual(['opaque', 'text'])
   })
+
+  it('opencode: a user message that reuses the id of the assistant message before it stays a user message', () => {
+    const c = load(
+      JSON.stringify({
+        info: { id: 'ses_t', title: 't', directory: '/w', time: { created: 1, updated: 2 } },
+        messages: [
+          {
+            info: { id: 'm1', sessionID: 'ses_t', role: 'user', time: { created: 1 } },
+            parts: [{ id: 'p1', type: 'text', text: 'go' }],
+          },
+          {
+            info: {
+              id: 'm2',
+              sessionID: 'ses_t',
+              role: 'assistant',
+              parentID: 'm1',
+              time: { created: 2 },
+            },
+            parts: [{ id: 'p2', type: 'text', text: 'ok' }],
+          },
+          {
+            info: { id: 'm2', sessionID: 'ses_t', role: 'user', time: { created: 3 } },
+            parts: [{ id: 'p3', type: 'text', text: 'again' }],
+          },
+        ],
+      }),
+    )
+    const roles = (x: Conversation) => x.messages.map((m) => m.role)
+    expect(roles(c)).toEqual(['user', 'assistant', 'user'])
+    expect(roles(again(c))).toEqual(['user', 'assistant', 'user'])
+  })
+
+  it('gemini-cli: a record whose content is null is written back with null content', () => {
+    const c = load(
+      JSON.stringify({
+        sessionId: 's',
+        projectHash: 'h',
+        startTime: 't',
+        lastUpdated: 't',
+        messages: [
+          { id: 'u1', timestamp: 't', type: 'user', content: 'hi' },
+          { id: 'g1', timestamp: 't', type: 'gemini', content: null },
+        ],
+      }),
+    )
+    expect(kinds(c)).toEqual(['text', 'opaque'])
+    expect(kinds(again(c))).toEqual(['text', 'opaque'])
+  })
 })
