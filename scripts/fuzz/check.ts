@@ -36,7 +36,7 @@ export interface Outcome {
   readonly lostLines: number
   /** Kept, but written back normalised (informational). */
   readonly rewrittenLines: number
-  /** Role runs that a plain write + read of the import does not give back (every format). */
+  /** Parts that a plain write + read of the import does not give back (every format). */
   readonly lostMessages: number
   readonly violations: readonly string[]
   /** The compaction changed something (so the fixed-point check had work to do). */
@@ -123,40 +123,29 @@ export function lineFates(
 }
 
 /**
- * Every format: what a plain round trip (write, read back) loses. Messages are compared as runs of
- * one role (a format may merge consecutive messages of a role) and each run's part kinds must come
- * back in order; parts the format adds (a call rebuilt for a result kept on its own) are no loss.
- * Returns the number of runs that lost something.
+ * Every format: what a plain round trip (write, read back) loses — parts that do not come back,
+ * counted by role and kind. Order and message boundaries may change (a format merges consecutive
+ * messages of a role, or messages that share an id), and parts a format adds (a call rebuilt for
+ * a result kept on its own) are no loss.
  */
 export function roundTripLoss(conversation: Conversation, written: string): number {
   const again = importTranscript(written, { format: conversation.meta.format })
-  const before = runs(conversation)
-  if (!again.result.ok) return before.length
-  const after = runs(again.result.conversation)
-  let lost = Math.abs(before.length - after.length)
-  for (let i = 0; i < Math.min(before.length, after.length); i++) {
-    const a = before[i] as { role: string; kinds: string[] }
-    const b = after[i] as { role: string; kinds: string[] }
-    if (a.role !== b.role || !isSubsequence(a.kinds, b.kinds)) lost++
-  }
+  const before = tally(conversation)
+  if (!again.result.ok) return [...before.values()].reduce((a, b) => a + b, 0)
+  const after = tally(again.result.conversation)
+  let lost = 0
+  for (const [key, n] of before) lost += Math.max(0, n - (after.get(key) ?? 0))
   return lost
 }
 
-function runs(c: Conversation): { role: string; kinds: string[] }[] {
-  const out: { role: string; kinds: string[] }[] = []
-  for (const m of c.messages) {
-    const last = out[out.length - 1]
-    const kinds = m.parts.map((p) => p.kind as string)
-    if (last && last.role === m.role) for (const k of kinds) last.kinds.push(k)
-    else out.push({ role: m.role, kinds })
-  }
-  return out
-}
-
-function isSubsequence(needle: readonly string[], hay: readonly string[]): boolean {
-  let j = 0
-  for (const x of hay) if (j < needle.length && needle[j] === x) j++
-  return j === needle.length
+function tally(c: Conversation): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const m of c.messages)
+    for (const p of m.parts) {
+      const key = `${m.role}:${p.kind}`
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+    }
+  return counts
 }
 
 export type ConfigChoice = { readonly label: string; readonly config: EngineConfig }
@@ -402,11 +391,7 @@ export class Tally {
     this.rewrittenLines += o.rewrittenLines
     this.lostMessages += o.lostMessages
     if (o.lostMessages > 0)
-      this.example(
-        index,
-        'round trip',
-        `${o.lostMessages} message run(s) not given back, ${o.format}`,
-      )
+      this.example(index, 'round trip', `${o.lostMessages} part(s) not given back, ${o.format}`)
     if (o.lostLines > 0) {
       this.inputsWithLostLines++
       this.example(index, 'lost lines', `${o.lostLines} line(s), ${o.format}`)

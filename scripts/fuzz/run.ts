@@ -146,7 +146,8 @@ async function mutationPhase(o: Options, tally: Tally): Promise<void> {
             const bad =
               m.outcome.crash ??
               m.outcome.violations[0] ??
-              (m.outcome.lostLines ? 'lost lines' : null)
+              (m.outcome.lostLines ? 'lost lines' : null) ??
+              (m.outcome.lostMessages ? 'round trip' : null)
             if (bad) saveFailure(o, m.index, 'failure', { ...m.outcome, seedFile: m.seedName })
             current = m.index + 1
             if (Date.now() - lastReport > 30_000) {
@@ -258,7 +259,7 @@ async function report(
     `| inputs with an invariant violation, a failed-open strategy or a written output that compacts further | ${n(tally.violations)} | 0 |`,
     `| runs that compacted something (so the written-output check ran) | ${n(tally.changing)} | |`,
     `| of those, compacting the written output changed more | ${n(tally.furtherChanges)} | 0 |`,
-    `| plain round trip (write, read back, every format): message runs not given back | ${n(tally.lostMessages)} | 0 |`,
+    `| plain round trip (write, read back, every format): parts not given back | ${n(tally.lostMessages)} | 0 |`,
     `| lines kept but written back normalised (e.g. \`"text": null\` as \`""\`) | ${n(tally.rewrittenLines)} | (info) |`,
     `| slowest input | ${(tally.maxMs / 1000).toFixed(1)} s | |`,
     '',

@@ -36,6 +36,8 @@ export class JsonDepthError extends SyntaxError {
  * text that `JSON.parse` accepted (on invalid text the answer is only approximate).
  */
 export function tooDeepAt(text: string, limit: number = MAX_JSON_DEPTH): number {
+  // Nesting past `limit` needs more than `limit` openers and as many closers.
+  if (text.length <= 2 * limit) return -1
   let depth = 0
   let i = 0
   const n = text.length

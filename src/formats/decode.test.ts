@@ -108,6 +108,14 @@ describe('importing bytes', () => {
     }
   })
 
+  it('a NUL byte anywhere is refused, not only near the start (a shorter output must not differ)', () => {
+    const far = bytes('# aider chat started at 1\n\n#### hi\n\n', 'x'.repeat(100_000), [0], '\n')
+    const outcome = importTranscriptBytes(far, {}, strict)
+    expect(outcome.result.ok).toBe(false)
+    if (!outcome.result.ok)
+      expect(outcome.result.error.message).toMatch(/NUL byte at byte offset 100036/)
+  })
+
   it('pasted text: empty, whitespace-only and binary get their own messages too', () => {
     const msg = (t: string) => {
       const r = importTranscript(t).result

@@ -126,26 +126,28 @@ export function notText(bytes: Uint8Array): { offset: number; message: string } 
       message: 'UTF-16 text (byte order mark at offset 0): save the transcript as UTF-8',
     }
   // Text transcripts (JSON, JSONL, Markdown) never hold a NUL byte: JSON escapes it as \u0000.
-  const scan = Math.min(bytes.length, 1 << 16)
-  for (let i = 0; i < scan; i++) {
-    if (b(i) === 0)
-      return {
-        offset: i,
-        message: `a binary file, not a text transcript (NUL byte at byte offset ${i})`,
-      }
-  }
+  // The whole input is checked (a native scan), not a prefix: a rule that depended on where the
+  // byte sits would refuse a compacted output (shorter, the byte nearer the start) of an input
+  // it accepted.
+  const nul = bytes.indexOf(0)
+  if (nul >= 0)
+    return {
+      offset: nul,
+      message: `a binary file, not a text transcript (NUL byte at byte offset ${nul})`,
+    }
   return null
 }
 
 /** The same checks on text that is already decoded (pasted, or read by the host). */
 export function notTextString(text: string): { offset: number; message: string } | null {
   if (text.length === 0) return { offset: 0, message: 'empty input: nothing to import' }
-  if (text.trim() === '')
+  if (!/\S/.test(text))
+    // stops at the first non-space: no copy of a large input
     return {
       offset: 0,
       message: `empty input: only whitespace (${text.length} characters), nothing to import`,
     }
-  const nul = text.slice(0, 1 << 16).indexOf('\u0000')
+  const nul = text.indexOf('\u0000')
   if (nul >= 0)
     return {
       offset: nul,

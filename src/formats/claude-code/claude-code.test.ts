@@ -357,3 +357,52 @@ describe('claude-code: what the serializer keeps as it was (issue 10 fuzz findin
     expect(importer.serialize(parse(text))).toBe(text)
   })
 })
+
+describe('claude-code: a message written anew keeps its place (long-fuzz finding, issue 10)', () => {
+  it('after an assistant message whose lines are apart in the file', () => {
+    const base = { sessionId: 's', isSidechain: false }
+    const text = jsonl(
+      {
+        ...base,
+        type: 'user',
+        uuid: 'u1',
+        parentUuid: null,
+        message: { role: 'user', content: 'go' },
+      },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'x1',
+        parentUuid: 'u1',
+        message: { id: 'X', role: 'assistant', content: [{ type: 'text', text: 'first block' }] },
+      },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'y1',
+        parentUuid: 'x1',
+        message: { id: 'Y', role: 'assistant', content: [{ type: 'text', text: 'other reply' }] },
+      },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'x2',
+        parentUuid: 'y1',
+        message: { id: 'X', role: 'assistant', content: [{ type: 'text', text: 'second block' }] },
+      },
+    )
+    const c = parse(text)
+    expect(c.messages.map((m) => m.id)).toEqual(['u1', 'X', 'Y'])
+    const summary: Message = { id: 'S', role: 'user', parts: [{ kind: 'text', text: 'a note' }] }
+    const edited: Conversation = {
+      ...c,
+      messages: [c.messages[0], c.messages[1], summary, c.messages[2]] as Message[],
+    }
+    const again = parse(importer.serialize(edited))
+    expect(
+      again.messages.map((m) =>
+        m.parts.map((p) => (p.kind === 'text' ? p.text : p.kind)).join('+'),
+      ),
+    ).toEqual(['go', 'first block+second block', 'a note', 'other reply'])
+  })
+})

@@ -26,22 +26,46 @@ export function serializeClaudeCode(conversation: Conversation): string {
   if (Array.isArray(extras)) {
     for (const e of extras as ExtraLine[]) out.push({ key: e.line, seq: seq++, value: e.value })
   }
-  conversation.messages.forEach((m, index) => {
+  const plans = conversation.messages.map((m) => {
     const recs = lineRecords(m)
-    const objects = recs ? fromRecords(m, recs) : undefined
+    return { recs, objects: recs ? fromRecords(m, recs) : undefined }
+  })
+  // The first source line of the next message written from its lines: a fresh message must land
+  // before it, or the re-import (messages in order of their first line) would move it. An
+  // assistant message's lines can lie far apart (merged by message.id), so "after the previous
+  // message's last line" is not enough.
+  const nextFirst = new Array<number>(plans.length).fill(Infinity)
+  for (let i = plans.length - 2; i >= 0; i--) {
+    const p = plans[i + 1]
+    const first = p?.recs && p.objects ? p.recs[0]?.line : undefined
+    nextFirst[i] = first ?? nextFirst[i + 1] ?? Infinity
+  }
+  const sourceKeys: number[] = []
+  const baseBelow = (bound: number): number => {
+    if (last < bound) return last
+    let base = 0
+    for (const k of sourceKeys) if (k < bound && k > base) base = k
+    return base
+  }
+  conversation.messages.forEach((m, index) => {
+    const { recs, objects } = plans[index] as (typeof plans)[number]
     if (recs && objects) {
       pinId(objects, m, index)
       objects.forEach((value, i) => {
         const key = recs[i]?.line ?? last + 0.5
         out.push({ key, seq: seq++, value })
+        sourceKeys.push(key)
         last = Math.max(last, key)
       })
     } else {
       const template = recs?.[0]?.envelope
+      const bound = nextFirst[index] ?? Infinity
+      const base = baseBelow(bound)
+      const key = Number.isFinite(bound) ? (base + bound) / 2 : base + 0.5
       for (const value of freshLines(m, conversation, template)) {
         const root = isObject(value) && value.subtype === 'compact_boundary'
         out.push({
-          key: last + 0.5,
+          key,
           seq: seq++,
           value,
           ...(template || root ? {} : { chain: true }),

@@ -222,6 +222,7 @@ function contentBlock(p: ContentPart, orig: unknown, role: Role): unknown {
       }
     }
     case 'opaque':
-      return p.raw ?? base ?? { type: 'input_text', text: '' }
+      // Written back verbatim, even a malformed `null` block (it was in the file).
+      return p.raw !== undefined ? p.raw : (base ?? { type: 'input_text', text: '' })
   }
 }

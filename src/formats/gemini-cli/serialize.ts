@@ -92,6 +92,9 @@ function textOf(parts: readonly Part[]): string {
   return parts.map((p) => (p.kind === 'text' ? p.text : '')).join('')
 }
 
+/** Missing content is written as ''; a `null` the record held is written back as null. */
+const orEmpty = (content: unknown): unknown => (content === undefined ? '' : content)
+
 function contentOut(m: Message, parts: readonly Part[]): unknown {
   const shape = m.source?.contentShape
   if (shape === 'missing' && parts.length === 0) return undefined
@@ -110,7 +113,7 @@ function geminiRecord(m: Message, results: ResultIndex): Json {
     id: m.id,
     timestamp: m.timestamp,
     type: 'gemini',
-    content: contentOut(m, content) ?? '',
+    content: orEmpty(contentOut(m, content)),
     ...(calls.length > 0 || m.source?.hasToolCalls
       ? { toolCalls: calls.map((c) => callOut(c, results)) }
       : {}),
@@ -135,7 +138,7 @@ function userRecord(m: Message, type: string): Json {
     id: m.id,
     timestamp: m.timestamp,
     type,
-    content: contentOut(m, m.parts) ?? '',
+    content: orEmpty(contentOut(m, m.parts)),
     ...obj(m.source?.extras),
   }
   return ordered(fields, m.source?.keyOrder)

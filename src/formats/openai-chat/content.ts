@@ -13,14 +13,15 @@ import { base64DecodedBytes, isObject, parseDataUrl, str } from '../util.ts'
  */
 
 /** How `content` was written, so the serializer writes back the same shape. */
-export type ContentShape = 'string' | 'empty' | 'null' | 'absent' | 'parts'
+/** `value`: content that is neither text nor a list of parts (an object, a number): kept opaque. */
+export type ContentShape = 'string' | 'empty' | 'null' | 'absent' | 'parts' | 'value'
 
 export function shapeOf(content: unknown, present: boolean): ContentShape {
   if (!present) return 'absent'
   if (content === null) return 'null'
   if (content === '') return 'empty'
   if (Array.isArray(content)) return 'parts'
-  return 'string'
+  return typeof content === 'string' ? 'string' : 'value'
 }
 
 /** Keys of `obj` not in `known`, or undefined when there are none (keeps meta small). */
@@ -220,6 +221,8 @@ export function contentToChat(
     return ''
   }
   const only = parts[0]
+  // A malformed content value (not text, not a list) goes back as it was, not wrapped in a list.
+  if (shape === 'value' && parts.length === 1 && only?.kind === 'opaque') return only.raw
   if (
     parts.length === 1 &&
     only?.kind === 'text' &&

@@ -14,7 +14,7 @@ import {
   warning,
 } from '../util.ts'
 import { isInfoParts, opencodeShape } from './detect.ts'
-import { type Extra, MODEL_PARTS, mapPart, usageFrom, without } from './parts.ts'
+import { type Extra, MODEL_PARTS, mapPart, partKeyOf, usageFrom, without } from './parts.ts'
 
 type Obj = Record<string, unknown>
 
@@ -320,7 +320,7 @@ function buildParts(parts: readonly Obj[]): {
       waiting.push(p)
       continue
     }
-    const before = str(p.id) ?? null
+    const before = partKeyOf(p.id) ?? null
     for (const w of waiting) extras.push({ before, part: w })
     waiting = []
     const mapped = mapPart(p)

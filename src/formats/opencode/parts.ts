@@ -69,9 +69,18 @@ interface Mapped {
   readonly result?: ToolResultPart
 }
 
+/**
+ * The key a part is known by (extras are placed before it, results matched to it): its id, or for
+ * a malformed id (a number…) that value as text, so the order of the parts still survives a write.
+ */
+export function partKeyOf(id: unknown): string | undefined {
+  if (typeof id === 'string') return id
+  return id === undefined || id === null ? undefined : `#${JSON.stringify(id)}`
+}
+
 /** One model-visible opencode part → canonical part (+ the tool result it carries). */
 export function mapPart(part: Obj): Mapped {
-  const partId = str(part.id)
+  const partId = partKeyOf(part.id)
   switch (part.type) {
     case 'text': {
       const meta: Obj = { partId, raw: without(part, 'text') }
@@ -113,7 +122,7 @@ export function mapPart(part: Obj): Mapped {
 }
 
 function mapTool(part: Obj): Mapped {
-  const partId = str(part.id)
+  const partId = partKeyOf(part.id)
   const state = isObject(part.state) ? part.state : {}
   const callId = typeof part.callID === 'string' ? part.callID : null
   const name = str(part.tool) ?? ''

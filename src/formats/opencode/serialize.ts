@@ -125,7 +125,10 @@ function groups(messages: readonly Message[]): Group[] {
     // into the assistant message before it, where opencode keeps call and result in one part.
     const foldable = m.role === 'tool' && !m.source && last?.messages[0]?.role === 'assistant'
     const msgId = str(m.source?.msgId) ?? (foldable ? last.msgId : m.id)
-    if (last && last.msgId === msgId) last.messages.push(m)
+    // Same id and a role that belongs to it (a file may reuse an id across roles: keep apart).
+    const lead = last?.messages[0]?.role
+    if (last && last.msgId === msgId && (m.role === 'tool' || m.role === lead))
+      last.messages.push(m)
     else out.push({ msgId, messages: [m] })
   }
   return out
