@@ -103,10 +103,10 @@ export class KeptContext {
     for (let m = scan.upTo; m < later && scan.at === Infinity; m++) {
       for (const part of (messages[m] as Message).parts) {
         if (!this.keptParts.has(part)) continue
-        const text = partText(part)
+        const text = normalizedOf(part)
         this.budget -= text.length
         if (this.budget < 0) return true
-        if (normalizeText(text).includes(needle)) {
+        if (text.includes(needle)) {
           scan.at = m
           break
         }
@@ -116,4 +116,18 @@ export class KeptContext {
     this.phraseScan.set(phrase, scan)
     return scan.at < later
   }
+}
+
+/**
+ * A part's normalized text, computed once per part object: every phrase checked against the kept
+ * context scans the same parts, and parts are shared by every run over one conversation.
+ */
+const normalized = new WeakMap<object, string>()
+function normalizedOf(part: Part): string {
+  let text = normalized.get(part)
+  if (text === undefined) {
+    text = normalizeText(partText(part))
+    normalized.set(part, text)
+  }
+  return text
 }
