@@ -211,6 +211,12 @@ export interface ConversationMeta {
   readonly wrapper?: string
   /** Anything else worth showing (counts of ignored lines, other conversations in the file). */
   readonly notes?: readonly string[]
+  /**
+   * Set on a conversation we compacted (and on its written file, through our record): the hidden
+   * prefix and scale of the run that compacted it. Its reported usage describes the original, so a
+   * later run measures with these instead of fitting again (the same figures: a fixed point).
+   */
+  readonly carriedAccounting?: { readonly prefixTokens: number; readonly scale: number }
 }
 
 export interface Conversation {

@@ -60,6 +60,8 @@ const recordSchema = z.object({
   parts: z
     .array(ref.extend({ by: z.array(z.string()), newer: z.array(ref).optional() }))
     .default([]),
+  /** The hidden prefix and scale the compacting run measured with (ConversationMeta). */
+  accounting: z.object({ prefixTokens: z.number().min(0), scale: z.number().gt(0) }).optional(),
 })
 
 export type CompactionRecord = z.output<typeof recordSchema>
@@ -119,7 +121,16 @@ export function recordOf(conversation: Conversation): CompactionRecord | null {
   if (summaries.length === 0 && parts.length === 0) return null
   const injected = messages.flatMap((m, i) => (m.injected ? [i] : []))
   const sizes = messages.map((m) => m.parts.length)
-  return { v: 1, roles: rolesOf(messages), injected, sizes, summaries, parts }
+  const carried = conversation.meta.carriedAccounting
+  return {
+    v: 1,
+    roles: rolesOf(messages),
+    injected,
+    sizes,
+    summaries,
+    parts,
+    ...(carried ? { accounting: carried } : {}),
+  }
 }
 
 /** The record as JSON text that is safe inside an HTML comment (no `-->`, no `<!--`). */
@@ -270,9 +281,12 @@ export function applyRecord(result: ParseResult, found: FoundRecord | undefined)
         ),
       ]
     : []
+  const meta = record.accounting
+    ? { ...conversation.meta, carriedAccounting: record.accounting }
+    : conversation.meta
   return {
     ...result,
-    conversation: { ...conversation, messages },
+    conversation: { ...conversation, meta, messages },
     warnings: [...result.warnings, ...warnings],
   }
 }

@@ -45,6 +45,14 @@ export type { ThinkingRule }
  * usage (see `fit.ts` for the model). Pure and deterministic; O(calls) apart from the fit.
  */
 export function reconcile(prepared: Prepared, options: ReconcileOptions = {}): Reconciliation {
+  // A conversation we compacted measures with the figures of the run that compacted it.
+  const carried = prepared.conversation.meta.carriedAccounting
+  if (
+    carried &&
+    options.overrides?.prefixTokens === undefined &&
+    options.overrides?.scale === undefined
+  )
+    options = { ...options, overrides: carried }
   const documented = reconcileUnder(prepared, contextPlan(prepared), options)
   const other = alternativeRule(contextPlan(prepared))
   if (other === null || documented.source !== 'reconciled') return documented

@@ -90,6 +90,20 @@ export async function compact(
     // Unchanged messages are the same objects in the projection: their prices carry over.
     if (round + 1 < rounds) prepared = prepare(projection, deps.counter, { reuse: prepared })
   }
+  // The projection carries the figures it was measured with (see ConversationMeta).
+  if (decisions.some(isChange)) {
+    const last = accounting.reconciliation.figures.at(-1)
+    projection = {
+      ...projection,
+      meta: {
+        ...projection.meta,
+        carriedAccounting: {
+          prefixTokens: last?.prefix ?? accounting.reconciliation.prefixTokens,
+          scale: accounting.reconciliation.scale,
+        },
+      },
+    }
+  }
   const all = [...checks.values()]
   if (options.checkIdempotence !== false) {
     all.push({
