@@ -130,6 +130,8 @@ test.describe('panel sizes', () => {
     await ui.drawerSplitter.focus()
     await page.keyboard.press('Shift+ArrowLeft')
     await expect(ui.drawerSplitter).toHaveAttribute('aria-valuenow', String(drawer + 64))
+    // The open drawer reaches the URL after a debounce: reload once it is there.
+    await expect.poll(() => page.url()).toContain('drawer=1')
 
     await page.reload()
     await ui.expectRun('recommended')
