@@ -148,19 +148,16 @@ export class WorkingView {
    * context). Triggers, targets and the fallback read this, so they act on what production sees.
    */
   get contextTokens(): number {
-    const system =
-      this.systemGroup >= 0 && this.excluded[this.systemGroup] ? 0 : this.prepared.systemTokens
+    const system = this.systemNow()
     const ours = this.prepared.staticTokens + system + this.ledger.threadTokens
     return Math.round(
       this.accounting.prefixAt(this.ledger.callIndex) + this.accounting.scale * ours,
     )
   }
 
-  /** Our count of the current call's context (no hidden prefix, no scale). */
-  get contextOwnTokens(): number {
-    const system =
-      this.systemGroup >= 0 && this.excluded[this.systemGroup] ? 0 : this.prepared.systemTokens
-    return this.prepared.staticTokens + system + this.ledger.threadTokens
+  /** The top-level system prompt's tokens, unless the strict fallback dropped it. */
+  private systemNow(): number {
+    return this.systemGroup >= 0 && this.excluded[this.systemGroup] ? 0 : this.prepared.systemTokens
   }
 
   /**
@@ -168,8 +165,7 @@ export class WorkingView {
    * tools and system first; summaries placed before it count). For the cache model.
    */
   promptOffsetOf(m: number): number {
-    const system =
-      this.systemGroup >= 0 && this.excluded[this.systemGroup] ? 0 : this.prepared.systemTokens
+    const system = this.systemNow()
     let own = this.prepared.staticTokens + system + this.ledger.ownTokensBefore(m)
     const { groups } = this.prepared.grouping
     for (const s of this.inserted) {

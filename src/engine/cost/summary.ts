@@ -1,3 +1,4 @@
+import { quantile } from '../accounting/reconcile.ts'
 import type { ReplayPoint } from '../compaction/replay.ts'
 
 /** A session's cost, summed over its calls, and how well the cache model matches the log. */
@@ -22,15 +23,6 @@ export interface SessionCost {
     readonly medianAbsError: number | null
     readonly p90AbsError: number | null
   }
-}
-
-function quantile(values: number[], q: number): number | null {
-  if (values.length === 0) return null
-  const s = [...values].sort((a, b) => a - b)
-  const at = q * (s.length - 1)
-  const lo = Math.floor(at)
-  const hi = Math.ceil(at)
-  return (s[lo] as number) + ((s[hi] as number) - (s[lo] as number)) * (at - lo)
 }
 
 export function sessionCost(points: readonly ReplayPoint[]): SessionCost {
