@@ -215,8 +215,15 @@ export interface ConversationMeta {
    * Set on a conversation we compacted (and on its written file, through our record): the hidden
    * prefix and scale of the run that compacted it. Its reported usage describes the original, so a
    * later run measures with these instead of fitting again (the same figures: a fixed point).
+   * `changedFrom` is the first message the compaction changed or dropped something at: reported
+   * usage from there on describes content the conversation no longer has (a run that only
+   * dropped groups leaves no other mark on the messages).
    */
-  readonly carriedAccounting?: { readonly prefixTokens: number; readonly scale: number }
+  readonly carriedAccounting?: {
+    readonly prefixTokens: number
+    readonly scale: number
+    readonly changedFrom?: number
+  }
 }
 
 export interface Conversation {

@@ -61,7 +61,13 @@ const recordSchema = z.object({
     .array(ref.extend({ by: z.array(z.string()), newer: z.array(ref).optional() }))
     .default([]),
   /** The hidden prefix and scale the compacting run measured with (ConversationMeta). */
-  accounting: z.object({ prefixTokens: z.number().min(0), scale: z.number().gt(0) }).optional(),
+  accounting: z
+    .object({
+      prefixTokens: z.number().min(0),
+      scale: z.number().gt(0),
+      changedFrom: z.number().int().min(0).optional(),
+    })
+    .optional(),
 })
 
 export type CompactionRecord = z.output<typeof recordSchema>
@@ -118,10 +124,12 @@ export function recordOf(conversation: Conversation): CompactionRecord | null {
       parts.push(entry)
     })
   })
-  if (summaries.length === 0 && parts.length === 0) return null
+  const carried = conversation.meta.carriedAccounting
+  // A run that only dropped groups leaves no mark on the messages, but its measurement (and where
+  // the reported usage stops describing the file) must still travel with the file.
+  if (summaries.length === 0 && parts.length === 0 && !carried) return null
   const injected = messages.flatMap((m, i) => (m.injected ? [i] : []))
   const sizes = messages.map((m) => m.parts.length)
-  const carried = conversation.meta.carriedAccounting
   return {
     v: 1,
     roles: rolesOf(messages),
