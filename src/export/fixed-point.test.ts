@@ -160,3 +160,22 @@ describe('Claude Code sub-agent runs stay apart when a compaction drops a run’
     ])
   })
 })
+
+describe('our summary written with a native marker re-imports as ours (fuzz input 20147)', () => {
+  it('no upstream compaction is read from it, and a second summarising step leaves it be', async () => {
+    const conversation = nativeSession('claude-code')
+    const total = totalOf(prepare(conversation, estimateCounter))
+    const falai = scaledPreset('falai', total)
+    const summarize = falai.pipeline.find((s) => s.strategy === 'summarize')
+    if (!summarize) throw new Error('falai has a summarize step')
+    // The fuzz config: a second summarising step that always runs.
+    const config = { ...falai, pipeline: [...falai.pipeline, { ...summarize, trigger: undefined }] }
+    const { first, written, again, second } = await twice(conversation, config)
+    expect(first.decisions.some((d) => d.kind === 'insert')).toBe(true)
+    expect(written.text).toContain('compact_boundary')
+    // The boundary we wrote is not an upstream compaction on the way back in.
+    expect(again.conversation.markers).toEqual([])
+    expect(again.conversation.messages.some((m) => m.summaryOf)).toBe(true)
+    expect(changesOf(second)).toEqual([])
+  })
+})

@@ -292,9 +292,18 @@ export function applyRecord(result: ParseResult, found: FoundRecord | undefined)
   const meta = record.accounting
     ? { ...conversation.meta, carriedAccounting: record.accounting }
     : conversation.meta
+  // Our summaries are written with the format's native marker (a Claude Code compact boundary,
+  // a Codex `compacted` item…) so the agent sees them as compacted, and the importer reads that
+  // marker as an upstream compaction. They are ours: as in the projection that wrote them, they
+  // are summary groups, not a restart of the context that protects them verbatim (fuzz input
+  // 20147: a second summarising step summarised again around the "upstream" summary).
+  const ours = new Set(record.summaries.map((s) => messages[s.m]?.id))
+  const markers = conversation.markers.filter(
+    (k) => k.kind !== 'upstream_compaction' || !ours.has(messages[k.beforeIndex]?.id),
+  )
   return {
     ...result,
-    conversation: { ...conversation, meta, messages },
+    conversation: { ...conversation, meta, messages, markers },
     warnings: [...result.warnings, ...warnings],
   }
 }
