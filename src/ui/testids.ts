@@ -115,6 +115,8 @@ export const TID = {
   detailError: 'detail-error',
   /** One part's text (`data-kind`, `data-replaced`). */
   detailPart: 'detail-part',
+  /** "from text" on a tool call/result read from a text-action agent's prose. */
+  derivedBadge: 'derived-badge',
   detailMore: 'detail-more',
   detailRaw: 'detail-raw',
   /** One part in the Diff tab (`data-diff` = unchanged / replaced / removed / added). */

@@ -39,6 +39,17 @@ function resourceOf(prepared: Prepared, callIndexes: readonly number[]): string 
   return ''
 }
 
+/** Shown after the tools of a group whose calls were read from text (text-action agents). */
+const DERIVED_MARK = ' (from text)'
+
+function derivedCalls(prepared: Prepared, callIndexes: readonly number[]): boolean {
+  return callIndexes.some((c) => {
+    const info = prepared.grouping.pairing.calls[c]
+    const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
+    return part?.kind === 'tool_call' && part.derivedFrom === 'text'
+  })
+}
+
 /**
  * Facts depend on the conversation only, not on the config: computed once per prepared
  * conversation. Each summary gets fresh copies of the typed arrays, because posting a summary
@@ -76,7 +87,7 @@ function computeGroupFacts(prepared: Prepared): GroupFacts {
     firstMessage[g.index] = first ?? -1
     messageCounts[g.index] = g.messages.length
     roles[g.index] = first === undefined ? 'system' : (messages[first]?.role ?? 'system')
-    tools[g.index] = g.tools.join(', ')
+    tools[g.index] = g.tools.join(', ') + (derivedCalls(prepared, g.calls) ? DERIVED_MARK : '')
     resources[g.index] = resourceOf(prepared, g.calls)
   }
   return { roles, tools, resources, turns, firstMessage, messageCounts }
