@@ -17,6 +17,11 @@ export const TID = {
   otherFiles: 'other-files',
   /** One file of a multi-file pick (`data-file` names it; aria-pressed marks the open one). */
   fileChoice: 'file-choice',
+  /** The conversations of a multi-item file (tau-bench, aider sessions, sub-agents, captures). */
+  itemPicker: 'item-picker',
+  itemSearch: 'item-search',
+  /** One item (`data-index` 0-based; aria-selected marks the loaded one). */
+  itemOption: 'item-option',
   loadError: 'load-error',
 
   detectedFormat: 'detected-format',
