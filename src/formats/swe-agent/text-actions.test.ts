@@ -4,40 +4,12 @@ import { run } from '../../engine/strategies/supersede-stale-results/fixtures.ts
 import { sniff } from '../sniff.ts'
 import { importer } from './index.ts'
 import { findTextAction } from './text-actions.ts'
+import { sweTextTrajectory as v0 } from './text-actions.testing.ts'
 
 function load(value: unknown): Conversation {
   const r = importer.parse(sniff(JSON.stringify(value)))
   if (!r.ok) throw new Error(r.error.message)
   return r.conversation
-}
-
-const body = (n: number) => Array.from({ length: n }, (_, i) => `${i + 1}:line ${i}`).join('\n')
-
-/** A SWE-agent 0.x trajectory: two reads of the same file (`cat`), an edit in between. */
-const v0 = {
-  environment: 'swe_main',
-  trajectory: [],
-  history: [
-    { role: 'system', content: 'SETTING: you work in a shell', agent: 'primary' },
-    { role: 'user', content: 'ISSUE: fix x.py', agent: 'primary' },
-    {
-      role: 'assistant',
-      content: 'Look at the file.\n\n```\ncat src/x.py\n```\nThen decide.',
-      thought: 'Look at the file.\n\n',
-      action: 'cat src/x.py\n',
-      agent: 'primary',
-    },
-    { role: 'user', content: `${body(400)}\n(Open file: n/a)\nbash-$`, agent: 'primary' },
-    {
-      role: 'assistant',
-      content: 'Again, to be sure.\n```\ncat src/x.py\n```',
-      action: 'cat src/x.py',
-      agent: 'primary',
-    },
-    { role: 'user', content: `${body(400)}\nbash-$`, agent: 'primary' },
-    { role: 'assistant', content: 'Done.\n```\nsubmit\n```', action: 'submit\n', agent: 'primary' },
-  ],
-  info: { exit_status: 'submitted' },
 }
 
 const mini = {
