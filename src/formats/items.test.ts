@@ -100,4 +100,38 @@ describe('multi-item files: API captures with several conversations', () => {
     const users = beta.result.conversation.messages.filter((m) => m.role === 'user')
     expect(users[0]?.parts[0]).toMatchObject({ text: 'beta' })
   })
+
+  it('a conversation continued after a compaction item, or in another shape, stays one item', () => {
+    const interaction = (body: unknown) => ({
+      request: {
+        method: 'POST',
+        uri: 'https://api.openai.com/v1/responses',
+        body: JSON.stringify(body),
+      },
+      response: { status: { code: 200 }, body: { string: '{}' } },
+    })
+    const capture = JSON.stringify({
+      interactions: [
+        interaction({ model: 'm', input: [{ role: 'user', content: 'What is 2+2?' }] }),
+        interaction({
+          model: 'm',
+          input: [
+            { role: 'user', content: [{ type: 'input_text', text: 'What is 2+2?' }] },
+            { role: 'assistant', content: '4' },
+          ],
+        }),
+        interaction({
+          model: 'm',
+          input: [
+            { type: 'compaction', encrypted_content: 'gAAAA' },
+            { role: 'user', content: 'And 3+3?' },
+          ],
+        }),
+      ],
+    })
+    const out = importTranscript(capture, { listItems: true })
+    expect(out.detection?.format).toBe('openai-responses')
+    expect(out.result.ok && out.result.conversation.meta.wrapper).toBe('vcr')
+    expect(out.items).toBeNull()
+  })
 })

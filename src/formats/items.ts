@@ -8,9 +8,7 @@
  * Items are cut out of the sniffed input and parsed by the format's own importer, so an item
  * reads exactly as a file holding only that conversation would — and writes back as one.
  */
-import { inspectConversation } from '../engine/inspect.ts'
-import type { FormatId } from '../engine/model.ts'
-import { estimateCounter } from '../engine/tokens/index.ts'
+import type { Conversation, FormatId } from '../engine/model.ts'
 import { sessions as aiderSessions, type AiderSession } from './aider/parse.ts'
 import { threadsOf } from './claude-code/threads.ts'
 import { isConversationExchange } from './sniff.ts'
@@ -169,18 +167,36 @@ function claudeThreads(input: SniffedInput, options: ImportOptions): Split | nul
   }
 }
 
-/** The first message that is not a system/developer prompt: what tells conversations apart. */
-function openingOf(request: unknown): string {
-  if (!isObject(request)) return ''
+/** Text of a message in any provider's shape: `content` strings, `text` fields of blocks/parts. */
+function textOf(value: unknown, depth = 0): string {
+  if (typeof value === 'string') return value
+  if (depth > 4) return ''
+  if (Array.isArray(value)) return value.map((v) => textOf(v, depth + 1)).join('\n')
+  if (!isObject(value)) return ''
+  if (typeof value.text === 'string') return value.text
+  return textOf(value.content ?? value.parts, depth + 1)
+}
+
+/**
+ * What tells conversations apart: the text of the first user message (a string `input` for the
+ * Responses API). Text, not JSON: a conversation continued with another provider (OpenAI messages,
+ * then Gemini contents) opens with the same words in another shape, and stays one conversation.
+ */
+function openingOf(request: unknown): string | null {
+  if (!isObject(request)) return null
+  if (typeof request.input === 'string') return request.input.trim()
   const list = Array.isArray(request.messages)
     ? request.messages
     : Array.isArray(request.contents)
       ? request.contents
       : Array.isArray(request.input)
         ? request.input
-        : [request.input]
+        : []
   const first = list.find((m) => !isObject(m) || (m.role !== 'system' && m.role !== 'developer'))
-  return JSON.stringify(first ?? null) ?? ''
+  // A history that opens with something else (a provider's compaction item, a summary) is the
+  // continuation of a conversation already under way: it has no opening of its own.
+  if (!isObject(first) || first.role !== 'user') return null
+  return textOf(first).trim()
 }
 
 /** An API capture: one item per conversation (requests that open with the same message). */
@@ -192,11 +208,11 @@ function captureSessions(input: SniffedInput): Split | null {
   all.forEach((e: CapturedExchange, i) => {
     if (!isConversationExchange(e)) return
     const key = openingOf(e.request)
-    const found = sessions.find((s) => s.key === key)
+    const found = key === null ? sessions[sessions.length - 1] : sessions.find((s) => s.key === key)
     if (found) {
       found.last = i
       found.requests++
-    } else sessions.push({ key, last: i, requests: 1 })
+    } else sessions.push({ key: key ?? '', last: i, requests: 1 })
   })
   if (sessions.length < 2) return null
   return {
@@ -255,7 +271,20 @@ export function splitItems(
   }
 }
 
-/** Estimated size of a parsed item (chars/4, as the instant report). */
-export function itemTokens(conversation: Parameters<typeof inspectConversation>[0]): number {
-  return inspectConversation(conversation, estimateCounter).tokens.total
+/**
+ * Estimated size of a parsed item: the characters of its text, arguments and results over 4 (the
+ * instant estimate's rule, without its per-message framing — a list of hundreds of items is sized
+ * on every load, and the loaded item gets its exact count anyway).
+ */
+export function itemTokens(conversation: Conversation): number {
+  let chars = 0
+  for (const p of conversation.system) chars += p.text.length
+  for (const m of conversation.messages)
+    for (const p of m.parts) {
+      if (p.kind === 'text' || p.kind === 'reasoning') chars += p.text.length
+      else if (p.kind === 'tool_call') chars += p.name.length + p.argsRaw.length
+      else if (p.kind === 'tool_result')
+        for (const c of p.content) if (c.kind === 'text') chars += c.text.length
+    }
+  return Math.ceil(chars / 4)
 }
