@@ -120,6 +120,15 @@ describe('supersede-stale-results: writes make earlier reads stale', () => {
       (p) => exchange('edit', { filePath: p, oldString: 'a', newString: 'b' }, 'ok'),
     ],
     ['opencode write', (p) => exchange('write', { filePath: p, content: 'b' }, 'ok')],
+    [
+      'Gemini CLI replace',
+      (p) => exchange('replace', { file_path: p, old_string: 'a', new_string: 'b' }, 'ok'),
+    ],
+    ['Gemini CLI write_file', (p) => exchange('write_file', { file_path: p, content: 'b' }, 'ok')],
+    [
+      'OpenHands str_replace_editor create',
+      (p) => exchange('str_replace_editor', { command: 'create', path: p, file_text: 'b' }, 'ok'),
+    ],
   ]
 
   it.each(cases)('%s outdates an earlier read of the file', async (_, write) => {
