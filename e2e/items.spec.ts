@@ -2,6 +2,7 @@ import { tauBenchFile } from '../src/formats/items.testing.ts'
 import { sweTextTrajectory } from '../src/formats/swe-agent/text-actions.testing.ts'
 import { TID } from '../src/ui/testids.ts'
 import { expect, test } from './fixtures.ts'
+import { DetailPage } from './pages/DetailPage.ts'
 
 /**
  * A file that holds many conversations: the import panel lists them (name, messages, tokens) and
@@ -61,4 +62,8 @@ test('a SWE-agent 0.x action shows as a tool call marked "from text"', async ({ 
   await app.expectLoaded('swe-agent')
   await expect(app.count('tool-calls')).toHaveAttribute('data-value', '3')
   await expect(app.page.getByText('bash (from text)').first()).toBeVisible()
+  // The drawer marks the call and its observation.
+  const detail = new DetailPage(app.page)
+  await detail.openRow(detail.rows.filter({ hasText: 'bash (from text)' }).first())
+  await expect(detail.panel.getByTestId(TID.derivedBadge)).toHaveCount(2)
 })
