@@ -124,14 +124,13 @@ function claudeThreads(input: SniffedInput, options: ImportOptions): Split | nul
   const order: (string | undefined)[] = [undefined]
   for (const t of threads) if (!order.includes(t)) order.push(t)
   if (order.length < 2) return null
-  const hasMain =
-    threads.some((t) => t === undefined) &&
-    input.lines.some(
-      (l, i) =>
-        threads[i] === undefined &&
-        isObject(l.value) &&
-        (l.value.type === 'user' || l.value.type === 'assistant'),
-    )
+  // The main agent is an item when it said anything (a file may hold sub-agent runs only).
+  const hasMain = input.lines.some(
+    (l, i) =>
+      threads[i] === undefined &&
+      isObject(l.value) &&
+      (l.value.type === 'user' || l.value.type === 'assistant'),
+  )
   const labels = hasMain ? order : order.slice(1)
   if (labels.length < 2) return null
   const firstPrompt = (label: string | undefined): string => {
