@@ -125,11 +125,11 @@ export function parse(input: SniffedInput): ParseResult {
   let sawAssistant = false
   let shared = 0
   let derived = 0
-  // The derived call the next item may answer (text-action agents: see text-actions.ts).
-  let awaiting: string | null = null
+  // A derived call waits for the next item to answer it (text-action agents: text-actions.ts).
+  let awaiting = false
   arr(value[key]).forEach((item, i) => {
     const answers = awaiting
-    awaiting = null
+    awaiting = false
     if (!isObject(item) || typeof item.role !== 'string') {
       const at = locate(input.text, i, 'history')
       warnings.push(
@@ -165,17 +165,17 @@ export function parse(input: SniffedInput): ParseResult {
       messages.push({ id, role, parts, source })
       return
     }
-    if (answers !== null && isObservation(item)) {
-      const result = observationPart(contentParts(item.content), answers)
+    if (answers && isObservation(item)) {
+      const result = observationPart(contentParts(item.content))
       messages.push({ id, role: 'tool', parts: [result], source })
       return
     }
     const textAction = role === 'assistant' ? textActionOf(item, key) : null
     if (textAction) {
       derived++
-      awaiting = `text-action-${id}`
+      awaiting = true
       sawAssistant = true
-      messages.push({ id, role, parts: actionParts(textAction, awaiting), source })
+      messages.push({ id, role, parts: actionParts(textAction), source })
       return
     }
     const parts: Part[] = contentParts(item.content)

@@ -55,11 +55,15 @@ export function findTextAction(content: string, action: string | undefined): Tex
   }
 }
 
-/** The parts of a reply with its command as a derived call: [text before], call, [text after]. */
-export function actionParts(found: TextAction, callId: string): (TextPart | ToolCallPart)[] {
+/**
+ * The parts of a reply with its command as a derived call: [text before], call, [text after].
+ * The call has no id (the source has none: the engine pairs it with the next message's result by
+ * position), so a compacted file reads back with the same calls.
+ */
+export function actionParts(found: TextAction): (TextPart | ToolCallPart)[] {
   const call = callFromRawArgs(
     {
-      callId,
+      callId: null,
       name: TEXT_ACTION_TOOL,
       derivedFrom: 'text',
       meta: { fence: found.fence, command: found.command },
@@ -73,14 +77,11 @@ export function actionParts(found: TextAction, callId: string): (TextPart | Tool
   ]
 }
 
-/** The observation as the derived result of the call `callId`. */
-export function observationPart(
-  content: ToolResultPart['content'],
-  callId: string,
-): ToolResultPart {
+/** The observation as the derived result of the call before it (no id, as the call). */
+export function observationPart(content: ToolResultPart['content']): ToolResultPart {
   return {
     kind: 'tool_result',
-    callId,
+    callId: null,
     name: TEXT_ACTION_TOOL,
     content,
     isError: false,
