@@ -20,7 +20,7 @@ import {
 } from './fleetModel.ts'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
-const HEIGHT = 170
+const HEIGHT = 150
 
 function Chart(props: { title: string; children: React.ReactElement }) {
   return (

@@ -2,19 +2,19 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import { FLEET_TID } from './fleetIds.ts'
 import type { FleetLine, Sort, SortKey } from './fleetModel.ts'
-import { count, pct, usd } from './format.ts'
+import { count, pct, short, usd } from './format.ts'
 import { openInWorkbench } from './fleetStore.ts'
 
 export const FLEET_ROW_HEIGHT = 28
 
 const COLUMNS: readonly { key: SortKey | null; label: string; title?: string }[] = [
   { key: 'name', label: 'Conversation' },
-  { key: 'format', label: 'Format · model' },
+  { key: 'format', label: 'Format', title: 'the model in the tooltip' },
   { key: 'calls', label: 'Calls' },
-  { key: 'before', label: 'Tokens before → after', title: 'the last call, as compact reports' },
-  { key: 'saved', label: 'Saved' },
-  { key: 'peak', label: 'Peak before → after', title: 'the largest context of any call' },
-  { key: 'cost', label: 'Cost before → after' },
+  { key: 'before', label: 'Tokens', title: 'before → after at the last call, as compact reports' },
+  { key: 'saved', label: 'Saved', title: 'share of the last call saved' },
+  { key: 'peak', label: 'Peak', title: 'before → after: the largest context of any call' },
+  { key: 'cost', label: 'Cost', title: 'USD of the session, before → after' },
   { key: 'first', label: '1st', title: 'call at which the config first changed something' },
   { key: null, label: 'Steps fired', title: 'strategy × calls at which it changed something' },
   { key: 'risk', label: 'Risk', title: 'removed, then used later · invariants' },
@@ -49,21 +49,32 @@ function Cells({ line }: { line: FleetLine }) {
   const risk = `${r.usedLater}${r.invariantsOk ? '' : ' · ✗ invariants'}`
   return (
     <>
-      <div role="cell" className="fleet-cell">
+      <div
+        role="cell"
+        className="fleet-cell"
+        title={r.model ? `${r.format} · ${r.model}` : r.format}
+      >
         {r.format}
-        {r.model ? <span className="hint"> · {r.model}</span> : null}
       </div>
       <div role="cell" className="fleet-cell num">
         {count(r.calls)}
       </div>
-      <div role="cell" className="fleet-cell num">
-        {count(r.tokens.last.before)} → {count(r.tokens.last.after)}
+      <div
+        role="cell"
+        className="fleet-cell num"
+        title={`${count(r.tokens.last.before)} → ${count(r.tokens.last.after)} tokens`}
+      >
+        {short(r.tokens.last.before)} → {short(r.tokens.last.after)}
       </div>
       <div role="cell" className="fleet-cell num">
         {pct(r.tokens.last.savedFraction)}
       </div>
-      <div role="cell" className="fleet-cell num">
-        {count(r.tokens.peak.before)} → {count(r.tokens.peak.after)}
+      <div
+        role="cell"
+        className="fleet-cell num"
+        title={`${count(r.tokens.peak.before)} → ${count(r.tokens.peak.after)} tokens`}
+      >
+        {short(r.tokens.peak.before)} → {short(r.tokens.peak.after)}
       </div>
       <div role="cell" className="fleet-cell num">
         {usd(r.cost.before)} → {usd(r.cost.after)}

@@ -192,7 +192,8 @@ export interface ScatterPoint {
 
 /** Size (peak context, uncompacted) against saved %, at most `limit` points (evenly sampled). */
 export function sizeVsSavings(lines: readonly FleetLine[], limit = 2000): ScatterPoint[] {
-  const withRows = lines.filter((l) => l.row !== null)
+  // A log axis has no place for 0: conversations with no replayed call are left out.
+  const withRows = lines.filter((l) => l.row !== null && l.row.tokens.peak.before > 0)
   const step = Math.max(1, withRows.length / limit)
   const out: ScatterPoint[] = []
   for (let i = 0; i < withRows.length; i += step) {

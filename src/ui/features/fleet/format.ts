@@ -12,3 +12,12 @@ export const usd = (value: number | null | undefined): string =>
 
 export const count = (value: number | null | undefined): string =>
   value === null || value === undefined ? '–' : formatCount(value)
+
+const compactFormat = new Intl.NumberFormat('en-US', {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+})
+
+/** 1.2M, 340k: where columns are narrow (the exact figure goes in the title). */
+export const short = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '–' : compactFormat.format(value)
