@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { memo, useRef } from 'react'
 import { FLEET_TID } from './fleetIds.ts'
 import type { FleetLine, Sort, SortKey } from './fleetModel.ts'
 import { count, pct, short, usd } from './format.ts'
@@ -27,7 +27,7 @@ function firedText(fired: Readonly<Record<string, number>>): string {
     .join(', ')
 }
 
-function Cells({ line }: { line: FleetLine }) {
+const Cells = memo(function Cells({ line }: { line: FleetLine }) {
   const r = line.row
   if (!r) {
     const text =
@@ -93,7 +93,7 @@ function Cells({ line }: { line: FleetLine }) {
       </div>
     </>
   )
-}
+})
 
 /** One line per conversation, only the lines in view rendered (10,000 scroll smoothly). */
 export function FleetTable(props: {

@@ -25,13 +25,13 @@ const NUMERIC: readonly SortKey[] = [
 ]
 
 /**
- * The fleet: one config over many conversations. The workbench's config editor sits beside it;
- * every change re-runs the fleet (rows update as files finish, earlier figures dimmed meanwhile).
+ * The conversations: aggregates, charts, the filter and the table. It alone follows the rows, so
+ * the config editor beside it does not re-render as files finish; the rows are a deferred value,
+ * so React renders them in interruptible slices and the page stays responsive while a fleet runs.
  */
-export function FleetView() {
-  const dragging = useFleetDrop()
-  const entries = useFleetStore((s) => s.entries)
-  const problem = useFleetStore((s) => s.configProblem)
+function FleetResults() {
+  const entries = useDeferredValue(useFleetStore((s) => s.entries))
+  const running = useFleetStore((s) => s.run.running)
   const [query, setQuery] = useState('')
   const [sort, setSort] = useState<Sort>({ key: 'saved', desc: true })
   const deferredQuery = useDeferredValue(query)
@@ -49,6 +49,45 @@ export function FleetView() {
   const failed = useMemo(() => shown.filter((l) => l.status === 'failed').length, [shown])
   const onSort = (key: SortKey) =>
     setSort((s) => (s.key === key ? { key, desc: !s.desc } : { key, desc: NUMERIC.includes(key) }))
+  if (entries.length === 0)
+    return (
+      <div className="fleet-empty">
+        Drop several transcripts, a folder or a <code>.zip</code> here — or add them above. Each is
+        evaluated with the config on the left in a pool of workers, in this browser; nothing is
+        uploaded.
+      </div>
+    )
+  return (
+    <>
+      <FleetAggregates rows={rows} failed={failed} />
+      <FleetCharts rows={rows} lines={shown} running={running} />
+      <div className="fleet-querybar">
+        <input
+          type="search"
+          className="fleet-query"
+          placeholder="filter: format:codex savedpct>20 calls:10..200 -risk:0 strategy:stub"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-invalid={!parsed.ok}
+          aria-label="Filter conversations"
+          data-testid={FLEET_TID.query}
+        />
+        <span className={parsed.ok ? 'hint' : 'bad'}>
+          {parsed.ok ? `${shown.length} of ${lines.length} lines` : parsed.message}
+        </span>
+      </div>
+      <FleetTable lines={shown} sort={sort} onSort={onSort} />
+    </>
+  )
+}
+
+/**
+ * The fleet: one config over many conversations. The workbench's config editor sits beside it;
+ * every change re-runs the fleet (rows update as files finish, earlier figures dimmed meanwhile).
+ */
+export function FleetView() {
+  const dragging = useFleetDrop()
+  const problem = useFleetStore((s) => s.configProblem)
   return (
     <div className="fleet" data-testid={FLEET_TID.view}>
       <aside className="fleet-config column">
@@ -64,34 +103,7 @@ export function FleetView() {
             The config is invalid, so no file ran: {problem}
           </p>
         ) : null}
-        {entries.length === 0 ? (
-          <div className="fleet-empty">
-            Drop several transcripts, a folder or a <code>.zip</code> here — or add them above. Each
-            is evaluated with the config on the left in a pool of workers, in this browser; nothing
-            is uploaded.
-          </div>
-        ) : (
-          <>
-            <FleetAggregates rows={rows} failed={failed} />
-            <FleetCharts rows={rows} lines={shown} />
-            <div className="fleet-querybar">
-              <input
-                type="search"
-                className="fleet-query"
-                placeholder="filter: format:codex saved>20% calls:10..200 -risk:0 strategy:stub"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                aria-invalid={!parsed.ok}
-                aria-label="Filter conversations"
-                data-testid={FLEET_TID.query}
-              />
-              <span className={parsed.ok ? 'hint' : 'bad'}>
-                {parsed.ok ? `${shown.length} of ${lines.length} lines` : parsed.message}
-              </span>
-            </div>
-            <FleetTable lines={shown} sort={sort} onSort={onSort} />
-          </>
-        )}
+        <FleetResults />
       </main>
       {dragging ? (
         <div className="drop-overlay" aria-hidden="true">

@@ -35,9 +35,28 @@ export interface FleetLine {
   readonly stale: boolean
 }
 
+/**
+ * An entry's lines, cached by the entry object: the store replaces only the entries that changed,
+ * so unchanged lines keep their identity and their table rows skip re-rendering.
+ */
+const linesCache = new WeakMap<FleetEntry, readonly FleetLine[]>()
+
 export function linesOf(entries: readonly FleetEntry[]): FleetLine[] {
   const out: FleetLine[] = []
   for (const e of entries) {
+    let lines = linesCache.get(e)
+    if (!lines) {
+      lines = entryLines(e)
+      linesCache.set(e, lines)
+    }
+    for (const l of lines) out.push(l)
+  }
+  return out
+}
+
+function entryLines(e: FleetEntry): FleetLine[] {
+  const out: FleetLine[] = []
+  {
     const stale = e.status === 'queued' || e.status === 'running'
     if (e.rows.length === 0 || e.status === 'failed') {
       out.push({
@@ -53,7 +72,7 @@ export function linesOf(entries: readonly FleetEntry[]): FleetLine[] {
         failure: e.failure,
         stale: false,
       })
-      continue
+      return out
     }
     for (const r of e.rows)
       out.push({

@@ -11,7 +11,7 @@ import { FleetPool, type FleetTaskResult } from '../../../worker/pool.ts'
 import type { FleetEntry } from './fleetModel.ts'
 import type { FleetSource } from './sources.ts'
 
-const FLUSH_MS = 150
+const FLUSH_MS = 300
 
 export interface FleetRunState {
   readonly generation: number
