@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react'
 import {
   Bar,
   BarChart,
@@ -32,7 +32,8 @@ function useThrottled<T>(value: T, running: boolean): T {
   }, [value])
   useEffect(() => {
     if (!running) return
-    const timer = setInterval(() => setShown(latest.current), CHART_EVERY_MS)
+    // A transition: React draws the charts in interruptible slices, not one long task.
+    const timer = setInterval(() => startTransition(() => setShown(latest.current)), CHART_EVERY_MS)
     return () => clearInterval(timer)
   }, [running])
   return running ? shown : value

@@ -4,6 +4,8 @@ import { ConfigEditor } from '../config/ConfigEditor.tsx'
 import { PresetPicker } from '../config/PresetPicker.tsx'
 import { FleetAggregates } from './FleetAggregates.tsx'
 import { FleetCharts } from './FleetCharts.tsx'
+import { FleetCompare } from './FleetCompare.tsx'
+import { FleetSweep } from './FleetSweep.tsx'
 import { FLEET_TID } from './fleetIds.ts'
 import { linesOf, sortLines, type Sort, type SortKey } from './fleetModel.ts'
 import { parseFleetQuery } from './fleetQuery.ts'
@@ -12,6 +14,13 @@ import { FleetTable } from './FleetTable.tsx'
 import { FleetToolbar } from './FleetToolbar.tsx'
 import { useFleetDrop } from './useFleetDrop.ts'
 import './fleet.css'
+
+type Tab = 'rows' | 'sweep' | 'compare'
+const TABS: readonly (readonly [Tab, string])[] = [
+  ['rows', 'Conversations'],
+  ['sweep', 'Sweep a parameter'],
+  ['compare', 'Compare two configs'],
+]
 
 const NUMERIC: readonly SortKey[] = [
   'calls',
@@ -34,6 +43,7 @@ function FleetResults() {
   const running = useFleetStore((s) => s.run.running)
   const [query, setQuery] = useState('')
   const [sort, setSort] = useState<Sort>({ key: 'saved', desc: true })
+  const [tab, setTab] = useState<Tab>('rows')
   const deferredQuery = useDeferredValue(query)
   const lines = useMemo(() => linesOf(entries), [entries])
   const parsed = useMemo(() => parseFleetQuery(deferredQuery), [deferredQuery])
@@ -60,23 +70,43 @@ function FleetResults() {
   return (
     <>
       <FleetAggregates rows={rows} failed={failed} />
-      <FleetCharts rows={rows} lines={shown} running={running} />
-      <div className="fleet-querybar">
-        <input
-          type="search"
-          className="fleet-query"
-          placeholder="filter: format:codex savedpct>20 calls:10..200 -risk:0 strategy:stub"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          aria-invalid={!parsed.ok}
-          aria-label="Filter conversations"
-          data-testid={FLEET_TID.query}
-        />
-        <span className={parsed.ok ? 'hint' : 'bad'}>
-          {parsed.ok ? `${shown.length} of ${lines.length} lines` : parsed.message}
-        </span>
+      <div className="fleet-tabs" role="tablist">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={tab === id ? 'fleet-tab active' : 'fleet-tab'}
+            onClick={() => setTab(id)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
-      <FleetTable lines={shown} sort={sort} onSort={onSort} />
+      {tab === 'sweep' ? <FleetSweep /> : null}
+      {tab === 'compare' ? <FleetCompare /> : null}
+      {tab === 'rows' ? <FleetCharts rows={rows} lines={shown} running={running} /> : null}
+      {tab === 'rows' ? (
+        <>
+          <div className="fleet-querybar">
+            <input
+              type="search"
+              className="fleet-query"
+              placeholder="filter: format:codex savedpct>20 calls:10..200 -risk:0 strategy:stub"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              aria-invalid={!parsed.ok}
+              aria-label="Filter conversations"
+              data-testid={FLEET_TID.query}
+            />
+            <span className={parsed.ok ? 'hint' : 'bad'}>
+              {parsed.ok ? `${shown.length} of ${lines.length} lines` : parsed.message}
+            </span>
+          </div>
+          <FleetTable lines={shown} sort={sort} onSort={onSort} />
+        </>
+      ) : null}
     </>
   )
 }

@@ -181,6 +181,11 @@ export function addSources(added: readonly FleetSource[]): void {
   runFleet()
 }
 
+/** The fleet's files, in the order they were added (for sweeps and comparisons). */
+export function fleetSources(): FleetSource[] {
+  return order.map((k) => sources.get(k) as FleetSource)
+}
+
 export function cancelFleet(): void {
   pool?.cancelAll()
 }
