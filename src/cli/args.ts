@@ -41,3 +41,11 @@ export function flagString(args: ParsedArgs, name: string): string | undefined {
   const v = args.flags.get(name)
   return typeof v === 'string' ? v : undefined
 }
+
+/** `--item N`: a 0-based item index of a multi-item file, or undefined when not given. */
+export function itemFlag(args: ParsedArgs): number | undefined {
+  const v = flagString(args, 'item')
+  if (v === undefined) return undefined
+  if (!/^\d+$/.test(v)) throw new UsageError(`--item takes a 0-based item number, got ${v}`)
+  return Number(v)
+}

@@ -24,12 +24,12 @@ import {
 } from '../export/reports.ts'
 import { exportCompactedTranscript } from '../export/transcript.ts'
 import { FORMAT_IDS, importTranscriptBytes, isFormatId } from '../formats/index.ts'
-import { flagString, parseArgs, UsageError } from './args.ts'
+import { flagString, itemFlag, parseArgs, UsageError } from './args.ts'
 import { strictUtf8, type Io } from './io.ts'
 import { writeOutputsAtomically, type Output } from './write.ts'
 
 export const COMPACT_USAGE =
-  'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--out FILE] [--report FILE.json]\n' +
+  'usage: compaction-lab compact FILE (--config CONFIG.json | --preset ID) [--format ID] [--item N] [--out FILE] [--report FILE.json]\n' +
   '       [--report-csv FILE.csv [--csv-columns COL,…]] [--replay]\n' +
   '       [--summarizer digest|openai-chat|anthropic --summarizer-url URL --summarizer-model MODEL]  (key: $COMPACTION_LAB_SUMMARIZER_KEY)'
 
@@ -74,7 +74,9 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     summarizer: 'value',
     'summarizer-url': 'value',
     'summarizer-model': 'value',
+    item: 'value',
   })
+  const item = itemFlag(args)
   const [file, ...extra] = args.positional
   if (!file || extra.length > 0) throw new UsageError(COMPACT_USAGE)
   const configPath = flagString(args, 'config')
@@ -144,7 +146,11 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   }
   const outcome = importTranscriptBytes(
     bytes,
-    { fileName: file, ...(format && isFormatId(format) ? { format } : {}) },
+    {
+      fileName: file,
+      ...(format && isFormatId(format) ? { format } : {}),
+      ...(item !== undefined ? { item } : {}),
+    },
     strictUtf8,
   )
   if (!outcome.result.ok) {
@@ -187,7 +193,7 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
   if (!outPath) io.stdout(serialized.endsWith('\n') ? serialized : serialized + '\n')
   const changed = result.changes
   io.stderr(
-    `${file}: ${report.format}, ${config.name}: ${report.tokens.before} → ${report.tokens.after} tokens ` +
+    `${file}${item !== undefined ? ` (item ${item})` : ''}: ${report.format}, ${config.name}: ${report.tokens.before} → ${report.tokens.after} tokens ` +
       `(${changed} changes, invariants ${report.invariants.ok ? 'ok' : 'VIOLATED'}, ` +
       `${report.risk.usedLater} removed then used later)` +
       `${outPath ? `; wrote ${outPath}` : ''}${reportPath ? `; report ${reportPath}` : ''}` +

@@ -9,15 +9,16 @@ import { inspectConversation } from '../engine/inspect.ts'
 import type { InspectReport } from '../engine/inspect-types.ts'
 import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
 import { FORMAT_IDS, importTranscriptBytes, isFormatId } from '../formats/index.ts'
+import type { FileItem, ItemsKind } from '../formats/items.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
-import { flagString, parseArgs, UsageError } from './args.ts'
+import { flagString, itemFlag, parseArgs, UsageError } from './args.ts'
 import { strictUtf8, type Io } from './io.ts'
 
 const TOKENIZERS = ['o200k_base', 'cl100k_base', 'estimate'] as const
 type TokenizerFlag = (typeof TOKENIZERS)[number]
 
 export const INSPECT_USAGE =
-  'usage: compaction-lab inspect FILE [--format ID] [--tokenizer o200k_base|cl100k_base|estimate] [--json]'
+  'usage: compaction-lab inspect FILE [--format ID] [--item N] [--tokenizer o200k_base|cl100k_base|estimate] [--json]'
 
 export interface InspectJson extends InspectReport {
   readonly file: string
@@ -28,11 +29,22 @@ export interface InspectJson extends InspectReport {
   readonly reconciliation: ReconciliationSummary
   readonly detection: { readonly confidence: number; readonly evidence: readonly string[] } | null
   readonly warnings: readonly ParseWarning[]
+  /** The file's conversations when it holds several (tau-bench, aider sessions, sub-agents…). */
+  readonly items: readonly FileItem[]
+  readonly itemsKind: ItemsKind | null
+  /** Which item this report is about (0-based); null for the file as a whole. */
+  readonly item: number | null
 }
 
 /** `compaction-lab inspect`: exit 0 ok, 1 invalid input (line/offset on stderr), 2 usage. */
 export async function inspectCommand(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { format: 'value', tokenizer: 'value', json: 'switch' })
+  const args = parseArgs(argv, {
+    format: 'value',
+    tokenizer: 'value',
+    json: 'switch',
+    item: 'value',
+  })
+  const item = itemFlag(args)
   const [file, ...extra] = args.positional
   if (!file || extra.length > 0) throw new UsageError(INSPECT_USAGE)
   const format = flagString(args, 'format')
@@ -53,7 +65,12 @@ export async function inspectCommand(argv: readonly string[], io: Io): Promise<n
   }
   const outcome = importTranscriptBytes(
     bytes,
-    { fileName: file, ...(format ? { format } : {}) },
+    {
+      fileName: file,
+      listItems: true,
+      ...(format ? { format } : {}),
+      ...(item !== undefined ? { item } : {}),
+    },
     strictUtf8,
   )
   if (!outcome.result.ok) {
@@ -70,7 +87,10 @@ export async function inspectCommand(argv: readonly string[], io: Io): Promise<n
     ...report,
     reconciliation: summarizeReconciliation(accountingFor(prepared).reconciliation),
     detection: detectionSummary(outcome.detection),
-    warnings: outcome.result.warnings,
+    warnings: [...(outcome.items?.warnings ?? []), ...outcome.result.warnings],
+    items: outcome.items?.items ?? [],
+    itemsKind: outcome.items?.kind ?? null,
+    item: outcome.item ?? null,
   }
   io.stdout(args.flags.has('json') ? JSON.stringify(json, null, 2) + '\n' : humanReport(json))
   return 0
@@ -117,6 +137,16 @@ function humanReport(r: InspectJson): string {
     lines.push(
       `  last call     ${fmt(last.estimate)} reconstructed vs ${fmt(last.reported)} reported (${rec.reportedBy}; ${diff >= 0 ? '+' : ''}${fmt(diff)})`,
     )
+  }
+  if (r.items.length > 0) {
+    lines.push(
+      `  items         ${r.items.length} conversations in the file (${r.itemsKind}); ${r.item === null ? 'this report is the default one' : `this is item ${r.item}`}; pick one with --item N`,
+    )
+    for (const it of r.items.slice(0, 30))
+      lines.push(
+        `    ${String(it.index).padStart(4)}  ${it.name}  (${fmt(it.messages)} messages${it.tokens !== undefined ? `, ≈${fmt(it.tokens)} tokens` : ''})`,
+      )
+    if (r.items.length > 30) lines.push(`    … ${r.items.length - 30} more (use --json)`)
   }
   for (const note of r.meta.notes) lines.push(`  note          ${note}`)
   if (r.warnings.length > 0) {

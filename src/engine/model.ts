@@ -74,8 +74,18 @@ export interface ToolCallPart {
   readonly serverSide?: boolean
   /** The source's own call flavour (`function`, `custom`, `local_shell`, `web_search`, …). */
   readonly callType?: string
+  /** Set when the source has no call record and the importer read it from prose (see `DerivedFrom`). */
+  readonly derivedFrom?: DerivedFrom
   readonly meta?: Readonly<Record<string, unknown>>
 }
+
+/**
+ * Where a tool call or result came from when the source did not record it as one: `text` — a
+ * text-action agent (SWE-agent 0.x, mini-swe-agent) wrote the command in a fenced block of its
+ * reply and the next user message carried the output. The serializer writes such parts back as
+ * the original text; the UI marks them so nobody mistakes them for recorded calls.
+ */
+export type DerivedFrom = 'text'
 
 /** Content inside a tool result: text, or richer blocks (images). */
 export type ResultContent = TextPart | ImagePart | FilePart | OpaquePart
@@ -87,6 +97,8 @@ export interface ToolResultPart {
   readonly name?: string
   readonly content: readonly ResultContent[]
   readonly isError: boolean
+  /** Set when the result is an observation message read as one (see `DerivedFrom`). */
+  readonly derivedFrom?: DerivedFrom
   readonly meta?: Readonly<Record<string, unknown>>
 }
 
@@ -215,8 +227,15 @@ export interface ConversationMeta {
    * Set on a conversation we compacted (and on its written file, through our record): the hidden
    * prefix and scale of the run that compacted it. Its reported usage describes the original, so a
    * later run measures with these instead of fitting again (the same figures: a fixed point).
+   * `changedFrom` is the first message the compaction changed or dropped something at: reported
+   * usage from there on describes content the conversation no longer has (a run that only
+   * dropped groups leaves no other mark on the messages).
    */
-  readonly carriedAccounting?: { readonly prefixTokens: number; readonly scale: number }
+  readonly carriedAccounting?: {
+    readonly prefixTokens: number
+    readonly scale: number
+    readonly changedFrom?: number
+  }
 }
 
 export interface Conversation {

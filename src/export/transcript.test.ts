@@ -227,9 +227,19 @@ describe('exportCompactedTranscript: every format, stub + exclude + summary', ()
     // Every later line chains back to a line that exists (Claude Code walks parentUuid).
     const uuids = new Set(lines.map((l) => l.uuid))
     for (const l of lines.slice(at + 1)) expect(uuids.has(l.parentUuid)).toBe(true)
+    // What Claude Code (any reader without our record) sees: an upstream compaction.
+    const withoutRecord = out.text
+      .split('\n')
+      .filter((l) => !l.startsWith('{"compaction_lab"'))
+      .join('\n')
+    expect(
+      reimport(withoutRecord, 'claude-code').markers.map((m) => [m.origin, m.summary]),
+    ).toEqual([['claude-code-boundary', SUMMARY]])
+    // What we read back with our record: our own summary (a summary group), as in the projection.
     const again = reimport(out.text, 'claude-code')
-    expect(again.markers.map((m) => [m.origin, m.summary])).toEqual([
-      ['claude-code-boundary', SUMMARY],
+    expect(again.markers).toEqual([])
+    expect(again.messages.filter((m) => m.summaryOf).map((m) => m.parts)).toEqual([
+      [{ kind: 'text', text: SUMMARY }],
     ])
   })
 

@@ -61,7 +61,13 @@ const recordSchema = z.object({
     .array(ref.extend({ by: z.array(z.string()), newer: z.array(ref).optional() }))
     .default([]),
   /** The hidden prefix and scale the compacting run measured with (ConversationMeta). */
-  accounting: z.object({ prefixTokens: z.number().min(0), scale: z.number().gt(0) }).optional(),
+  accounting: z
+    .object({
+      prefixTokens: z.number().min(0),
+      scale: z.number().gt(0),
+      changedFrom: z.number().int().min(0).optional(),
+    })
+    .optional(),
 })
 
 export type CompactionRecord = z.output<typeof recordSchema>
@@ -118,10 +124,12 @@ export function recordOf(conversation: Conversation): CompactionRecord | null {
       parts.push(entry)
     })
   })
-  if (summaries.length === 0 && parts.length === 0) return null
+  const carried = conversation.meta.carriedAccounting
+  // A run that only dropped groups leaves no mark on the messages, but its measurement (and where
+  // the reported usage stops describing the file) must still travel with the file.
+  if (summaries.length === 0 && parts.length === 0 && !carried) return null
   const injected = messages.flatMap((m, i) => (m.injected ? [i] : []))
   const sizes = messages.map((m) => m.parts.length)
-  const carried = conversation.meta.carriedAccounting
   return {
     v: 1,
     roles: rolesOf(messages),
@@ -284,9 +292,18 @@ export function applyRecord(result: ParseResult, found: FoundRecord | undefined)
   const meta = record.accounting
     ? { ...conversation.meta, carriedAccounting: record.accounting }
     : conversation.meta
+  // Our summaries are written with the format's native marker (a Claude Code compact boundary,
+  // a Codex `compacted` item…) so the agent sees them as compacted, and the importer reads that
+  // marker as an upstream compaction. They are ours: as in the projection that wrote them, they
+  // are summary groups, not a restart of the context that protects them verbatim (fuzz input
+  // 20147: a second summarising step summarised again around the "upstream" summary).
+  const ours = new Set(record.summaries.map((s) => messages[s.m]?.id))
+  const markers = conversation.markers.filter(
+    (k) => k.kind !== 'upstream_compaction' || !ours.has(messages[k.beforeIndex]?.id),
+  )
   return {
     ...result,
-    conversation: { ...conversation, meta, messages },
+    conversation: { ...conversation, meta, messages, markers },
     warnings: [...result.warnings, ...warnings],
   }
 }

@@ -15,11 +15,27 @@ import { applyRecord, attachRecord, RECORD_CARRIER, recordOf } from './compactio
 import { decodeTranscript, notTextString } from './decode.ts'
 import { sniff } from './sniff.ts'
 import { importer as sweAgent } from './swe-agent/index.ts'
-import type { Detection, Importer, ImportOptions, ParseResult, SniffedInput } from './types.ts'
+import {
+  itemTokens,
+  splitItems,
+  type FileItem,
+  type ItemListing,
+  type ItemsKind,
+  type Split,
+} from './items.ts'
+import type {
+  Detection,
+  Importer,
+  ImportOptions,
+  ParseResult,
+  ParseWarning,
+  SniffedInput,
+} from './types.ts'
 import { lineOfOffset, parseError } from './util.ts'
 
 export type { Detection, Importer, ParseResult, ParseWarning, SniffedInput } from './types.ts'
 export { sniff } from './sniff.ts'
+export type { FileItem, ItemListing, ItemsKind } from './items.ts'
 
 /**
  * Every importer, most specific envelope first: on equal confidence the earlier one wins
@@ -90,32 +106,33 @@ export interface ImportOutcome {
   readonly detection: Detection | null
   readonly candidates: readonly Detection[]
   readonly result: ParseResult
+  /** The file's conversations, when it holds several and the caller asked (`listItems`). */
+  readonly items?: ItemListing | null
+  /** Which item was parsed (0-based), when the file holds several; absent for whole files. */
+  readonly item?: number
+}
+
+/** What an import may ask besides the file name: a forced format, one item, the item list. */
+export interface ImportRequest extends ImportOptions {
+  readonly format?: FormatId
+  /** Parse only this item of a multi-item file (0-based). */
+  readonly item?: number
+  /** List the file's items (name, messages, tokens: each item is parsed once to size it). */
+  readonly listItems?: boolean
 }
 
 /**
  * Detect (unless `format` overrides) and parse. Never throws: an unrecognised input yields a
- * parse error that says which formats were tried.
+ * parse error that says which formats were tried. A file holding several conversations parses
+ * as before unless `item` picks one (see `items.ts`); `listItems` lists them.
  */
-export function importTranscript(
-  text: string,
-  options: ImportOptions & { format?: FormatId } = {},
-): ImportOutcome {
+export function importTranscript(text: string, options: ImportRequest = {}): ImportOutcome {
   const refused = notTextString(text)
   if (refused) return refusal(refused.offset, refused.message, text)
   const input = sniff(text)
   const candidates = detectAll(input, options)
-  if (options.format) {
-    const forced = importerFor(options.format)
-    const own = candidates.find((c) => c.format === options.format)
-    const detection: Detection = own ?? {
-      format: options.format,
-      confidence: 0,
-      evidence: ['chosen by the user (detection did not recognise this format)'],
-    }
-    return { detection, candidates, result: withNotices(safeParse(forced, input, options), input) }
-  }
-  const best = candidates[0]
-  if (!best) {
+  const detection = chosenDetection(candidates, options.format)
+  if (!detection) {
     const where = input.kind === 'text' ? input.jsonError : undefined
     const message =
       input.kind === 'text' && where
@@ -131,11 +148,112 @@ export function importTranscript(
       },
     }
   }
-  return {
-    detection: best,
-    candidates,
-    result: withNotices(safeParse(importerFor(best.format), input, options), input),
+  const split =
+    options.item !== undefined || options.listItems === true
+      ? splitItems(input, detection.format, options)
+      : null
+  const items = options.listItems === true ? listing(split, detection, options) : undefined
+  if (options.item === undefined) {
+    const result = withNotices(safeParse(importerFor(detection.format), input, options), input)
+    return { detection, candidates, result, ...(items !== undefined ? { items } : {}) }
   }
+  const picked = pickItem(split, options.item, detection, options)
+  return { ...picked, candidates, ...(items !== undefined ? { items } : {}) }
+}
+
+function chosenDetection(candidates: readonly Detection[], format?: FormatId): Detection | null {
+  if (!format) return candidates[0] ?? null
+  return (
+    candidates.find((c) => c.format === format) ?? {
+      format,
+      confidence: 0,
+      evidence: ['chosen by the user (detection did not recognise this format)'],
+    }
+  )
+}
+
+/** Parse item `index` of a split file with the file's format (a capture's item is detected anew). */
+function parseItem(
+  split: Split,
+  index: number,
+  detection: Detection,
+  options: ImportOptions,
+): { detection: Detection; result: ParseResult } {
+  const input = split.input(index)
+  const own =
+    split.kind === 'capture-sessions' ? (detectAll(input, options)[0] ?? detection) : detection
+  const parsed = safeParse(importerFor(own.format), input, options)
+  if (!parsed.ok) return { detection: own, result: parsed }
+  const note = `item ${index} of ${split.count} (${split.kind}): ${split.name(index)}`
+  const meta = parsed.conversation.meta
+  return {
+    detection: own,
+    result: {
+      ...parsed,
+      conversation: {
+        ...parsed.conversation,
+        meta: { ...meta, notes: [note, ...(meta.notes ?? [])] },
+      },
+    },
+  }
+}
+
+function pickItem(
+  split: Split | null,
+  index: number,
+  detection: Detection,
+  options: ImportOptions,
+): { detection: Detection; result: ParseResult; item?: number } {
+  const problem = (message: string) => ({
+    detection,
+    result: { ok: false as const, error: parseError(0, 0, message), warnings: [] },
+  })
+  if (!split) return problem(`item ${index} was asked for, but the file holds one conversation`)
+  if (!Number.isInteger(index) || index < 0 || index >= split.count)
+    return problem(
+      `item ${index} does not exist: the file holds ${split.count} items (0 to ${split.count - 1})`,
+    )
+  const parsed = parseItem(split, index, detection, options)
+  return {
+    ...parsed,
+    result: parsed.result.ok
+      ? { ...parsed.result, warnings: [...split.warnings, ...parsed.result.warnings] }
+      : parsed.result,
+    item: index,
+  }
+}
+
+/** Name and size every item (each is parsed once); items that do not parse are noted. */
+function listing(
+  split: Split | null,
+  detection: Detection,
+  options: ImportOptions,
+): ItemListing | null {
+  if (!split) return null
+  const items: FileItem[] = []
+  const warnings: ParseWarning[] = [...split.warnings]
+  for (let i = 0; i < split.count; i++) {
+    const { result } = parseItem(split, i, detection, options)
+    if (result.ok) {
+      items.push({
+        index: i,
+        name: split.name(i),
+        messages: result.conversation.messages.length,
+        tokens: itemTokens(result.conversation),
+      })
+    } else {
+      items.push({ index: i, name: split.name(i), messages: 0 })
+      warnings.push({ ...result.error, message: `item ${i}: ${result.error.message}` })
+    }
+  }
+  return { kind: split.kind, label: ITEM_LABELS[split.kind](split.count), items, warnings }
+}
+
+const ITEM_LABELS: Record<ItemsKind, (n: number) => string> = {
+  'tau-bench': (n) => `${n} tau-bench trajectories`,
+  'aider-sessions': (n) => `${n} aider sessions`,
+  'claude-code-threads': (n) => `the main conversation and ${n - 1} sub-agent run(s)`,
+  'capture-sessions': (n) => `${n} conversations in the capture`,
 }
 
 /**
@@ -145,7 +263,7 @@ export function importTranscript(
  */
 export function importTranscriptBytes(
   bytes: Uint8Array,
-  options: ImportOptions & { format?: FormatId } = {},
+  options: ImportRequest = {},
   strict?: (bytes: Uint8Array) => string,
 ): ImportOutcome {
   const decoded = decodeTranscript(bytes, strict)

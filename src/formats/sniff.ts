@@ -166,13 +166,18 @@ interface RawExchange {
   response?: unknown
 }
 
+/** Does this exchange carry a conversation request to an LLM endpoint? */
+export function isConversationExchange(e: { readonly url?: string; readonly request: unknown }) {
+  return isConversationBody(e.request) && (!e.url || LLM_PATH.test(e.url))
+}
+
 /** Pick the last exchange whose request carries a conversation (it holds the whole history). */
 function pickExchange(wrapper: Exchange['wrapper'], all: RawExchange[]): Exchange | null {
   let used = -1
   for (let i = all.length - 1; i >= 0; i--) {
     const e = all[i]
     if (!e) continue
-    if (isConversationBody(e.request) && (!e.url || LLM_PATH.test(e.url))) {
+    if (isConversationExchange(e)) {
       used = i
       break
     }
@@ -186,6 +191,7 @@ function pickExchange(wrapper: Exchange['wrapper'], all: RawExchange[]): Exchang
     url: chosen.url,
     count: all.length,
     used: used + 1,
+    all,
   }
 }
 

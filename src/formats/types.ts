@@ -74,6 +74,18 @@ export interface Exchange {
   /** How many requests the capture held, and which one was used. */
   readonly count: number
   readonly used: number
+  /**
+   * Every exchange of the capture in order (the chosen one included): a capture may hold several
+   * conversations, which the item list (`items.ts`) offers one by one.
+   */
+  readonly all?: readonly CapturedExchange[]
+}
+
+/** One request/response pair of an API capture, bodies parsed when they are JSON. */
+export interface CapturedExchange {
+  readonly url?: string
+  readonly request: unknown
+  readonly response?: unknown
 }
 
 export interface Detection {

@@ -17,6 +17,11 @@ export const TID = {
   otherFiles: 'other-files',
   /** One file of a multi-file pick (`data-file` names it; aria-pressed marks the open one). */
   fileChoice: 'file-choice',
+  /** The conversations of a multi-item file (tau-bench, aider sessions, sub-agents, captures). */
+  itemPicker: 'item-picker',
+  itemSearch: 'item-search',
+  /** One item (`data-index` 0-based; aria-selected marks the loaded one). */
+  itemOption: 'item-option',
   loadError: 'load-error',
 
   detectedFormat: 'detected-format',
@@ -115,6 +120,8 @@ export const TID = {
   detailError: 'detail-error',
   /** One part's text (`data-kind`, `data-replaced`). */
   detailPart: 'detail-part',
+  /** "from text" on a tool call/result read from a text-action agent's prose. */
+  derivedBadge: 'derived-badge',
   detailMore: 'detail-more',
   detailRaw: 'detail-raw',
   /** One part in the Diff tab (`data-diff` = unchanged / replaced / removed / added). */

@@ -46,6 +46,8 @@ export class ConfigInvalidError extends Error {
 export interface LoadOptions {
   readonly fileName?: string
   readonly format?: FormatId
+  /** One conversation of a multi-item file (0-based). */
+  readonly item?: number
   readonly onProgress?: (progress: ProgressMessage) => void
 }
 

@@ -46,6 +46,8 @@ function loaded(id: number, extra: Partial<LoadedMessage> = {}): LoadedMessage {
     report: null,
     preview: [],
     ms: 1,
+    items: null,
+    item: null,
     ...extra,
   }
 }

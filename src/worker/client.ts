@@ -104,7 +104,13 @@ export class EngineClient {
         rejectCounted(error)
       },
     })
-    const common = { type: 'load', id, fileName: options.fileName, format: options.format } as const
+    const common = {
+      type: 'load',
+      id,
+      fileName: options.fileName,
+      format: options.format,
+      ...(options.item !== undefined ? { item: options.item } : {}),
+    } as const
     if (typeof input === 'string') this.send({ ...common, text: input })
     else this.send({ ...common, bytes: input }, [input])
     return { id, loaded, counted }

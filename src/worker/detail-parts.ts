@@ -127,6 +127,9 @@ export function wirePart(part: Part, role: Role, ctx: PartContext, replaced?: bo
     truncated: kept.truncated,
     tokens: pricePart(part, role, ctx.counter, ctx.family, DEFAULT_FRAMING),
     ...(replaced ? { replaced: true } : {}),
+    ...((part.kind === 'tool_call' || part.kind === 'tool_result') && part.derivedFrom
+      ? { derivedFrom: part.derivedFrom }
+      : {}),
   }
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Conversation } from '../engine/model.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
+import { prepare } from '../engine/compaction/prepared.ts'
+import { sweTextTrajectory } from '../formats/swe-agent/text-actions.testing.ts'
 import { groupDetail } from './detail.ts'
 import { cut, formatBytes } from './detail-parts.ts'
 import type { GroupDetail } from './protocol.ts'
@@ -209,5 +211,23 @@ describe('detail helpers', () => {
     expect(formatBytes(1024)).toBe('1.0 kB')
     expect(formatBytes(48_000)).toBe('48 kB')
     expect(formatBytes(2_100_000)).toBe('2.1 MB')
+  })
+})
+
+describe('detail of calls read from text (issue 12)', () => {
+  it('marks a derived call and its observation derivedFrom text; recorded parts carry no mark', () => {
+    const swe = importTranscript(JSON.stringify(sweTextTrajectory))
+    if (!swe.result.ok) throw new Error(swe.result.error.message)
+    const conv = swe.result.conversation
+    const prepared = prepare(conv, estimateCounter)
+    const group = prepared.grouping.groups.find((g) => g.kind === 'tool_call')
+    if (!group) throw new Error('no tool_call group')
+    const d = groupDetail(conv, estimateCounter, null, group.id, 1000)
+    const parts = d?.before.flatMap((m) => m.parts) ?? []
+    expect(parts.filter((p) => p.derivedFrom === 'text').map((p) => p.kind)).toEqual([
+      'tool_call',
+      'tool_result',
+    ])
+    expect(parts.find((p) => p.kind === 'text')?.derivedFrom).toBeUndefined()
   })
 })

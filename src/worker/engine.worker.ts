@@ -101,7 +101,7 @@ const strictUtf8 = (bytes: Uint8Array): string =>
   new TextDecoder('utf-8', { fatal: true }).decode(bytes)
 
 async function load(msg: ToWorkerOf<'load'>): Promise<void> {
-  const { id, fileName, format } = msg
+  const { id, fileName, format, item } = msg
   latestLoad = id
   // Cancels of older loads are moot now: `latestLoad` already makes them stale.
   cancelled.clear()
@@ -114,11 +114,19 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   const started = performance.now()
   // Files arrive as transferred bytes: decoding here keeps the UI thread free, and says where
   // a file is not valid UTF-8 (or that it is empty or binary) instead of decoding it silently.
+  // The file's other conversations are listed (and item N loaded) for the import panel's picker.
+  const request = { fileName, format, listItems: true, ...(item !== undefined ? { item } : {}) }
   const outcome = msg.bytes
-    ? importTranscriptBytes(new Uint8Array(msg.bytes), { fileName, format }, strictUtf8)
-    : importTranscript(msg.text ?? '', { fileName, format })
+    ? importTranscriptBytes(new Uint8Array(msg.bytes), request, strictUtf8)
+    : importTranscript(msg.text ?? '', request)
   const { detection, candidates, result } = outcome
-  const warnings = result.warnings
+  const warnings = [...(outcome.items?.warnings ?? []), ...result.warnings]
+  const itemFields = {
+    items: outcome.items
+      ? { kind: outcome.items.kind, label: outcome.items.label, items: outcome.items.items }
+      : null,
+    item: outcome.item ?? null,
+  }
   if (!result.ok) {
     const { line, offset, message } = result.error
     post({
@@ -135,6 +143,7 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
       report: null,
       preview: [],
       ms: performance.now() - started,
+      ...itemFields,
     })
     progress(id, 'done')
     return
@@ -156,6 +165,7 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
     report,
     preview: previewConversation(result.conversation),
     ms: performance.now() - started,
+    ...itemFields,
   })
   // Let a queued cancel or newer load arrive before spending time on the tokenizer.
   await yieldToQueue()

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { presetConfig } from '../config/presets.ts'
-import { offenderGroups } from './facts.ts'
+import { sweTextTrajectory } from '../formats/swe-agent/text-actions.testing.ts'
+import { groupFacts, offenderGroups } from './facts.ts'
 import { PreparedCache, runSummary } from './run.ts'
 import { prepare } from '../engine/compaction/prepared.ts'
 
@@ -104,5 +105,33 @@ describe('group facts cache', () => {
     const second = groupFacts(prepared)
     expect(second.turns.length).toBeGreaterThan(0)
     expect(second.tools).toBe(first.tools)
+  })
+})
+
+describe('issue 12 facts', () => {
+  it('a write_stdin shows its session command; a call read from text is marked in the tools', () => {
+    const call = (id: string, name: string, args: unknown) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+    })
+    const body = {
+      model: 'gpt-4o',
+      messages: [
+        { role: 'user', content: 'run the tests' },
+        call('c1', 'exec_command', { cmd: 'npm test' }),
+        { role: 'tool', tool_call_id: 'c1', content: 'Process running with session ID 4\n…' },
+        call('c2', 'write_stdin', { session_id: 4, chars: '' }),
+        { role: 'tool', tool_call_id: 'c2', content: 'ok 3 tests' },
+      ],
+    }
+    const { result } = importTranscript(JSON.stringify(body))
+    if (!result.ok) throw new Error(result.error.message)
+    const facts = groupFacts(prepare(result.conversation, estimateCounter))
+    expect(facts.resources.filter((r) => r.startsWith('npm test'))).toHaveLength(2)
+    const swe = importTranscript(JSON.stringify(sweTextTrajectory))
+    if (!swe.result.ok) throw new Error(swe.result.error.message)
+    const sweFacts = groupFacts(prepare(swe.result.conversation, estimateCounter))
+    expect(sweFacts.tools).toContain('bash (from text)')
   })
 })

@@ -4,7 +4,11 @@
  * computed once per run in the worker so the UI never derives them itself.
  */
 import type { Prepared } from '../engine/compaction/prepared.ts'
-import type { Conversation } from '../engine/model.ts'
+import type { Conversation, ToolCallPart } from '../engine/model.ts'
+import {
+  continuationIdentity,
+  sessionLinks,
+} from '../engine/strategies/supersede-stale-results/sessions.ts'
 import { categorizeFixed } from '../engine/strategies/supersede-stale-results/categories.ts'
 import {
   extractFixed,
@@ -29,14 +33,31 @@ function cut(text: string, max: number): string {
 /** The resource of a group's first tool call that has one (file path, search, command). */
 function resourceOf(prepared: Prepared, callIndexes: readonly number[]): string {
   const cwd = prepared.conversation.meta.cwd
+  const { pairing } = prepared.grouping
+  const links = sessionLinks(prepared.conversation, pairing)
+  const fixed = (p: ToolCallPart) => extractFixed(p.name, categorizeFixed(p.name), p.argsRaw, cwd)
   for (const c of callIndexes) {
-    const info = prepared.grouping.pairing.calls[c]
+    const info = pairing.calls[c]
     const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
     if (part?.kind !== 'tool_call') continue
-    const identity = extractFixed(part.name, categorizeFixed(part.name), part.argsRaw, cwd)
+    // A Codex write_stdin shows the command of the session it writes to.
+    const link = links.get(part)
+    const session = link ? fixed(link.origin) : null
+    const identity = link && session ? continuationIdentity(session, link) : fixed(part)
     if (identity) return cut(resourceLabel(identity, false), MAX_RESOURCE)
   }
   return ''
+}
+
+/** Shown after the tools of a group whose calls were read from text (text-action agents). */
+const DERIVED_MARK = ' (from text)'
+
+function derivedCalls(prepared: Prepared, callIndexes: readonly number[]): boolean {
+  return callIndexes.some((c) => {
+    const info = prepared.grouping.pairing.calls[c]
+    const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
+    return part?.kind === 'tool_call' && part.derivedFrom === 'text'
+  })
 }
 
 /**
@@ -76,7 +97,7 @@ function computeGroupFacts(prepared: Prepared): GroupFacts {
     firstMessage[g.index] = first ?? -1
     messageCounts[g.index] = g.messages.length
     roles[g.index] = first === undefined ? 'system' : (messages[first]?.role ?? 'system')
-    tools[g.index] = g.tools.join(', ')
+    tools[g.index] = g.tools.join(', ') + (derivedCalls(prepared, g.calls) ? DERIVED_MARK : '')
     resources[g.index] = resourceOf(prepared, g.calls)
   }
   return { roles, tools, resources, turns, firstMessage, messageCounts }

@@ -31,6 +31,8 @@ export interface WirePart {
   readonly tokens: number
   /** Set on projected parts that a strategy replaced (stub, trim). */
   readonly replaced?: boolean
+  /** A tool call or result the importer read from prose (text-action agents: `DerivedFrom`). */
+  readonly derivedFrom?: 'text'
 }
 
 export interface WireMessage {

@@ -12,6 +12,8 @@ import type { InspectReport } from '../engine/inspect-types.ts'
 import type { CsvColumn } from '../export/reports.ts'
 import type { FormatId } from '../engine/model.ts'
 import type { TokenizerId } from '../engine/tokens/types.ts'
+import type { FileItem, ItemsKind } from '../formats/items.ts'
+export type { FileItem, ItemsKind } from '../formats/items.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
 import type {
   CompareDifference,
@@ -64,6 +66,14 @@ export interface WireProblem {
   readonly line: number
   readonly offset: number
   readonly message: string
+}
+
+/** The conversations of a multi-item file (tau-bench, aider sessions, sub-agent runs, captures). */
+export interface LoadedItems {
+  readonly kind: ItemsKind
+  /** "200 tau-bench trajectories" */
+  readonly label: string
+  readonly items: readonly FileItem[]
 }
 
 /** A short excerpt of one message, so the user can tell at a glance what they loaded. */
@@ -234,6 +244,8 @@ export interface ToWorkerMap {
     readonly bytes?: ArrayBuffer
     readonly fileName?: string
     readonly format?: FormatId
+    /** Load only this conversation of a multi-item file (0-based; see `LoadedItems`). */
+    readonly item?: number
   }
   /** Abandon request `id`: no further replies for it are wanted. */
   cancel: Record<never, never>
@@ -301,6 +313,10 @@ export interface FromWorkerMap {
     /** Short excerpts (first user / last assistant message); the conversation itself stays put. */
     readonly preview: readonly MessagePreview[]
     readonly ms: number
+    /** The file's conversations when it holds several (the import panel's item picker). */
+    readonly items: LoadedItems | null
+    /** Which item is loaded (0-based), or null when the file was read as a whole. */
+    readonly item: number | null
   }
   /** The same report with exact counts (or whichever tokenizer `count` asked for). */
   counted: { readonly tokenizer: TokenizerId; readonly report: InspectReport; readonly ms: number }

@@ -77,11 +77,16 @@ function reconcileUnder(
   let reportedBy: string | null = null
   // A transcript we compacted before (its record re-applied on import) still carries the original
   // usage: from the first place we changed, the reported figures describe content it no longer has.
-  const changedFrom = firstCompacted(messages)
+  // A recorded `changedFrom` is the first message after a drop: its own call already saw the
+  // changed context, so it is stale too; a compacted message's own call saw the original.
+  const compacted = firstCompacted(messages)
+  const dropped = prepared.conversation.meta.carriedAccounting?.changedFrom ?? Infinity
+  const changedFrom = Math.min(compacted, dropped)
   visible.forEach((v, call) => {
     const m = messages[v.index] as Message
+    const stale = v.index > compacted || v.index >= dropped
     const problem =
-      v.index > changedFrom && m.usage
+      stale && m.usage
         ? `context changed by an earlier compaction of ours (from message ${changedFrom}): the reported figure describes the original`
         : usageProblem(m.usage)
     if (problem) {

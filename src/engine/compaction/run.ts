@@ -93,6 +93,8 @@ export async function compact(
   // The projection carries the figures it was measured with (see ConversationMeta).
   if (decisions.some(isChange)) {
     const last = accounting.reconciliation.figures.at(-1)
+    const earlier = prepared.conversation.meta.carriedAccounting?.changedFrom ?? Infinity
+    const changedFrom = Math.min(earlier, firstDifference(input, projection))
     projection = {
       ...projection,
       meta: {
@@ -100,6 +102,7 @@ export async function compact(
         carriedAccounting: {
           prefixTokens: last?.prefix ?? accounting.reconciliation.prefixTokens,
           scale: accounting.reconciliation.scale,
+          ...(Number.isFinite(changedFrom) ? { changedFrom } : {}),
         },
       },
     }
@@ -129,4 +132,16 @@ export async function compact(
     rounds: round,
     reconciliation: accounting.reconciliation,
   }
+}
+
+/**
+ * The first projection index whose message is not the original one (unchanged messages are the
+ * same objects in the projection): where a drop, a replacement or an inserted summary begins.
+ */
+function firstDifference(input: Conversation | Prepared, projection: Conversation): number {
+  const original = ('grouping' in input ? input.conversation : input).messages
+  const out = projection.messages
+  const n = Math.min(original.length, out.length)
+  for (let i = 0; i < n; i++) if (original[i] !== out[i]) return i
+  return original.length === out.length ? Infinity : n
 }

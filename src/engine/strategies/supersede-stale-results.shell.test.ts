@@ -120,6 +120,15 @@ describe('supersede-stale-results: writes make earlier reads stale', () => {
       (p) => exchange('edit', { filePath: p, oldString: 'a', newString: 'b' }, 'ok'),
     ],
     ['opencode write', (p) => exchange('write', { filePath: p, content: 'b' }, 'ok')],
+    [
+      'Gemini CLI replace',
+      (p) => exchange('replace', { file_path: p, old_string: 'a', new_string: 'b' }, 'ok'),
+    ],
+    ['Gemini CLI write_file', (p) => exchange('write_file', { file_path: p, content: 'b' }, 'ok')],
+    [
+      'OpenHands str_replace_editor create',
+      (p) => exchange('str_replace_editor', { command: 'create', path: p, file_text: 'b' }, 'ok'),
+    ],
   ]
 
   it.each(cases)('%s outdates an earlier read of the file', async (_, write) => {
@@ -159,5 +168,59 @@ describe('supersede-stale-results: writes make earlier reads stale', () => {
     const read = exchange('Read', { file_path: '/repo/a.ts' }, out(1200))
     const view = exchange('str_replace_editor', { command: 'view', path: '/repo/a.ts' }, out(10))
     expect(changes(await run(conversation([user('go'), read, view])))).toBe(0)
+  })
+})
+
+describe('supersede-stale-results: Codex write_stdin continues its exec session', () => {
+  const COMMANDS = { allowedCategories: ['command_execution'], deniedCategories: [] }
+  const running = (id: number, body: string) =>
+    `Chunk ID: 1\nWall time: 10.0 seconds\nProcess running with session ID ${id}\nOutput:\n${body}`
+
+  it('a poll of the session is keyed to its command, not to an opaque write_stdin', async () => {
+    const start = exchange(
+      'exec_command',
+      { cmd: 'npm test', workdir: '/repo' },
+      running(7, out(1200)),
+    )
+    const poll = exchange(
+      'write_stdin',
+      { session_id: 7, chars: '', yield_time_ms: 1000 },
+      out(1200),
+    )
+    const r = await run(conversation([user('go'), start, poll]), COMMANDS)
+    expect(summary(r)).toEqual([`stub:superseded:${rid(start)}`])
+    expect(r.decisions[0]?.detail).toContain('npm test')
+    expect(r.resultText(rid(start))).toContain('Previous output for npm test')
+  })
+
+  it('input written to the session is its own resource; another session stays apart', async () => {
+    const a = exchange('exec_command', { cmd: 'python3' }, running(3, out(1200)))
+    const b = exchange('exec_command', { cmd: 'npm test' }, running(4, out(1200)))
+    const in1 = exchange('write_stdin', { session_id: 3, chars: 'print(1)\n' }, out(1200))
+    const poll4 = exchange('write_stdin', { session_id: 4, chars: '' }, out(1200))
+    const in2 = exchange('write_stdin', { session_id: 3, chars: 'print(1)\n' }, out(1200))
+    const r = await run(conversation([user('go'), a, b, in1, poll4, in2], '/repo'), COMMANDS)
+    // b is continued by poll4; in1 repeats as in2; the python session's start is kept.
+    expect(summary(r).sort()).toEqual(
+      [`stub:superseded:${rid(b)}`, `stub:superseded:${rid(in1)}`].sort(),
+    )
+    const detail = r.decisions.find((d) => d.detail.includes('print(1)'))?.detail ?? ''
+    expect(detail).toContain('python3')
+  })
+
+  it('a session never opened in the transcript stays an opaque write_stdin', async () => {
+    const p1 = exchange('write_stdin', { session_id: 9, chars: '' }, out(1200))
+    const p2 = exchange('write_stdin', { session_id: 9, chars: '' }, out(1200))
+    const start = exchange('exec_command', { cmd: 'npm test' }, out(1200))
+    const r = await run(conversation([user('go'), p1, p2, start], '/repo'), COMMANDS)
+    expect(summary(r)).not.toContain(`stub:superseded:${rid(start)}`)
+  })
+
+  it('by default (commands denied) a continued command is still not compacted', async () => {
+    const start = exchange('exec_command', { cmd: 'npm test' }, running(7, out(1200)))
+    const poll = exchange('write_stdin', { session_id: 7, chars: '' }, out(1200))
+    const r = await run(conversation([user('go'), start, poll], '/repo'))
+    expect(changes(r)).toBe(0)
+    expect(r.decisions.some((d) => d.detail.includes('command_execution'))).toBe(true)
   })
 })

@@ -165,7 +165,7 @@ describe('aider: sessions that are not loaded (issue 10)', () => {
   it('says in the warnings, not only in the notes, that other sessions were not loaded', () => {
     const r = importer.parse(sniff(history))
     expect(r.ok && r.warnings.map((w) => w.message)).toEqual([
-      'the file holds 2 aider sessions; loaded one (line 10, started 2024-08-02 11:00:00), the newest with a conversation; the other 1 are not loaded',
+      'the file holds 2 aider sessions; loaded one (line 10, started 2024-08-02 11:00:00), the newest with a conversation; the other 1 are not loaded here: open one from the item list (CLI: --item N)',
     ])
     const single = importer.parse(
       sniff(history.slice(history.indexOf('# aider chat started at 2024-08-02'))),

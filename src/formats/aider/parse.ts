@@ -239,7 +239,7 @@ export function parse(input: SniffedInput): ParseResult {
       warning(
         Math.max(chosen.line, 1),
         offsetOfLine(input.text, Math.max(chosen.line, 1)),
-        `the file holds ${all.length} aider sessions; loaded one (${where(chosen)}), the newest with a conversation${skipped}; the other ${others.length} are not loaded`,
+        `the file holds ${all.length} aider sessions; loaded one (${where(chosen)}), the newest with a conversation${skipped}; the other ${others.length} are not loaded here: open one from the item list (CLI: --item N)`,
       ),
     )
   }

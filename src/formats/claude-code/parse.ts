@@ -15,6 +15,7 @@ import {
 } from '../util.ts'
 import { blockToPart } from './blocks.ts'
 import { type ExtraLine, type LineRecord } from './lines.ts'
+import { threadsOf } from './threads.ts'
 import { pushAll } from '../../engine/arrays.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -45,8 +46,7 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       warnings,
     )
   }
-  let sidechainRuns = 0
-  const fileAgent = /(?:^|[/\\])agent-([^/\\]+)\.jsonl$/.exec(options?.fileName ?? '')?.[1]
+  const threads = threadsOf(lines, options?.fileName)
   const ids = new IdAllocator()
   const messages: Draft[] = []
   const extras: ExtraLine[] = []
@@ -69,7 +69,8 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
   // Markers point at messages.length when seen: the index the next message will get.
   const push = (draft: Draft) => messages.push(draft)
 
-  for (const l of lines) {
+  for (let li = 0; li < lines.length; li++) {
+    const l = lines[li] as JsonlLine
     const v = l.value
     if (!isObject(v) || typeof v.type !== 'string') {
       warnings.push(
@@ -125,17 +126,7 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
       keep(l, `${type} without message`)
       continue
     }
-    const agentId = str(v.agentId) ?? fileAgent
-    // Inline sidechains without an agent id: every root line (no parent) starts a new sub-agent
-    // run with a context of its own, so each run gets its own label.
-    if (agentId === undefined && v.isSidechain === true && v.parentUuid === null) sidechainRuns++
-    const sidechain =
-      agentId ??
-      (v.isSidechain === true
-        ? sidechainRuns > 1
-          ? `sidechain #${sidechainRuns}`
-          : 'sidechain'
-        : undefined)
+    const sidechain = threads[li]
     const uuid = str(v.uuid)
     const content = message.content
     const blocks: readonly unknown[] = Array.isArray(content)

@@ -11,6 +11,8 @@ interface OutLine {
   readonly value: unknown
   /** A line written fresh: its parent is the previous line of its chain (set after sorting). */
   readonly chain?: true
+  /** The thread of the message the line was written for (`main` or its sidechain label). */
+  readonly thread?: string
 }
 
 /**
@@ -53,7 +55,7 @@ export function serializeClaudeCode(conversation: Conversation): string {
       pinId(objects, m, index)
       objects.forEach((value, i) => {
         const key = recs[i]?.line ?? last + 0.5
-        out.push({ key, seq: seq++, value })
+        out.push({ key, seq: seq++, value, thread: m.sidechain ?? 'main' })
         sourceKeys.push(key)
         last = Math.max(last, key)
       })
@@ -68,6 +70,7 @@ export function serializeClaudeCode(conversation: Conversation): string {
           key,
           seq: seq++,
           value,
+          thread: m.sidechain ?? 'main',
           ...(template || root ? {} : { chain: true }),
         })
       }
@@ -227,9 +230,14 @@ function compactLines(
 
 /**
  * Lines whose parent was removed (a compaction dropped it), and lines written fresh, are attached
- * to the previous line of the same chain, so Claude Code can still walk the tree (a fresh
+ * to the previous line of the same thread, so Claude Code can still walk the tree (a fresh
  * boundary stays a root and points back through `logicalParentUuid`). Untouched files are not
  * changed, and neither is a link that already dangled in the source file (`danglingParents`).
+ *
+ * Threads, not just "sidechain or not": an inline sub-agent run starts at a root line, and the
+ * parser tells runs apart by those roots. When a compaction drops a run's root, its first kept
+ * line must become the root (parent null), or the re-import would merge it into the previous run
+ * and measure one context where there were two.
  */
 function relinkParents(out: OutLine[], dangling: ReadonlySet<string>): void {
   const present = new Set<string>()
@@ -237,19 +245,21 @@ function relinkParents(out: OutLine[], dangling: ReadonlySet<string>): void {
     const uuid = isObject(o.value) ? str(o.value.uuid) : undefined
     if (uuid !== undefined) present.add(uuid)
   }
-  const lastOf = new Map<boolean, string>()
+  const lastOf = new Map<string, string>()
+  let lastSidechain = 'sidechain'
   for (let i = 0; i < out.length; i++) {
     const o = out[i]
     if (!o || !isObject(o.value)) continue
     const v = o.value
-    const chain = v.isSidechain === true
+    const thread = o.thread ?? (v.isSidechain === true ? lastSidechain : 'main')
+    if (v.isSidechain === true) lastSidechain = thread
     const parent = str(v.parentUuid)
     if (o.chain || (parent !== undefined && !present.has(parent) && !dangling.has(parent))) {
-      out[i] = { ...o, value: { ...v, parentUuid: lastOf.get(chain) ?? null } }
+      out[i] = { ...o, value: { ...v, parentUuid: lastOf.get(thread) ?? null } }
     } else if (v.subtype === 'compact_boundary' && v.logicalParentUuid === null) {
-      out[i] = { ...o, value: { ...v, logicalParentUuid: lastOf.get(chain) ?? null } }
+      out[i] = { ...o, value: { ...v, logicalParentUuid: lastOf.get(thread) ?? null } }
     }
     const uuid = str(v.uuid)
-    if (uuid !== undefined) lastOf.set(chain, uuid)
+    if (uuid !== undefined) lastOf.set(thread, uuid)
   }
 }

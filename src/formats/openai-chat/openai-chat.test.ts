@@ -332,7 +332,7 @@ describe('openai-chat parsing', () => {
     roundTrip(importer, c)
   })
 
-  it('picks the first tau-bench conversation and lists the others', () => {
+  it('picks the first tau-bench conversation and points to the others (items)', () => {
     const tau = [
       { task_id: 7, reward: 1, info: { a: 1 }, traj: weather.messages, trial: 0 },
       { task_id: 8, reward: 0, info: {}, traj: [{ role: 'user', content: 'x' }], trial: 0 },
@@ -340,7 +340,7 @@ describe('openai-chat parsing', () => {
     const c = load(tau)
     expect(c.meta.wrapper).toBe('tau-bench')
     expect(c.messages).toHaveLength(6)
-    expect(c.meta.notes?.join('\n')).toMatch(/task_id 8/)
+    expect(c.meta.notes?.join('\n')).toMatch(/the other 1 open from the item list/)
     const back = JSON.parse(importer.serialize(c)) as { task_id: number; traj: unknown[] }[]
     expect(back[0]?.task_id).toBe(7)
     roundTrip(importer, c)

@@ -100,15 +100,11 @@ export function parseChat(raw: SniffedInput, _options?: ImportOptions): ParseRes
       const { traj, ...envelope } = first
       tauEnvelope = envelope
       rawMessages = arr(traj).map((m, i) => ({ value: m, at: at([0, 'traj', i]) }))
-      value.slice(1).forEach((e, i) => {
-        const r = e as Record<string, unknown>
+      // The others are items of the file (items.ts): the import panel and `--item N` open them.
+      if (value.length > 1)
         notes.push(
-          `tau-bench result #${i + 2} not loaded: task_id ${String(r.task_id)}, trial ${String(r.trial)}, reward ${String(r.reward)}, ${arr(r.traj).length} messages`,
+          `tau-bench result #1 of ${value.length}: task_id ${String(first.task_id)}, reward ${String(first.reward)}; the other ${value.length - 1} open from the item list (CLI: --item N)`,
         )
-      })
-      notes.unshift(
-        `tau-bench result #1 of ${value.length}: task_id ${String(first.task_id)}, reward ${String(first.reward)}`,
-      )
     } else if (Array.isArray(value)) {
       mode = 'messages'
       rawMessages = value.map((m, i) => ({ value: m, at: at([i]) }))

@@ -322,3 +322,33 @@ describe('opencode corpus', () => {
     }
   })
 })
+
+describe('opencode envelope parts before a model part without an id', () => {
+  // Fuzz input 87398: a `step-start` before an id-less reasoning part was written after the
+  // content, and the re-import read an extra, empty step (a message that was not there).
+  it('stay before it when written back, so the step reads back as one message', () => {
+    const value = {
+      info: { id: 'ses_t', title: 't' },
+      messages: [
+        user('msg_u1', [{ id: 'prt_1', type: 'text', text: 'hi' }]),
+        assistant('msg_a1', [
+          { id: 'prt_2', type: 'step-start', snapshot: 's1' },
+          { type: 'reasoning', text: 'thinking' },
+          { id: 'prt_3', type: 'text', text: 'done' },
+          { id: 'prt_4', type: 'step-finish', reason: 'stop', tokens: tokens(50) },
+        ]),
+      ],
+    }
+    const c = load(value)
+    const written = JSON.parse(importer.serialize(c)) as {
+      messages: { parts: { type: string }[] }[]
+    }
+    expect(written.messages[1]?.parts.map((p) => p.type)).toEqual([
+      'step-start',
+      'reasoning',
+      'text',
+      'step-finish',
+    ])
+    expect(load(written).messages.map((m) => m.role)).toEqual(c.messages.map((m) => m.role))
+  })
+})

@@ -321,7 +321,8 @@ function buildParts(parts: readonly Obj[]): {
       continue
     }
     const before = partKeyOf(p.id) ?? null
-    for (const w of waiting) extras.push({ before, part: w })
+    for (const w of waiting)
+      extras.push(before === null ? { before, at: out.length, part: w } : { before, part: w })
     waiting = []
     const mapped = mapPart(p)
     out.push(mapped.part)

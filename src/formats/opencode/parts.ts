@@ -20,7 +20,14 @@ export const MODEL_PARTS = new Set(['text', 'reasoning', 'tool', 'file', 'compac
 
 /** A non-model part (step-start, patch…) and the model part it preceded (null = at the end). */
 export interface Extra {
+  /** The id of the model part this envelope part stood before (null: after the last one). */
   readonly before: string | null
+  /**
+   * The position of that model part in its step, when it has no id (a hand-edited or truncated
+   * export): without it a `step-start` before an id-less part was written after the content,
+   * and the re-import read an empty extra step.
+   */
+  readonly at?: number
   readonly part: Obj
 }
 

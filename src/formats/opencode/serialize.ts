@@ -183,10 +183,11 @@ function emitGroup(group: Group, sessionID: string | undefined): { info: Obj; pa
     }
     const extras = (Array.isArray(m.source?.extras) ? m.source.extras : []) as Extra[]
     const present = new Set(m.parts.map((p) => str(p.meta?.partId)).filter((x) => x !== undefined))
-    for (const part of m.parts) {
+    const anchoredHere = (e: Extra, partId: string | undefined, at: number) =>
+      e.before === null ? e.at === at : partId !== undefined && e.before === partId
+    for (const [at, part] of m.parts.entries()) {
       const partId = str(part.meta?.partId)
-      for (const e of extras)
-        if (partId !== undefined && e.before === partId) parts.push({ ...e.part })
+      for (const e of extras) if (anchoredHere(e, partId, at)) parts.push({ ...e.part })
       const out = toPart(part, `prt_${group.msgId}_${n++}`)
       if (!out) continue
       parts.push(out)
@@ -195,8 +196,11 @@ function emitGroup(group: Group, sessionID: string | undefined): { info: Obj; pa
         if (part.callId !== null) toolParts.set(`call:${part.callId}`, { tool: out, call: part })
       }
     }
-    for (const e of extras)
-      if (e.before === null || !present.has(e.before)) parts.push({ ...e.part })
+    for (const e of extras) {
+      const placed =
+        e.before === null ? e.at !== undefined && e.at < m.parts.length : present.has(e.before)
+      if (!placed) parts.push({ ...e.part })
+    }
   }
   return { info, parts }
 }

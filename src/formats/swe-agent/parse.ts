@@ -20,6 +20,7 @@ import {
   str,
   warning,
 } from '../util.ts'
+import { actionParts, findTextAction, observationPart, type TextAction } from './text-actions.ts'
 
 type Obj = Record<string, unknown>
 
@@ -123,7 +124,12 @@ export function parse(input: SniffedInput): ParseResult {
   const notes: string[] = []
   let sawAssistant = false
   let shared = 0
+  let derived = 0
+  // A derived call waits for the next item to answer it (text-action agents: text-actions.ts).
+  let awaiting = false
   arr(value[key]).forEach((item, i) => {
+    const answers = awaiting
+    awaiting = false
     if (!isObject(item) || typeof item.role !== 'string') {
       const at = locate(input.text, i, 'history')
       warnings.push(
@@ -157,6 +163,19 @@ export function parse(input: SniffedInput): ParseResult {
         ...(k > 0 ? { meta: { sharedContent: true } } : {}),
       }))
       messages.push({ id, role, parts, source })
+      return
+    }
+    if (answers && isObservation(item)) {
+      const result = observationPart(contentParts(item.content))
+      messages.push({ id, role: 'tool', parts: [result], source })
+      return
+    }
+    const textAction = role === 'assistant' ? textActionOf(item, key) : null
+    if (textAction) {
+      derived++
+      awaiting = true
+      sawAssistant = true
+      messages.push({ id, role, parts: actionParts(textAction), source })
       return
     }
     const parts: Part[] = contentParts(item.content)
@@ -196,6 +215,11 @@ export function parse(input: SniffedInput): ParseResult {
       warnings,
     )
   }
+  if (derived > 0) {
+    notes.push(
+      `${derived} tool call(s) derived from text actions (fenced commands; observations read as their results)`,
+    )
+  }
   if (shared > 0) {
     notes.push(
       `${shared} observation(s) answer several tool_call_ids: one tool_result per id, same content repeated`,
@@ -220,6 +244,32 @@ export function parse(input: SniffedInput): ParseResult {
       source: { key, top: withoutKey(value, key) },
     },
     warnings,
+  )
+}
+
+/**
+ * The fenced command of a text-action reply: a string `content`, no recorded `tool_calls`, and
+ * SWE-agent's `action` field (history) or mini-swe-agent's single ```bash block (messages).
+ */
+function textActionOf(item: Obj, key: 'history' | 'messages'): TextAction | null {
+  if (typeof item.content !== 'string') return null
+  if (item.tool_calls !== undefined && item.tool_calls !== null) {
+    if (!Array.isArray(item.tool_calls) || item.tool_calls.length > 0) return null
+  }
+  if (key === 'history') {
+    return typeof item.action === 'string' ? findTextAction(item.content, item.action) : null
+  }
+  return findTextAction(item.content, undefined)
+}
+
+/** A plain user message (not a demonstration, not another kind of typed message). */
+function isObservation(item: Obj): boolean {
+  return (
+    item.role === 'user' &&
+    item.is_demo !== true &&
+    item.is_demo !== 'True' &&
+    (item.message_type === undefined || item.message_type === 'observation') &&
+    (typeof item.content === 'string' || Array.isArray(item.content))
   )
 }
 

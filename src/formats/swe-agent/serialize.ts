@@ -1,5 +1,6 @@
 import type { Conversation, Message, Part, ToolCallPart } from '../../engine/model.ts'
 import { isObject, str } from '../util.ts'
+import { actionText } from './text-actions.ts'
 
 type Obj = Record<string, unknown>
 
@@ -23,7 +24,30 @@ function content(parts: readonly Part[], form: unknown): unknown {
     })
   }
   if (form === 'none' && usable.length === 0) return undefined
-  return usable.map((p) => (p.kind === 'text' ? p.text : '')).join('')
+  // A command read from the reply's text goes back where it was, as the text it was.
+  return parts
+    .map((p) =>
+      p.kind === 'text'
+        ? p.text
+        : p.kind === 'tool_call' && p.derivedFrom === 'text'
+          ? actionText(p)
+          : '',
+    )
+    .join('')
+}
+
+/** An observation read as a tool result goes back as the user message it was. */
+function observationItem(m: Message, base: Obj): Obj {
+  const out: Obj = { ...base }
+  const source = isObject(m.source?.item) ? m.source.item : {}
+  out.role = typeof source.role === 'string' ? source.role : 'user'
+  const results = m.parts.filter((p) => p.kind === 'tool_result')
+  const c = content(
+    results.flatMap((r) => r.content),
+    m.source?.contentForm,
+  )
+  if (c !== undefined) out.content = c
+  return out
 }
 
 function toolCall(part: ToolCallPart): Obj {
@@ -38,6 +62,11 @@ function historyItems(m: Message): Obj[] {
   const base: Obj = isObject(m.source?.item) ? { ...m.source.item } : { role: m.role }
   base.role = m.role
   const form = m.source?.contentForm
+  if (
+    m.role === 'tool' &&
+    m.parts.some((p) => p.kind === 'tool_result' && p.derivedFrom === 'text')
+  )
+    return [observationItem(m, base)]
   if (m.role === 'tool') {
     // One observation answered several ids: write it once with every id (the parser repeats it).
     const results = m.parts.filter((p) => p.kind === 'tool_result')
@@ -64,7 +93,9 @@ function historyItems(m: Message): Obj[] {
   const out: Obj = { ...base }
   const c = content(m.parts, form)
   if (c !== undefined) out.content = c
-  const calls = m.parts.filter((p) => p.kind === 'tool_call')
+  const calls = m.parts.filter(
+    (p): p is ToolCallPart => p.kind === 'tool_call' && p.derivedFrom !== 'text',
+  )
   if (calls.length > 0) out.tool_calls = calls.map(toolCall)
   return [out]
 }

@@ -5,6 +5,7 @@ import type { TokenizerId } from '../../engine/tokens/types.ts'
 import type { Detection, ParseWarning } from '../../formats/types.ts'
 import { isStale } from '../../worker/client.ts'
 import type {
+  LoadedItems,
   LoadedMessage,
   LoadPhase,
   MessagePreview,
@@ -41,6 +42,8 @@ export interface LoadTextOptions {
   readonly format?: FormatId
   /** Other files picked or dropped together with this one (listed; open them one at a time). */
   readonly otherFiles?: readonly string[]
+  /** One conversation of a multi-item file (0-based). */
+  readonly item?: number
 }
 
 export interface TranscriptSlice {
@@ -71,6 +74,10 @@ export interface TranscriptSlice {
   /** The paste box text: kept in the store so an error never loses it. */
   draft: string
   lastInput: LastInput | null
+  /** The conversations of a multi-item file (the import panel's picker), or null. */
+  items: LoadedItems | null
+  /** Which of them is loaded (0-based); null when the file was read as a whole. */
+  item: number | null
 
   setDraft: (text: string) => void
   /** Load text (paste, sample) or a file's bytes (transferred to the worker, not copied). */
@@ -78,8 +85,10 @@ export interface TranscriptSlice {
   loadDraft: () => Promise<void>
   loadFiles: (files: readonly File[]) => Promise<void>
   /** Analyse another file of the current set (by name). */
-  openFile: (name: string, format?: FormatId) => Promise<void>
+  openFile: (name: string, format?: FormatId, item?: number) => Promise<void>
   overrideFormat: (format: FormatId | null) => Promise<void>
+  /** Load another conversation of the current multi-item file. */
+  openItem: (index: number) => Promise<void>
   recount: (tokenizer: TokenizerId) => Promise<void>
 }
 
@@ -106,6 +115,8 @@ function fromLoaded(message: LoadedMessage): Partial<TranscriptSlice> {
     report: message.report,
     preview: message.preview,
     timings: { loadMs: message.ms, countMs: null },
+    items: message.items,
+    item: message.item,
   }
 }
 
@@ -132,6 +143,8 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   timings: { loadMs: null, countMs: null },
   draft: '',
   lastInput: null,
+  items: null,
+  item: null,
 
   setDraft: (text) => set({ draft: text }),
 
@@ -162,6 +175,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     const request = engineClient().load(input, {
       fileName: options.fileName,
       format: options.format,
+      ...(options.item !== undefined ? { item: options.item } : {}),
       onProgress,
     })
     try {
@@ -197,7 +211,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     await get().openFile(first.name)
   },
 
-  openFile: async (name, format) => {
+  openFile: async (name, format, item) => {
     const set_ = get().fileSet
     const file = set_.find((f) => f.name === name)
     if (!file) return
@@ -214,6 +228,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       fileName: file.name,
       otherFiles: set_.filter((f) => f !== file).map((f) => f.name),
       ...(format ? { format } : {}),
+      ...(item !== undefined ? { item } : {}),
     })
   },
 
@@ -230,6 +245,24 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       fileName: lastInput.fileName,
       otherFiles,
       format: format ?? undefined,
+    })
+  },
+
+  openItem: async (index) => {
+    const { lastInput, otherFiles, forcedFormat } = get()
+    if (!lastInput) return
+    const format = forcedFormat ?? undefined
+    if (lastInput.text === undefined) {
+      // A file: read it again from the picked set (its bytes went to the worker).
+      if (lastInput.fileName) await get().openFile(lastInput.fileName, format, index)
+      return
+    }
+    await get().loadText(lastInput.text, {
+      origin: lastInput.origin,
+      fileName: lastInput.fileName,
+      otherFiles,
+      item: index,
+      ...(format ? { format } : {}),
     })
   },
 

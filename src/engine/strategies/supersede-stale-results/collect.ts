@@ -9,6 +9,7 @@ import type { PartRef } from '../../pairing.ts'
 import { categorizeFaithful, categorizeFixed, type ToolCategory } from './categories.ts'
 import { extractFaithful, extractFixed, type ResourceIdentity } from './identity.ts'
 import type { Occurrence, Outcome } from './plan.ts'
+import { continuationIdentity, sessionLinks, type SessionLink } from './sessions.ts'
 import { attachmentBytes, codePointLength, flattenText, utf8Bytes } from './stub.ts'
 
 export interface ResultInfo {
@@ -35,6 +36,7 @@ export function collectResults(
   const cwd = ctx.conversation.meta.cwd
   const { offset } = view.parts
   const cache = resultCache(view, isStub)
+  const links = sessionLinks(ctx.conversation, pairing)
   // Flat part numbers order parts by (message, part): collect them, sort only if needed.
   const keys: number[] = []
   const groupOf: number[] = []
@@ -91,7 +93,7 @@ export function collectResults(
     const c = pairing.calls[callOf[at] as number]
     const call = (c ? messages[c.message]?.parts[c.part] : undefined) as ToolCallPart
     const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
-    const id = identitiesOf(call, cwd)
+    const id = identitiesOf(call, cwd, links.get(call))
     const tool = call.name
     const info: ResultInfo = {
       ref,
@@ -185,7 +187,16 @@ function measureResult(part: ToolResultPart): ResultMeasures {
   return m
 }
 
-function identitiesOf(call: ToolCallPart, cwd: string | undefined) {
+/** Identities of a call; a `write_stdin` to a known session continues the session's command. */
+function identitiesOf(call: ToolCallPart, cwd: string | undefined, link?: SessionLink) {
+  const own = ownIdentities(call, cwd)
+  const session = link ? ownIdentities(link.origin, cwd).fixed : null
+  if (!link || !session) return own
+  const fixed = continuationIdentity(session, link)
+  return { ...own, xCat: fixed.readAs ?? own.xCat, fixed }
+}
+
+function ownIdentities(call: ToolCallPart, cwd: string | undefined) {
   let id = callIdentities.get(call)
   if (!id || id.cwd !== cwd) {
     const fCat = categorizeFaithful(call.name)

@@ -46,6 +46,8 @@ export interface ResourceIdentity {
   readonly writes?: readonly string[]
   /** Fixed: the category a shell command is read as (`cat x` is a `file_read`, not a command). */
   readonly readAs?: ToolCategory
+  /** Fixed: a Codex `write_stdin` to this session, keyed to the command that opened it. */
+  readonly continues?: { readonly session: number }
 }
 
 type Args = Readonly<Record<string, unknown>>

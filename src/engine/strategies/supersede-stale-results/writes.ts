@@ -3,7 +3,7 @@
  * read showed is no longer what the file holds). Recognised: `apply_patch` (Codex; as its own
  * tool, or as `apply_patch` run through a shell tool) by its `*** Update/Add/Delete File:` and
  * `*** Move to:` headers, Claude Code `Edit`/`Write`/`MultiEdit`/`NotebookEdit`, opencode
- * `edit`/`write`, and `str_replace_editor` (Anthropic/OpenHands/SWE-agent) except its `view`.
+ * `edit`/`write`, Gemini CLI `replace`/`write_file`, and `str_replace_editor` (Anthropic/OpenHands/SWE-agent) except its `view`.
  */
 import { normalizeToolName, stripMcpPrefix } from './categories.ts'
 import { normalizePathFixed } from './paths.ts'
@@ -26,6 +26,7 @@ const EDIT_TOOLS = new Set([
   'editfile',
   'writefile',
   'createfile',
+  'replace', // Gemini CLI's edit tool
 ])
 const EDITOR_TOOLS = new Set(['strreplaceeditor', 'strreplacebasededittool'])
 const EDITOR_WRITES = new Set(['create', 'str_replace', 'insert', 'undo_edit'])

@@ -54,6 +54,15 @@ export function PartText(props: {
         <span className={`detail-kind kind-${part.kind}`}>{KIND_LABELS[part.kind]}</span>
         {part.label ? <span className="detail-label">{part.label}</span> : null}
         {part.replaced ? <span className="pill medium">replaced</span> : null}
+        {part.derivedFrom === 'text' ? (
+          <span
+            className="pill neutral"
+            data-testid={TID.derivedBadge}
+            title="Not recorded as a tool call: read from the agent's text (a fenced command and the observation that answered it)"
+          >
+            from text
+          </span>
+        ) : null}
         <span className="detail-part-tokens num">{formatCount(part.tokens)} tok</span>
       </div>
       {SIZED.has(part.kind) ? (

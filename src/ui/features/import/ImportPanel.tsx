@@ -1,5 +1,6 @@
 import { Section } from '../../components/Section.tsx'
 import { FilePicker } from './FilePicker.tsx'
+import { ItemPicker } from './ItemPicker.tsx'
 import { LoadError } from './LoadError.tsx'
 import { PasteBox } from './PasteBox.tsx'
 import { SamplePicker } from './SamplePicker.tsx'
@@ -11,6 +12,7 @@ export function ImportPanel() {
     <div className="column import-column">
       <Section title="Load a transcript" aside={<SamplePicker />}>
         <SourceLine />
+        <ItemPicker />
         <PasteBox />
         <LoadError />
         <FilePicker />
