@@ -25,6 +25,7 @@ import {
 } from './accuracy.ts'
 import { benchBrowser } from './browser.ts'
 import { benchCompaction } from './compaction.ts'
+import { benchFleet, renderFleet } from './fleet.ts'
 import { benchImport, largestCorpusFiles, readText, type ImportResult } from './importers.ts'
 import { renderMarkdown } from './report.ts'
 import { benchPathological, benchTokens } from './tokens.ts'
@@ -66,6 +67,10 @@ console.log('compaction: re-plan per preset, replay, peers')
 const compaction = await benchCompaction(quick, counter)
 console.log('the app in Chromium: drop to first budget, config edits on 10,000 messages')
 const browser = await benchBrowser(quick)
+console.log(
+  'fleet: evaluate over generated transcripts with --jobs 1 and 2, and the same fleet in the app',
+)
+const fleet = await benchFleet(quick)
 
 console.log('accuracy: reconstructed context per call vs reported usage, per corpus file')
 const accuracyRows = corpusFiles()
@@ -89,6 +94,7 @@ const results = {
   pathological,
   compaction,
   browser,
+  fleet,
   accuracy,
 }
 const dir = import.meta.dirname
@@ -101,7 +107,10 @@ await writeFormatted(
   join(dir, quick ? 'results.quick.json' : 'results.json'),
   JSON.stringify(results, null, 2) + '\n',
 )
-await writeFormatted(join(dir, quick ? 'RESULTS.quick.md' : 'RESULTS.md'), renderMarkdown(results))
+await writeFormatted(
+  join(dir, quick ? 'RESULTS.quick.md' : 'RESULTS.md'),
+  renderMarkdown(results) + renderFleet(fleet),
+)
 console.log(
   `wrote bench/${quick ? 'results.quick.json' : 'results.json'} and bench/${quick ? 'RESULTS.quick.md' : 'RESULTS.md'}`,
 )

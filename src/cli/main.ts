@@ -1,8 +1,10 @@
 import { UsageError } from './args.ts'
 import { COMPACT_USAGE, compactCommand } from './compact.ts'
+import { EVALUATE_USAGE, evaluateCommand } from './evaluate.ts'
 import { EXPORT_CONFIG_USAGE, exportConfigCommand } from './export-config.ts'
 import { INSPECT_USAGE, inspectCommand } from './inspect.ts'
 import { processIo, type Io } from './io.ts'
+import { MERGE_USAGE, mergeCommand } from './merge.ts'
 
 const USAGE = `compaction-lab — see and tune LLM context compaction
 
@@ -10,6 +12,8 @@ commands:
   ${INSPECT_USAGE.replace('usage: compaction-lab ', '')}
   ${COMPACT_USAGE.replace('usage: compaction-lab ', '')}
   ${EXPORT_CONFIG_USAGE.replace('usage: compaction-lab ', '')}
+  ${EVALUATE_USAGE.replace('usage: compaction-lab ', '')}
+  ${MERGE_USAGE.replace('usage: compaction-lab ', '')}
 
 presets: adachsoft, falai, lip, opencode, maf-context-window, anthropic-clear-tool-uses, recommended
 
@@ -22,6 +26,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   inspect: inspectCommand,
   compact: compactCommand,
   'export-config': exportConfigCommand,
+  evaluate: evaluateCommand,
+  merge: mergeCommand,
 }
 
 /**

@@ -1,5 +1,8 @@
 import { CommandLayer } from '../commands/CommandLayer.tsx'
 import { DetailDrawer } from '../features/detail/DetailDrawer.tsx'
+import { FleetBar } from '../features/fleet/FleetBar.tsx'
+import { useFleetOpen } from '../features/fleet/FleetLayer.tsx'
+import { FleetView } from '../features/fleet/FleetView.tsx'
 import { DropZone } from '../features/import/DropZone.tsx'
 import { ImportPanel } from '../features/import/ImportPanel.tsx'
 import { SummaryPanel } from '../features/summary/SummaryPanel.tsx'
@@ -9,23 +12,30 @@ import { Header } from './Header.tsx'
 import { ProgressBar } from './ProgressBar.tsx'
 import { useStartup } from './useStartup.ts'
 
-/** The shell: header, progress, the import column and the summary column. */
+/** The shell: header, progress, the import column and the summary column (or the fleet view). */
 export function App() {
   useStartup()
+  // The fleet view (issue 16) takes the workbench's place; the workbench state stays in the store.
+  const fleetOpen = useFleetOpen()
   return (
     <AppRoot>
       <Header />
+      <FleetBar />
       <ProgressBar />
-      <MainLayout>
-        <div className="import-slot" id="import-column">
-          <ImportPanel />
-        </div>
-        <ImportGutter />
-        <SummaryPanel />
-        <DetailDrawer />
-      </MainLayout>
+      {fleetOpen ? (
+        <FleetView />
+      ) : (
+        <MainLayout>
+          <div className="import-slot" id="import-column">
+            <ImportPanel />
+          </div>
+          <ImportGutter />
+          <SummaryPanel />
+          <DetailDrawer />
+        </MainLayout>
+      )}
       <DrawerSplitter />
-      <DropZone />
+      {fleetOpen ? null : <DropZone />}
       <CommandLayer />
     </AppRoot>
   )

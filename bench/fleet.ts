@@ -1,0 +1,293 @@
+/**
+ * Fleet evaluation speed (issue 16). `node bin/run-ts.mjs bench/fleet.ts [--quick] [--count N]`
+ * alone (writes bench/fleet-results.json), or as part of `npm run bench`.
+ *
+ * (1) `compaction-lab evaluate` over N generated transcripts (mixed formats, 20–2,000 messages)
+ *     with --jobs 1 and --jobs 2, each a fresh process (worker start-up included); the two
+ *     reports must be identical. Load averages are recorded: on a shared machine the speed-up
+ *     says as much about the neighbours as about the pool.
+ * (2) The app in Chromium: the same N files picked as a folder in the fleet view → all rows done;
+ *     wall time, the pool size, and the longest main-thread task (Long Tasks API, > 50 ms only)
+ *     and frame gap.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium } from '@playwright/test'
+import { findChromium } from '../scripts/chromium-path.mjs'
+import { generateFleet } from '../scripts/sample/fleet-fixtures.ts'
+import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
+
+const ROOT = resolve(import.meta.dirname, '..')
+
+export interface CliRun {
+  readonly jobs: number
+  readonly ms: number
+  readonly loadBefore: number
+  readonly loadAfter: number
+}
+
+export interface FleetBench {
+  readonly files: number
+  readonly bytes: number
+  readonly messages: { readonly min: number; readonly max: number; readonly total: number }
+  readonly cpus: number
+  readonly cli: readonly CliRun[]
+  readonly speedUp: number
+  readonly reportsIdentical: boolean
+  readonly conversations: number
+  readonly browser:
+    | {
+        readonly kind: 'measured'
+        readonly ms: number
+        readonly rows: number
+        readonly poolSize: number
+        readonly longestTaskMs: number
+        readonly longTasks: number
+        readonly longestFrameGapMs: number
+      }
+    | { readonly kind: 'skipped'; readonly reason: string }
+}
+
+function writeFixtures(count: number): { dir: string; bytes: number; messages: number[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'compaction-lab-fleet-'))
+  const folder = join(dir, 'fleet')
+  mkdirSync(folder)
+  let bytes = 0
+  const messages: number[] = []
+  for (const f of generateFleet(count, 16)) {
+    writeFileSync(join(folder, f.name), f.text)
+    bytes += Buffer.byteLength(f.text)
+    messages.push(f.messages)
+  }
+  return { dir, bytes, messages }
+}
+
+function evaluate(folder: string, jobs: number, out: string): CliRun {
+  const loadBefore = loadavg()[0] ?? 0
+  const t0 = performance.now()
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'bin/compaction-lab.mjs'),
+      'evaluate',
+      folder,
+      '--preset',
+      'recommended',
+      '--jobs',
+      String(jobs),
+      '--out',
+      out,
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  const ms = performance.now() - t0
+  if (run.status !== 0)
+    throw new Error(`evaluate --jobs ${jobs} exited ${run.status}: ${run.stderr.slice(-2000)}`)
+  return {
+    jobs,
+    ms: Math.round(ms),
+    loadBefore: round2(loadBefore),
+    loadAfter: round2(loadavg()[0] ?? 0),
+  }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+const MONITOR = `(() => {
+  const bench = { tasks: [], gaps: [] }
+  window.__bench = bench
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.tasks.push({ start: e.startTime, duration: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
+  let last = performance.now()
+  const frame = (now) => { bench.gaps.push({ at: now, gap: now - last }); last = now; requestAnimationFrame(frame) }
+  requestAnimationFrame(frame)
+})()`
+
+async function freePort(): Promise<number> {
+  const out = spawnSync(process.execPath, [join(ROOT, 'scripts/free-port.mjs')], {
+    encoding: 'utf8',
+  })
+  return Number(out.stdout.trim())
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`preview server did not start at ${url}`)
+}
+
+async function benchBrowserFleet(folder: string, files: number): Promise<FleetBench['browser']> {
+  const browserPath = findChromium()?.path
+  if (!browserPath)
+    return { kind: 'skipped', reason: 'no Chromium found (see scripts/chromium-path.mjs)' }
+  const dist = mkdtempSync(join(tmpdir(), 'compaction-lab-fleet-dist-'))
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  )
+  if (build.status !== 0) return { kind: 'skipped', reason: 'vite build failed' }
+  const port = await freePort()
+  const server: ChildProcess = spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(port), '--strictPort', '--outDir', dist],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      detached: true,
+    },
+  )
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    await waitForServer(`http://localhost:${port}/`)
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.addInitScript(MONITOR)
+    await page.goto(`http://localhost:${port}/`)
+    await page.getByTestId(FLEET_TID.openFleet).click()
+    // Let the start-up (sample load and run) settle so its tasks are not counted.
+    await page.waitForTimeout(3000)
+    const t0 = await page.evaluate<number>('performance.now()')
+    await page.getByTestId(FLEET_TID.folderInput).setInputFiles(folder)
+    const t1 = await page.evaluate<number>(`new Promise((resolve, reject) => {
+      const started = performance.now()
+      const tick = () => {
+        const p = document.querySelector('[data-testid="${FLEET_TID.progress}"]')
+        if (p && p.getAttribute('data-running') === 'false' && p.getAttribute('data-total') === '${files}') resolve(performance.now())
+        else if (performance.now() - started > 1800000) reject(new Error('timeout'))
+        else setTimeout(tick, 50)
+      }
+      tick()
+    })`)
+    const stats = await page.evaluate<{
+      longestTaskMs: number
+      longTasks: number
+      longestFrameGapMs: number
+      done: number
+      poolText: string
+    }>(`(() => {
+      const a = ${t0}, b = ${t1}, bench = window.__bench
+      const tasks = bench.tasks.filter((t) => t.start + t.duration >= a && t.start <= b)
+      const gaps = bench.gaps.filter((g) => g.at >= a && g.at - g.gap <= b)
+      const p = document.querySelector('[data-testid="${FLEET_TID.progress}"]')
+      return {
+        longestTaskMs: Math.round(tasks.reduce((m, t) => Math.max(m, t.duration), 0)),
+        longTasks: tasks.length,
+        longestFrameGapMs: Math.round(gaps.reduce((m, g) => Math.max(m, g.gap), 0)),
+        done: Number(p?.getAttribute('data-done') ?? 0),
+        poolText: String(navigator.hardwareConcurrency),
+      }
+    })()`)
+    return {
+      kind: 'measured',
+      ms: Math.round(t1 - t0),
+      rows: stats.done,
+      poolSize: Math.max(1, Number(stats.poolText) - 1),
+      longestTaskMs: stats.longestTaskMs,
+      longTasks: stats.longTasks,
+      longestFrameGapMs: stats.longestFrameGapMs,
+    }
+  } finally {
+    await browser.close()
+    if (server.pid) process.kill(-server.pid)
+  }
+}
+
+export async function benchFleet(quick: boolean, count = quick ? 40 : 200): Promise<FleetBench> {
+  const { dir, bytes, messages } = writeFixtures(count)
+  const folder = join(dir, 'fleet')
+  console.log(`  ${count} generated transcripts, ${(bytes / 1e6).toFixed(1)} MB`)
+  const one = evaluate(folder, 1, join(dir, 'jobs1.json'))
+  console.log(`  evaluate --jobs 1: ${one.ms} ms (load ${one.loadBefore} → ${one.loadAfter})`)
+  const two = evaluate(folder, 2, join(dir, 'jobs2.json'))
+  console.log(`  evaluate --jobs 2: ${two.ms} ms (load ${two.loadBefore} → ${two.loadAfter})`)
+  const r1 = readFileSync(join(dir, 'jobs1.json'), 'utf8')
+  const r2 = readFileSync(join(dir, 'jobs2.json'), 'utf8')
+  const report = JSON.parse(r1) as { rows: unknown[] }
+  const browser = await benchBrowserFleet(folder, count)
+  if (browser.kind === 'measured')
+    console.log(
+      `  app: ${browser.rows}/${count} files done in ${browser.ms} ms with ${browser.poolSize} worker(s); longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} over 50 ms), longest frame gap ${browser.longestFrameGapMs} ms`,
+    )
+  else console.log(`  app: skipped (${browser.reason})`)
+  return {
+    files: count,
+    bytes,
+    messages: {
+      min: messages.reduce((m, x) => Math.min(m, x), Infinity),
+      max: messages.reduce((m, x) => Math.max(m, x), 0),
+      total: messages.reduce((s, x) => s + x, 0),
+    },
+    cpus: cpus().length,
+    cli: [one, two],
+    speedUp: round2(one.ms / two.ms),
+    reportsIdentical: r1 === r2,
+    conversations: report.rows.length,
+    browser,
+  }
+}
+
+/** RESULTS.md lines for the fleet bench. */
+export function renderFleet(f: FleetBench): string {
+  const [one, two] = f.cli
+  const lines = [
+    '',
+    '## Fleet evaluation (issue 16)',
+    '',
+    `${f.files} generated transcripts (Claude Code and OpenAI Chat, ${f.messages.total.toLocaleString('en-US')} messages, up to ${f.messages.max} each; ${(f.bytes / 1e6).toFixed(1)} MB), preset \`recommended\`, ${f.cpus} CPUs shared with other work (1-minute load average shown).`,
+    '',
+    '| run | wall time | load before → after |',
+    '| --- | ---: | --- |',
+    `| \`evaluate --jobs 1\` | ${one?.ms} ms | ${one?.loadBefore} → ${one?.loadAfter} |`,
+    `| \`evaluate --jobs 2\` | ${two?.ms} ms | ${two?.loadBefore} → ${two?.loadAfter} |`,
+    '',
+    `Speed-up ${f.speedUp}× (target ≥ 1.7× on 2 idle cores); reports identical: ${f.reportsIdentical ? 'yes' : 'NO'}; ${f.conversations} rows.`,
+  ]
+  if (f.browser.kind === 'measured')
+    lines.push(
+      '',
+      `The app (Chromium, the folder picked in the fleet view): ${f.browser.rows}/${f.files} files done in ${f.browser.ms} ms with a pool of ${f.browser.poolSize} worker(s) (hardwareConcurrency − 1); longest main-thread task ${f.browser.longestTaskMs} ms (${f.browser.longTasks} tasks over 50 ms), longest frame gap ${f.browser.longestFrameGapMs} ms.`,
+    )
+  else lines.push('', `The app: skipped (${f.browser.reason}).`)
+  return lines.join('\n') + '\n'
+}
+
+const entry = process.argv[1]
+if (entry && import.meta.url.endsWith(entry.replaceAll('\\', '/'))) {
+  const quick = process.argv.includes('--quick')
+  const i = process.argv.indexOf('--count')
+  const count = i >= 0 ? Number(process.argv[i + 1]) : undefined
+  console.log(
+    `fleet bench${quick ? ' (quick)' : ''} — node ${process.version}, ${cpus().length} cpus`,
+  )
+  const result = await benchFleet(quick, count)
+  writeFileSync(
+    join(import.meta.dirname, 'fleet-results.json'),
+    JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2) + '\n',
+  )
+  console.log(renderFleet(result))
+}

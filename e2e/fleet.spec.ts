@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { TID } from '../src/ui/testids.ts'
+import { expect, test } from './fixtures.ts'
+import { ConfigPage } from './pages/ConfigPage.ts'
+import { FleetPage } from './pages/FleetPage.ts'
+import { riskSession } from './risk-session.ts'
+import { compactedClaudeSession } from './sessions.ts'
+
+const CORPUS = resolve(import.meta.dirname, '../../shared/corpus')
+const CORPUS_FILES = [
+  'openai-chat/tau-bench__gpt-4o-airline__traj3.messages.json',
+  'codex/claude-code-transcripts__sample_codex_session.jsonl',
+  'claude-code/claude-code-viewer__1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl',
+]
+
+/** Three corpus files when the corpus is here, else three generated sessions of our own. */
+function threeFiles(): { name: string; content: string }[] {
+  if (CORPUS_FILES.every((f) => existsSync(resolve(CORPUS, f))))
+    return CORPUS_FILES.map((f) => ({
+      name: f.split('/').pop() as string,
+      content: readFileSync(resolve(CORPUS, f), 'utf8'),
+    }))
+  console.warn(`fleet.spec: ${CORPUS} is absent or incomplete; using generated sessions`)
+  return [
+    { name: 'compacted-session.jsonl', content: compactedClaudeSession() },
+    { name: 'risk-session.json', content: riskSession() },
+    { name: 'broken.json', content: '{"messages": [' },
+  ]
+}
+
+test.describe('fleet', () => {
+  test('three files dropped at once give three rows; a config change re-runs them; a row opens in the workbench and back', async ({
+    app,
+    page,
+  }) => {
+    const fleet = new FleetPage(page)
+    const files = threeFiles()
+    await app.open()
+    await app.expectExactTotal()
+    await fleet.open.click()
+    await expect(fleet.view).toBeVisible()
+    await fleet.dropFiles(files)
+    await fleet.expectFinished(files.length)
+    await expect(fleet.rows).toHaveCount(3)
+    for (const f of files) await expect(fleet.row(f.name)).toBeVisible()
+    await expect(fleet.aggregates).toContainText('Conversations')
+
+    // A much smaller window (usable 10k): the files compact differently, and the rows follow.
+    const before = await fleet.rowTexts()
+    const config = new ConfigPage(page)
+    await config.expectReady()
+    await config.setField('window.contextTokens', '30000')
+    await expect
+      .poll(async () => JSON.stringify(await fleet.rowTexts()), { timeout: 60_000 })
+      .not.toBe(JSON.stringify(before))
+    await fleet.expectFinished(files.length)
+
+    // Open one row: the workbench shows that conversation; back: the fleet is still there.
+    const name = files[0]?.name as string
+    await fleet.row(name).getByRole('button', { name }).click()
+    await expect(fleet.view).toBeHidden()
+    await expect(page.getByTestId(TID.sourceLine)).toContainText(name)
+    await app.expectStatus('loaded')
+    await fleet.back.click()
+    await expect(fleet.view).toBeVisible()
+    await expect(fleet.rows).toHaveCount(3)
+  })
+
+  test('a file that is not a transcript fails on its own line; the rest finish', async ({
+    app,
+    page,
+  }) => {
+    const fleet = new FleetPage(page)
+    await app.open()
+    await fleet.open.click()
+    await fleet.dropFiles([
+      { name: 'good.jsonl', content: compactedClaudeSession() },
+      { name: 'bad.json', content: '{"messages": [' },
+    ])
+    await fleet.expectFinished(2)
+    await expect(fleet.row('bad.json')).toHaveAttribute('data-status', 'failed')
+    await expect(fleet.row('good.jsonl')).toHaveAttribute('data-status', 'done')
+    await fleet.query.fill('format:claude')
+    await expect(fleet.rows).toHaveCount(1)
+  })
+})

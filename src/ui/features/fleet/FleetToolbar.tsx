@@ -1,0 +1,99 @@
+import { useRef, type ChangeEvent } from 'react'
+import { formatMs } from '../../lib/format.ts'
+import { FLEET_TID } from './fleetIds.ts'
+import { addSources, cancelFleet, clearFleet, setFleetOpen, useFleetStore } from './fleetStore.ts'
+import { sourcesOfFiles } from './sources.ts'
+
+function useFleetProgress() {
+  const entries = useFleetStore((s) => s.entries)
+  let done = 0
+  let failed = 0
+  let running = 0
+  for (const e of entries) {
+    if (e.status === 'done') done++
+    else if (e.status === 'failed') failed++
+    else if (e.status === 'running') running++
+  }
+  return { total: entries.length, done, failed, running }
+}
+
+/** Add files / a folder / a .zip, the run's progress, cancel, clear, back to the workbench. */
+export function FleetToolbar() {
+  const files = useRef<HTMLInputElement>(null)
+  const folder = useRef<HTMLInputElement>(null)
+  const run = useFleetStore((s) => s.run)
+  const poolSize = useFleetStore((s) => s.poolSize)
+  const { total, done, failed, running } = useFleetProgress()
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? [])
+    event.target.value = ''
+    if (picked.length > 0) void sourcesOfFiles(picked).then(addSources)
+  }
+  const finished = done + failed
+  return (
+    <div className="fleet-toolbar">
+      <div className="fleet-actions">
+        <button type="button" className="button primary" onClick={() => files.current?.click()}>
+          Add files or .zip…
+        </button>
+        <button type="button" className="button" onClick={() => folder.current?.click()}>
+          Add a folder…
+        </button>
+        <input
+          ref={files}
+          type="file"
+          multiple
+          hidden
+          data-testid={FLEET_TID.fileInput}
+          onChange={onPick}
+        />
+        <input
+          ref={folder}
+          type="file"
+          hidden
+          data-testid={FLEET_TID.folderInput}
+          onChange={onPick}
+          {...{ webkitdirectory: '' }}
+        />
+        {run.running ? (
+          <button
+            type="button"
+            className="button"
+            data-testid={FLEET_TID.cancel}
+            onClick={cancelFleet}
+          >
+            Cancel
+          </button>
+        ) : null}
+        {total > 0 ? (
+          <button type="button" className="button ghost" onClick={clearFleet}>
+            Clear
+          </button>
+        ) : null}
+        <button type="button" className="button ghost" onClick={() => setFleetOpen(false)}>
+          Workbench →
+        </button>
+      </div>
+      {total > 0 ? (
+        <div
+          className="fleet-progress"
+          data-testid={FLEET_TID.progress}
+          data-done={finished}
+          data-total={total}
+          data-running={run.running ? 'true' : 'false'}
+        >
+          <progress max={total} value={finished} aria-label="files evaluated" />
+          <span>
+            {finished} / {total} files
+            {failed > 0 ? ` (${failed} failed)` : ''} · config <b>{run.config}</b>
+            {run.running
+              ? ` · ${running} running in ${poolSize} worker${poolSize === 1 ? '' : 's'}`
+              : run.elapsedMs !== null
+                ? ` · ${formatMs(run.elapsedMs)}`
+                : ''}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,228 @@
+/**
+ * The fleet view's rows without React: one line per conversation (a file not done yet, or failed,
+ * is one line of its own), sorting, and the chart series. Figures are read from the rows the
+ * workers sent (src/fleet); nothing here recomputes them.
+ */
+import type { FleetRow } from '../../../fleet/types.ts'
+
+export type EntryStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
+
+export interface FleetEntry {
+  readonly key: string
+  readonly name: string
+  readonly status: EntryStatus
+  /** Replayed calls done / total while running. */
+  readonly progress: number | null
+  /** The last run's rows: kept (dimmed) while a re-run is queued, replaced when it finishes. */
+  readonly rows: readonly FleetRow[]
+  readonly failure: string | null
+}
+
+export interface FleetLine {
+  /** Unique: `key#item` for a conversation, `key` for a file without rows. */
+  readonly id: string
+  readonly key: string
+  readonly name: string
+  readonly status: EntryStatus
+  readonly progress: number | null
+  readonly format: string
+  readonly model: string
+  /** Strategy ids that fired, for `strategy:` filters. */
+  readonly strategies: string
+  readonly row: FleetRow | null
+  readonly failure: string | null
+  /** Figures from an earlier config while this file re-runs. */
+  readonly stale: boolean
+}
+
+/**
+ * An entry's lines, cached by the entry object: the store replaces only the entries that changed,
+ * so unchanged lines keep their identity and their table rows skip re-rendering.
+ */
+const linesCache = new WeakMap<FleetEntry, readonly FleetLine[]>()
+
+export function linesOf(entries: readonly FleetEntry[]): FleetLine[] {
+  const out: FleetLine[] = []
+  for (const e of entries) {
+    let lines = linesCache.get(e)
+    if (!lines) {
+      lines = entryLines(e)
+      linesCache.set(e, lines)
+    }
+    for (const l of lines) out.push(l)
+  }
+  return out
+}
+
+function entryLines(e: FleetEntry): FleetLine[] {
+  const out: FleetLine[] = []
+  {
+    const stale = e.status === 'queued' || e.status === 'running'
+    if (e.rows.length === 0 || e.status === 'failed') {
+      out.push({
+        id: e.key,
+        key: e.key,
+        name: e.name,
+        status: e.status,
+        progress: e.progress,
+        format: '',
+        model: '',
+        strategies: '',
+        row: null,
+        failure: e.failure,
+        stale: false,
+      })
+      return out
+    }
+    for (const r of e.rows)
+      out.push({
+        id: `${e.key}#${r.item}`,
+        key: e.key,
+        name: e.rows.length > 1 ? `${e.name} #${r.item + 1}` : e.name,
+        status: e.status,
+        progress: e.progress,
+        format: r.format,
+        model: r.model ?? '',
+        strategies: Object.keys(r.fired).join(' '),
+        row: r,
+        failure: null,
+        stale,
+      })
+  }
+  return out
+}
+
+export const SORT_KEYS = [
+  'name',
+  'format',
+  'calls',
+  'before',
+  'after',
+  'saved',
+  'peak',
+  'cost',
+  'costSaved',
+  'first',
+  'risk',
+] as const
+export type SortKey = (typeof SORT_KEYS)[number]
+export interface Sort {
+  readonly key: SortKey
+  readonly desc: boolean
+}
+
+function sortValue(line: FleetLine, key: SortKey): string | number | null {
+  const r = line.row
+  switch (key) {
+    case 'name':
+      return line.name
+    case 'format':
+      return line.format
+    case 'calls':
+      return r?.calls ?? null
+    case 'before':
+      return r?.tokens.last.before ?? null
+    case 'after':
+      return r?.tokens.last.after ?? null
+    case 'saved':
+      return r ? r.tokens.last.savedFraction : null
+    case 'peak':
+      return r?.tokens.peak.before ?? null
+    case 'cost':
+      return r?.cost.before ?? null
+    case 'costSaved':
+      return r?.cost.saved ?? null
+    case 'first':
+      return r?.firstCompactionCall ?? null
+    case 'risk':
+      return r?.usedLater ?? null
+    default: {
+      const never: never = key
+      return never
+    }
+  }
+}
+
+/** Sorted copy; lines without the figure go last whatever the direction, ties by name. */
+export function sortLines(lines: readonly FleetLine[], sort: Sort): FleetLine[] {
+  const keyed = lines.map((line) => ({ line, v: sortValue(line, sort.key) }))
+  keyed.sort((a, b) => {
+    if (a.v === null || b.v === null) {
+      if (a.v !== b.v) return a.v === null ? 1 : -1
+    } else if (a.v !== b.v) {
+      const c = a.v < b.v ? -1 : 1
+      return sort.desc ? -c : c
+    }
+    return a.line.id < b.line.id ? -1 : a.line.id > b.line.id ? 1 : 0
+  })
+  return keyed.map((k) => k.line)
+}
+
+export interface Bin {
+  readonly label: string
+  readonly from: number
+  readonly count: number
+}
+
+/** Histogram of saved fraction, ten 10 % bins (100 % lands in the last). */
+export function savingsHistogram(rows: readonly FleetRow[]): Bin[] {
+  const counts = new Array<number>(10).fill(0)
+  for (const r of rows) {
+    const k = Math.min(9, Math.max(0, Math.floor(r.tokens.last.savedFraction * 10)))
+    counts[k] = (counts[k] ?? 0) + 1
+  }
+  return counts.map((count, k) => ({ label: `${k * 10}–${k * 10 + 10} %`, from: k * 10, count }))
+}
+
+/** Calls until the config first changed something: bins of doubling width, plus "never". */
+export function firstCompactionHistogram(rows: readonly FleetRow[]): Bin[] {
+  const edges = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]
+  const counts = new Array<number>(edges.length + 1).fill(0)
+  for (const r of rows) {
+    const f = r.firstCompactionCall
+    let k = edges.length
+    if (f !== null) {
+      k = edges.length - 1
+      for (let i = 0; i < edges.length - 1; i++)
+        if (f < (edges[i + 1] as number)) {
+          k = i
+          break
+        }
+    }
+    counts[k] = (counts[k] ?? 0) + 1
+  }
+  return counts.map((count, k) => ({
+    label:
+      k === edges.length
+        ? 'never'
+        : k === edges.length - 1
+          ? `≥ ${edges[k]}`
+          : `${edges[k]}–${(edges[k + 1] as number) - 1}`,
+    from: k,
+    count,
+  }))
+}
+
+export interface ScatterPoint {
+  readonly id: string
+  readonly size: number
+  readonly saved: number
+}
+
+/** Size (peak context, uncompacted) against saved %, at most `limit` points (evenly sampled). */
+export function sizeVsSavings(lines: readonly FleetLine[], limit = 2000): ScatterPoint[] {
+  // A log axis has no place for 0: conversations with no replayed call are left out.
+  const withRows = lines.filter((l) => l.row !== null && l.row.tokens.peak.before > 0)
+  const step = Math.max(1, withRows.length / limit)
+  const out: ScatterPoint[] = []
+  for (let i = 0; i < withRows.length; i += step) {
+    const l = withRows[Math.floor(i)] as FleetLine
+    const r = l.row as FleetRow
+    out.push({
+      id: l.id,
+      size: r.tokens.peak.before,
+      saved: Math.round(r.tokens.last.savedFraction * 1000) / 10,
+    })
+  }
+  return out
+}
