@@ -78,7 +78,7 @@ export interface CompactionBench {
 const SEED = 13 // not the import bench's seed, so the counter's content memo starts cold
 
 /** The first `count` messages of a generated Claude Code transcript (generated larger if short). */
-function transcript(count: number): { conversation: Conversation; bytes: number } {
+export function transcript(count: number): { conversation: Conversation; bytes: number } {
   for (let bytes = count * 5_200; ; bytes = Math.round(bytes * 1.2)) {
     const text = generateLargeClaudeCode(bytes, SEED)
     const outcome = importTranscript(text)
@@ -91,7 +91,7 @@ function transcript(count: number): { conversation: Conversation; bytes: number 
 }
 
 /** The conversation cut after `n` messages; a call left without its result is simply pending. */
-function firstMessages(c: Conversation, n: number): Conversation {
+export function firstMessages(c: Conversation, n: number): Conversation {
   return {
     ...c,
     messages: c.messages.slice(0, n),
@@ -100,7 +100,7 @@ function firstMessages(c: Conversation, n: number): Conversation {
 }
 
 /** Messages up to (not including) the assistant message after the `calls`-th one. */
-function upToCalls(c: Conversation, calls: number): number {
+export function upToCalls(c: Conversation, calls: number): number {
   let seen = 0
   for (let i = 0; i < c.messages.length; i++) {
     const m = c.messages[i]

@@ -54,6 +54,12 @@ export class WorkingView {
   private included = 0
   private readonly undo: (() => void)[] = []
   /**
+   * Message index of every replacement and of the first message of every exclusion, in order; −1
+   * for a rollback that undid anything. Incremental strategies keep what they derived from the
+   * view with the log length at that time and read only what changed since (replay).
+   */
+  private readonly changeLog: number[] = []
+  /**
    * Parts that applied supersessions point to as "the newer result", with the stubbed parts that
    * point to them. Only stubs still in the context count: once a stub's group is excluded, the
    * copy it pointed to is free to go (same answer in a re-run on the projection: idempotent).
@@ -315,6 +321,7 @@ export class WorkingView {
     if (this.excluded[group]) return
     const undoLedger = this.ledger.excluding(this.messagesOf(group))
     this.excluded[group] = 1
+    this.changeLog.push(this.prepared.grouping.groups[group]?.messages[0] ?? -1)
     const t = this.rawGroupTokens(group)
     this.total -= t
     const counted = this.messagesOf(group).length > 0 ? 1 : 0
@@ -355,6 +362,7 @@ export class WorkingView {
       by: [...(before?.by ?? []), strategy],
       newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? []),
     })
+    this.changeLog.push(ref.message)
     const g = this.prepared.grouping.groupOfMessage[ref.message] as number
     const visible = ref.message < this.visibleUpTo
     const undoLedger = visible
@@ -447,7 +455,25 @@ export class WorkingView {
   }
 
   rollback(checkpoint: number): void {
+    if (this.undo.length > checkpoint) this.changeLog.push(-1)
     while (this.undo.length > checkpoint) this.undo.pop()?.()
+  }
+
+  /** Length of the change log: a mark to ask {@link changedBefore} about later. */
+  get changeMark(): number {
+    return this.changeLog.length
+  }
+
+  /**
+   * Did anything at a message before `message` change (replaced, excluded, or a rollback) since
+   * `mark`? Costs the number of changes since the mark.
+   */
+  changedBefore(mark: number, message: number): boolean {
+    for (let i = mark; i < this.changeLog.length; i++) {
+      const m = this.changeLog[i] as number
+      if (m < message) return true
+    }
+    return false
   }
 
   /** Protections are computed by the pipeline per run; kept here so strategies can ask. */

@@ -1,0 +1,58 @@
+/**
+ * A bench piece to profile on its own: `node --cpu-prof bin/run-ts.mjs bench/profile.ts replan
+ * [preset…]` re-plans one round per preset on the bench's 10,000 messages; `… replay [calls]`
+ * replays the first `calls` model calls (recommended and opencode, scaled like the bench).
+ */
+import { PRESET_IDS, presetConfig, type PresetId } from '../src/config/presets.ts'
+import { toEngineConfig } from '../src/config/validate.ts'
+import { prepare } from '../src/engine/compaction/prepared.ts'
+import { replay } from '../src/engine/compaction/replay.ts'
+import { compact } from '../src/engine/compaction/run.ts'
+import { STRATEGY_REGISTRY } from '../src/engine/strategies/index.ts'
+import { createDigestSummarizer } from '../src/engine/summarize/digest.ts'
+import { loadCounter } from '../src/engine/tokens/index.ts'
+import { firstMessages, totalTokens, transcript, upToCalls } from './compaction.ts'
+import { scaleTo } from './scale.ts'
+
+const [mode = 'replan', ...rest] = process.argv.slice(2)
+const counter = await loadCounter('o200k_base')
+const deps = { counter, summarizer: createDigestSummarizer() }
+const { conversation } = transcript(10_000)
+const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10
+
+if (mode === 'replan') {
+  const prepared = prepare(conversation, counter)
+  const tokens = totalTokens(prepared)
+  const ids = (rest.length > 0 ? rest : PRESET_IDS) as PresetId[]
+  for (const id of ids) {
+    const shipped = toEngineConfig(presetConfig(id))
+    for (const [label, config] of [
+      ['as shipped', shipped],
+      ['scaled', scaleTo(shipped, tokens)],
+    ] as const) {
+      const times: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const t0 = performance.now()
+        await compact(prepared, config, deps, STRATEGY_REGISTRY, { checkIdempotence: false })
+        times.push(ms(t0))
+      }
+      times.sort((a, b) => a - b)
+      console.log(`${id} ${label}: median ${times[3]} ms [${times.join(', ')}]`)
+    }
+  }
+} else {
+  const calls = Number(rest[0] ?? 1000)
+  const n = upToCalls(conversation, calls)
+  const prepared = prepare(firstMessages(conversation, n), counter)
+  const tokens = totalTokens(prepared)
+  for (const id of (rest.length > 1 ? rest.slice(1) : ['recommended', 'opencode']) as PresetId[]) {
+    const config = scaleTo(toEngineConfig(presetConfig(id)), tokens)
+    const times: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now()
+      await replay(prepared, config, deps, STRATEGY_REGISTRY)
+      times.push(ms(t0))
+    }
+    console.log(`replay ${id} ${calls} calls (${n} messages): [${times.join(', ')}] ms`)
+  }
+}
