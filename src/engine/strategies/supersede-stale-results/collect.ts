@@ -29,34 +29,63 @@ export interface ResultInfo {
 export function collectResults(
   ctx: StrategyContext,
   isStub: (text: string) => boolean,
-): ResultInfo[] {
+): readonly ResultInfo[] {
   const { pairing, view } = ctx
   const messages = ctx.conversation.messages
   const cwd = ctx.conversation.meta.cwd
   const { offset } = view.parts
   const cache = resultCache(view, isStub)
+  // Replay: nothing changed in the view since the last collection over it, so every record it
+  // made stands and only the results revealed since are new (their parts come after all others).
+  const last = lastCollection.get(cache)
+  const incremental = last !== undefined && !view.changedBefore(last.mark, Infinity)
   // Flat part numbers order parts by (message, part): collect them, sort only if needed.
   const keys: number[] = []
   const groupOf: number[] = []
   const messageOf: number[] = []
   const callOf: number[] = []
   let sorted = true
-  for (const g of ctx.groups()) {
-    if (view.isExcluded(g.index)) continue
-    for (const r of g.results) {
-      const info = pairing.results[r]
-      if (!info || !ctx.visible(info.message) || info.call < 0) continue
+  if (incremental) {
+    const { resultAt } = view.parts
+    const { groupOfMessage } = view.prepared.grouping
+    const end = offset[view.limit] as number
+    for (let k = offset[last.limit] as number; k < end; k++) {
+      const r = resultAt[k] as number
+      const info = r >= 0 ? pairing.results[r] : undefined
+      if (!info || info.call < 0) continue
+      const g = groupOfMessage[info.message] as number
+      if (view.isExcluded(g)) continue
       const c = pairing.calls[info.call]
       const call = c ? messages[c.message]?.parts[c.part] : undefined
       if (call?.kind !== 'tool_call') continue
-      const k = (offset[info.message] as number) + info.part
       if (view.part(info)?.kind !== 'tool_result') continue
-      if (keys.length > 0 && (keys[keys.length - 1] as number) > k) sorted = false
       keys.push(k)
-      groupOf.push(g.index)
+      groupOf.push(g)
       messageOf.push(info.message)
       callOf.push(info.call)
     }
+  } else
+    for (const g of ctx.groups()) {
+      if (view.isExcluded(g.index)) continue
+      for (const r of g.results) {
+        const info = pairing.results[r]
+        if (!info || !ctx.visible(info.message) || info.call < 0) continue
+        const c = pairing.calls[info.call]
+        const call = c ? messages[c.message]?.parts[c.part] : undefined
+        if (call?.kind !== 'tool_call') continue
+        const k = (offset[info.message] as number) + info.part
+        if (view.part(info)?.kind !== 'tool_result') continue
+        if (keys.length > 0 && (keys[keys.length - 1] as number) > k) sorted = false
+        keys.push(k)
+        groupOf.push(g.index)
+        messageOf.push(info.message)
+        callOf.push(info.call)
+      }
+    }
+  if (incremental && keys.length === 0) {
+    // The very same records: a caller may keep what it derived from this array.
+    lastCollection.set(cache, { out: last.out, limit: view.limit, mark: view.changeMark })
+    return last.out
   }
   let order: number[] | null = null
   if (!sorted) {
@@ -64,9 +93,10 @@ export function collectResults(
     order.sort((a, b) => (keys[a] as number) - (keys[b] as number))
   }
 
-  const out: ResultInfo[] = []
-  for (let index = 0; index < keys.length; index++) {
-    const at = order ? (order[index] as number) : index
+  const out: ResultInfo[] = incremental ? [...last.out] : []
+  const base = out.length
+  for (let index = base; index < base + keys.length; index++) {
+    const at = order ? (order[index - base] as number) : index - base
     const k = keys[at] as number
     const group = groupOf[at] as number
     const cached = cache.get(k)
@@ -110,8 +140,15 @@ export function collectResults(
     cache.set(k, { info, modified })
     out.push(info)
   }
+  lastCollection.set(cache, { out, limit: view.limit, mark: view.changeMark })
   return out
 }
+
+/** The last collection per cache (view × stub matcher): its records, limit and change mark. */
+const lastCollection = new WeakMap<
+  ResultCache,
+  { readonly out: readonly ResultInfo[]; readonly limit: number; readonly mark: number }
+>()
 
 /**
  * Records of the last run over a view, per flat part: replay runs the strategy at every model call
