@@ -6,6 +6,18 @@ import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared
 import type { ProtectionKind } from './types.ts'
 import { ContextLedger, IDENTITY_ACCOUNTING, type CallAccounting } from './ledger.ts'
 
+/** The last price of a part object, with what it was priced under (parts are immutable). */
+const prices = new WeakMap<
+  Part,
+  {
+    readonly role: Role
+    readonly family: unknown
+    readonly counter: unknown
+    readonly framing: unknown
+    readonly tokens: number
+  }
+>()
+
 /** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
 export interface Override {
   readonly part: Part | null
@@ -312,7 +324,21 @@ export class WorkingView {
   /** Price a candidate part as message `message` would send it. */
   price(part: Part, role: Role, model?: string): number {
     const p = this.prepared
-    return pricePart(part, role, p.counter, model ? modelFamily(model) : p.family, p.framing)
+    const family = model ? modelFamily(model) : p.family
+    // Strategies that memoise their replacement parts (one object per original part and params)
+    // get the price of the very same object back without tokenizing it again.
+    const hit = prices.get(part)
+    if (
+      hit &&
+      hit.role === role &&
+      hit.family === family &&
+      hit.counter === p.counter &&
+      hit.framing === p.framing
+    )
+      return hit.tokens
+    const tokens = pricePart(part, role, p.counter, family, p.framing)
+    prices.set(part, { role, family, counter: p.counter, framing: p.framing, tokens })
+    return tokens
   }
 
   // ---- changes (each logs its inverse) ----

@@ -276,7 +276,20 @@ export function droppableGroups(
     results.filter((_, i) => outcomes[i]?.kind === 'drop').map((r) => r.group),
   )
   if (candidates.size === 0) return out
-  const byRef = new Map(results.map((r, i) => [`${r.ref.message}:${r.ref.part}`, i]))
+  // Results are in (message, part) order: a binary search finds one without a map over them all.
+  const indexOf = (message: number, part: number): number => {
+    let lo = 0
+    let hi = results.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const r = (results[mid] as ResultInfo).ref
+      const d = r.message !== message ? r.message - message : r.part - part
+      if (d === 0) return mid
+      if (d < 0) lo = mid + 1
+      else hi = mid - 1
+    }
+    return -1
+  }
   for (const g of candidates) {
     const group = ctx.view.prepared.grouping.groups[g]
     if (!group) continue
@@ -284,7 +297,7 @@ export function droppableGroups(
       .map((x) => ctx.pairing.results[x])
       .filter((x) => x && ctx.visible(x.message))
     const allDrops = visible.every(
-      (x) => x && outcomes[byRef.get(`${x.message}:${x.part}`) ?? -1]?.kind === 'drop',
+      (x) => x && outcomes[indexOf(x.message, x.part)]?.kind === 'drop',
     )
     const answered = group.calls.every((c) =>
       ctx.pairing.calls[c]?.results.some((x) =>
@@ -297,8 +310,7 @@ export function droppableGroups(
         ctx.view.currentParts(m).every((pt) => pt.kind !== 'text' || pt.text.trim() === ''),
       )
     const first = visible[0]
-    if (allDrops && answered && textFree && first)
-      out.set(g, byRef.get(`${first.message}:${first.part}`) ?? -1)
+    if (allDrops && answered && textFree && first) out.set(g, indexOf(first.message, first.part))
   }
   return out
 }
