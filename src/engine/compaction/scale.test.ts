@@ -67,7 +67,12 @@ describe('runs with more than 150k decisions', () => {
         id: `t${i}`,
         role: 'tool',
         parts: [
-          { kind: 'tool_result', callId: `c${i}`, content: [{ kind: 'text', text: `line ${i}` }] },
+          {
+            kind: 'tool_result',
+            callId: `c${i}`,
+            isError: false,
+            content: [{ kind: 'text', text: `line ${i}` }],
+          },
         ],
       })
     }
