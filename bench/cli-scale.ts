@@ -26,6 +26,8 @@ export interface CliScaleRow {
 }
 
 const ROOT = join(import.meta.dirname, '..')
+/** Seconds a CLI run may take before the bench stops it (BENCH_CLI_CAP_S overrides). */
+const CAP_S = Number(process.env.BENCH_CLI_CAP_S ?? 360)
 const ROLLOUT =
   'codex/localpush__rollout-2026-02-23T12-54-34-019c8a59-e9dd-71f0-9ae3-4079fe9726a9.jsonl'
 
@@ -57,7 +59,15 @@ async function runCli(file: string, label: string, dir: string): Promise<CliScal
     child.stderr.on('data', (c: Buffer) => {
       err = (err + c.toString()).slice(-4000)
     })
-    child.on('exit', (c) => resolve({ code: c, stderr: err }))
+    // A bench must end: a run past the cap is stopped and reported as such.
+    const timer = setTimeout(() => {
+      err += `\nstopped after ${CAP_S} s (did not complete)`
+      child.kill('SIGKILL')
+    }, CAP_S * 1000)
+    child.on('exit', (c) => {
+      clearTimeout(timer)
+      resolve({ code: c, stderr: err })
+    })
   })
   const seconds = round((performance.now() - t0) / 1000, 1)
   const rss = /BENCH_MAX_RSS_KB=(\d+)/.exec(stderr)
