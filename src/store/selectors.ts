@@ -66,7 +66,12 @@ const selectConfigSource = (s: AppState) => ({
   customConfig: s.customConfig,
 })
 const selectPreviousSummary = (s: AppState) => s.previousSummary
-const selectPrefsActions = (s: AppState) => ({ setTheme: s.setTheme, cycleTheme: s.cycleTheme })
+const selectPrefsActions = (s: AppState) => ({
+  setTheme: s.setTheme,
+  cycleTheme: s.cycleTheme,
+  cycleDensity: s.cycleDensity,
+})
+const selectDensity = (s: AppState) => s.density
 
 export const useStatus = () => useAppStore(selectStatus)
 export const useDetection = () => useAppStore(selectDetection)
@@ -74,6 +79,7 @@ export const useDraft = () => useAppStore(selectDraft)
 export const useProgress = () => useAppStore(selectProgress)
 export const useLoadError = () => useAppStore(selectError)
 export const useTheme = () => useAppStore(selectTheme)
+export const useDensity = () => useAppStore(selectDensity)
 export const usePreview = () => useAppStore(selectPreview)
 
 export const useFormatChoice = () => useAppStore(useShallow(selectFormatChoice))

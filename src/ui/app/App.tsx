@@ -1,15 +1,17 @@
 import { CommandLayer } from '../commands/CommandLayer.tsx'
-import { DetailDrawer } from '../features/detail/DetailDrawer.tsx'
 import { DropZone } from '../features/import/DropZone.tsx'
-import { ImportPanel } from '../features/import/ImportPanel.tsx'
-import { SummaryPanel } from '../features/summary/SummaryPanel.tsx'
-import { DrawerSplitter, ImportGutter } from '../layout/Gutters.tsx'
+import { ImportGutter } from '../layout/Gutters.tsx'
 import { AppRoot, MainLayout } from '../layout/Frame.tsx'
+import { Sidebar } from '../layout/Sidebar.tsx'
+import { Views } from '../layout/Views.tsx'
 import { Header } from './Header.tsx'
 import { ProgressBar } from './ProgressBar.tsx'
 import { useStartup } from './useStartup.ts'
 
-/** The shell: header, progress, the import column and the summary column. */
+/**
+ * The workbench shell: one screen that never scrolls (each pane scrolls inside itself) — the
+ * header with the views, the load/config sidebar, and the main area (budget bar + current view).
+ */
 export function App() {
   useStartup()
   return (
@@ -17,14 +19,10 @@ export function App() {
       <Header />
       <ProgressBar />
       <MainLayout>
-        <div className="import-slot" id="import-column">
-          <ImportPanel />
-        </div>
+        <Sidebar />
         <ImportGutter />
-        <SummaryPanel />
-        <DetailDrawer />
+        <Views />
       </MainLayout>
-      <DrawerSplitter />
       <DropZone />
       <CommandLayer />
     </AppRoot>

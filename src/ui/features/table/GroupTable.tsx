@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react'
 import {
   useRunStatus,
   useDeferredRunSummary,
+  useFind,
   useTableFilter,
   useViewActions,
   type MessageRange,
@@ -12,6 +13,7 @@ import { TID } from '../../testids.ts'
 import { buildRows, filterCounts, GROUP_FILTERS, inRange, matchesFilter } from './groupRows.ts'
 import type { GroupFilter } from './groupRows.ts'
 import { filterByQuery, parseQuery } from './query.ts'
+import { FindBar } from './FindBar.tsx'
 import { QueryBar } from './QueryBar.tsx'
 import { VirtualGroupTable } from './VirtualGroupTable.tsx'
 import './table.css'
@@ -73,6 +75,8 @@ export function GroupTable() {
   const status = useRunStatus()
   const { chip, query, brush } = useTableFilter()
   const { setChip, setQuery, setBrush } = useViewActions()
+  const { matches } = useFind()
+  const matchSet = useMemo(() => new Set(matches), [matches])
   const allRows = useMemo(() => (summary ? buildRows(summary) : []), [summary])
   const parsed = useMemo(() => parseQuery(query), [query])
   // Typing and brushing stay responsive on 10,000 groups: the filtering may lag a frame behind.
@@ -109,7 +113,13 @@ export function GroupTable() {
       <VirtualGroupTable
         rows={rows}
         filter={deferredChip}
-        toolbar={<QueryBar query={query} parsed={parsed} onChange={setQuery} />}
+        matches={matchSet}
+        toolbar={
+          <>
+            <QueryBar query={query} parsed={parsed} onChange={setQuery} />
+            <FindBar rows={rows} />
+          </>
+        }
         chips={
           <div className="gt-chips-row">
             <FilterChips counts={counts} filter={chip} onChange={setChip} />

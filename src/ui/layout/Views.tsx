@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react'
+import { useMainView, useReport, useStatus } from '../../store/index.ts'
+import type { MainView } from '../../store/index.ts'
+import { CompactionPanel } from '../features/budget/CompactionPanel.tsx'
+import { ComparePanel } from '../features/compare/ComparePanel.tsx'
+import { OverviewView } from '../features/summary/OverviewView.tsx'
+import { SweepPanel } from '../features/sweep/SweepPanel.tsx'
+import { TID } from '../testids.ts'
+import { GroupsView } from './GroupsView.tsx'
+
+function ViewPanel(props: {
+  readonly id: MainView
+  readonly current: MainView
+  readonly children: ReactNode
+}) {
+  const { id, current, children } = props
+  // Hidden views stay mounted: a sweep or comparison keeps its result while the list is shown.
+  return (
+    <div
+      className={`view view-${id}`}
+      hidden={id !== current}
+      data-testid={TID.viewPanel}
+      data-view={id}
+    >
+      {children}
+    </div>
+  )
+}
+
+/** The main area: the budget bar, then the current view (each scrolls inside itself). */
+export function Views() {
+  const status = useStatus()
+  const { report } = useReport()
+  const view = useMainView()
+  if (!report) {
+    return (
+      <div className="main-area">
+        {/* Keeps the skip link's target in the page before a transcript is loaded. */}
+        <div className="empty" id="group-list" tabIndex={-1}>
+          {status === 'loading'
+            ? 'Reading the transcript…'
+            : 'Load a transcript to see its groups.'}
+        </div>
+        {/* The overview holds the format card, warnings and preview a failed first load needs. */}
+        <OverviewView />
+      </div>
+    )
+  }
+  return (
+    <div className="main-area">
+      <CompactionPanel />
+      <ViewPanel id="groups" current={view}>
+        <GroupsView />
+      </ViewPanel>
+      <ViewPanel id="overview" current={view}>
+        <OverviewView />
+      </ViewPanel>
+      <ViewPanel id="sweep" current={view}>
+        <SweepPanel />
+      </ViewPanel>
+      <ViewPanel id="compare" current={view}>
+        <ComparePanel />
+      </ViewPanel>
+    </div>
+  )
+}
