@@ -72,6 +72,7 @@ const selectPrefsActions = (s: AppState) => ({
   cycleDensity: s.cycleDensity,
 })
 const selectDensity = (s: AppState) => s.density
+const selectRecent = (s: AppState) => ({ files: s.recentFiles, note: s.recentNote })
 
 export const useStatus = () => useAppStore(selectStatus)
 export const useDetection = () => useAppStore(selectDetection)
@@ -120,3 +121,5 @@ const selectReplayState = (s: AppState) => ({
 })
 /** Whether the latest run's replay is still being computed, and how far it is. */
 export const useReplayState = () => useAppStore(useShallow(selectReplayState))
+/** Transcripts kept on this device (newest first) and why the last one was not kept. */
+export const useRecentFiles = () => useAppStore(useShallow(selectRecent))

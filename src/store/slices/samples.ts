@@ -107,7 +107,9 @@ export const createSamplesSlice: StateCreator<AppState, [], [], SamplesSlice> = 
       await get().loadText(body, { origin: 'sample', fileName: sample.fileName })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      set({ status: 'error', error: { line: 0, offset: 0, message }, progress: null })
+      // The analysis on screen (if any) stays; the error is said beside it.
+      const status = get().report ? 'loaded' : 'error'
+      set({ status, error: { line: 0, offset: 0, message }, progress: null })
     }
   },
 })

@@ -3,6 +3,7 @@ import { useMainView, useReport, useStatus } from '../../store/index.ts'
 import type { MainView } from '../../store/index.ts'
 import { CompactionPanel } from '../features/budget/CompactionPanel.tsx'
 import { ComparePanel } from '../features/compare/ComparePanel.tsx'
+import { LoadError } from '../features/import/LoadError.tsx'
 import { OverviewView } from '../features/summary/OverviewView.tsx'
 import { SweepPanel } from '../features/sweep/SweepPanel.tsx'
 import { TID } from '../testids.ts'
@@ -48,6 +49,7 @@ export function Views() {
   }
   return (
     <div className="main-area">
+      <LoadError placement="main" />
       <CompactionPanel />
       <ViewPanel id="groups" current={view}>
         <GroupsView />

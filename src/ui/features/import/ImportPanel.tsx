@@ -2,6 +2,7 @@ import { Section } from '../../components/Section.tsx'
 import { FilePicker } from './FilePicker.tsx'
 import { LoadError } from './LoadError.tsx'
 import { PasteBox } from './PasteBox.tsx'
+import { RecentFiles } from './RecentFiles.tsx'
 import { SamplePicker } from './SamplePicker.tsx'
 import { SourceLine } from './SourceLine.tsx'
 
@@ -14,6 +15,7 @@ export function ImportPanel() {
         <PasteBox />
         <LoadError />
         <FilePicker />
+        <RecentFiles />
       </Section>
     </div>
   )
