@@ -200,8 +200,10 @@ test('garbage input is an error with a position, and the text stays', async ({ a
   await app.open()
   await app.expectLoaded('claude-code')
   await app.paste(text)
-  await app.expectStatus('error')
   await expect(app.loadError).toContainText(/line \d+, offset \d+/)
+  // The sample's analysis stays on screen beside the error (issue 15): nothing was replaced.
+  await expect(app.loadError).toHaveAttribute('data-kept', 'true')
+  await app.expectLoaded('claude-code')
   await expect(app.pasteBox).toHaveValue(text)
 })
 
@@ -233,7 +235,8 @@ test('no request leaves the origin during a whole session', async ({ app, page, 
   await app.expectExactTotal()
   await app.paste(JSON.stringify(OPENAI_CHAT_BODY))
   await app.expectLoaded('openai-chat')
-  // Switching tokenizer loads the other rank table: it must come from our origin too.
+  // Switching tokenizer (in the overview) loads the other rank table: from our origin too.
+  await app.showView('overview')
   await app.tokenizerSelect.selectOption('cl100k_base')
   await app.expectExactTotal('cl100k_base')
   await app.formatOverride.selectOption('anthropic-messages')

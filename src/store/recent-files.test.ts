@@ -39,9 +39,12 @@ describe('recent transcripts: what is kept', () => {
     expect(plan).toEqual({ keep: true, evict: ['old'] })
   })
 
-  it('keys pastes by content and files by name, size and date', () => {
+  it('keys pastes by content and files by name and size', () => {
     expect(recentId('abc', 'x')).toBe(recentId('abc', 'y'))
     expect(recentId('abc', 'x')).not.toBe(recentId('abd', 'x'))
+    const a = new File(['xyz'], 'a.json', { lastModified: 1 })
+    const reopened = new File([a], 'a.json', { lastModified: 2 })
+    expect(recentId(reopened, 'a.json')).toBe(recentId(a, 'a.json'))
     expect(textKey('')).toMatch(/^[0-9a-f]{8}$/)
     expect(formatBytes(1536)).toBe('2 KB')
     expect(formatBytes(25 * MB)).toBe('25 MB')

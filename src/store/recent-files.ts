@@ -80,11 +80,13 @@ export function textKey(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0')
 }
 
-/** The id of a paste (its content) or a file (name, size and modification time). */
+/**
+ * The id of a paste (its content) or a file (name and size: a file re-opened from this store is
+ * a new File object with a new date, and must not count as another transcript).
+ */
 export function recentId(data: string | Blob, name: string): string {
   if (typeof data === 'string') return `paste:${textKey(data)}:${data.length}`
-  const modified = data instanceof File ? data.lastModified : 0
-  return `file:${name}:${data.size}:${modified}`
+  return `file:${name}:${data.size}`
 }
 
 const DB_NAME = 'compaction-lab'

@@ -65,10 +65,13 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) 
   detailTab: 'pretty',
   mainView: 'groups',
 
+  // A group picked in the overview (its strip, a flagged call) is shown where groups live: the
+  // groups view, its row in the list. The comparison has its own rows beside the detail pane.
   selectGroup: (id, options) =>
     set((s) => ({
       selectedGroup: id,
       drawerOpen: id === null ? false : options?.open ? true : s.drawerOpen,
+      ...(id !== null && s.mainView === 'overview' ? { mainView: 'groups' as const } : {}),
     })),
   setChip: (chip) => set({ chip }),
   setQuery: (query) => set({ query }),

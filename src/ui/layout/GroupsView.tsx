@@ -3,8 +3,6 @@ import { InvariantsPanel } from '../features/invariants/InvariantsPanel.tsx'
 import { GroupTable } from '../features/table/GroupTable.tsx'
 import { ReplayTimeline } from '../features/timeline/ReplayTimeline.tsx'
 import { TID } from '../testids.ts'
-import { DetailPane } from './DetailPane.tsx'
-import { DrawerSplitter } from './Gutters.tsx'
 import { Splitter } from './Splitter.tsx'
 import { usePanelWidths } from './usePanelWidths.ts'
 
@@ -31,7 +29,7 @@ function TimelineSplitter() {
 
 /**
  * The heart of the workbench (Chrome's Performance panel, speedscope): the replay timeline as the
- * overview on top — its brush filters the list — then the list with the detail beside it.
+ * overview on top — its brush filters the list — then the list (the detail pane is beside it).
  */
 export function GroupsView() {
   const { timelineCollapsed } = usePanelWidths()
@@ -42,12 +40,8 @@ export function GroupsView() {
       </div>
       <TimelineSplitter />
       <InvariantsPanel />
-      <div className="list-split">
-        <div className="list-slot" id="group-list" tabIndex={-1}>
-          <GroupTable />
-        </div>
-        <DrawerSplitter />
-        <DetailPane />
+      <div className="list-slot" id="group-list" tabIndex={-1}>
+        <GroupTable />
       </div>
     </div>
   )

@@ -7,7 +7,9 @@ import { LoadError } from '../features/import/LoadError.tsx'
 import { OverviewView } from '../features/summary/OverviewView.tsx'
 import { SweepPanel } from '../features/sweep/SweepPanel.tsx'
 import { TID } from '../testids.ts'
+import { DetailPane } from './DetailPane.tsx'
 import { GroupsView } from './GroupsView.tsx'
+import { DrawerSplitter } from './Gutters.tsx'
 
 function ViewPanel(props: {
   readonly id: MainView
@@ -28,7 +30,10 @@ function ViewPanel(props: {
   )
 }
 
-/** The main area: the budget bar, then the current view (each scrolls inside itself). */
+/**
+ * The main area: the budget bar, then the current view beside the detail pane (a group picked
+ * in any view shows there); each pane scrolls inside itself.
+ */
 export function Views() {
   const status = useStatus()
   const { report } = useReport()
@@ -51,18 +56,24 @@ export function Views() {
     <div className="main-area">
       <LoadError placement="main" />
       <CompactionPanel />
-      <ViewPanel id="groups" current={view}>
-        <GroupsView />
-      </ViewPanel>
-      <ViewPanel id="overview" current={view}>
-        <OverviewView />
-      </ViewPanel>
-      <ViewPanel id="sweep" current={view}>
-        <SweepPanel />
-      </ViewPanel>
-      <ViewPanel id="compare" current={view}>
-        <ComparePanel />
-      </ViewPanel>
+      <div className="main-split">
+        <div className="views">
+          <ViewPanel id="groups" current={view}>
+            <GroupsView />
+          </ViewPanel>
+          <ViewPanel id="overview" current={view}>
+            <OverviewView />
+          </ViewPanel>
+          <ViewPanel id="sweep" current={view}>
+            <SweepPanel />
+          </ViewPanel>
+          <ViewPanel id="compare" current={view}>
+            <ComparePanel />
+          </ViewPanel>
+        </div>
+        <DrawerSplitter />
+        <DetailPane />
+      </div>
     </div>
   )
 }

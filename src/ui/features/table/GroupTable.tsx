@@ -100,12 +100,15 @@ export function GroupTable() {
     <Section
       title="Groups"
       aside={
-        <span className="hint" data-testid={TID.tableCount} data-shown={rows.length}>
-          {formatCount(rows.length)} of {formatCount(allRows.length)} groups
-          {summary.decisionCount > summary.decisions.length
-            ? ` · reasons for the first ${formatCount(summary.decisions.length)} decisions`
-            : ''}
-        </span>
+        <>
+          <span className="hint" data-testid={TID.tableCount} data-shown={rows.length}>
+            {formatCount(rows.length)} of {formatCount(allRows.length)} groups
+            {summary.decisionCount > summary.decisions.length
+              ? ` · reasons for the first ${formatCount(summary.decisions.length)} decisions`
+              : ''}
+          </span>
+          <FindBar rows={rows} />
+        </>
       }
       testId={TID.groupTable}
       className={status === 'running' ? 'group-table stale' : 'group-table'}
@@ -114,12 +117,7 @@ export function GroupTable() {
         rows={rows}
         filter={deferredChip}
         matches={matchSet}
-        toolbar={
-          <>
-            <QueryBar query={query} parsed={parsed} onChange={setQuery} />
-            <FindBar rows={rows} />
-          </>
-        }
+        toolbar={<QueryBar query={query} parsed={parsed} onChange={setQuery} />}
         chips={
           <div className="gt-chips-row">
             <FilterChips counts={counts} filter={chip} onChange={setChip} />

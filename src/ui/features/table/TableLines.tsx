@@ -8,10 +8,15 @@ import type { TableItem } from './tableItems.ts'
 const SORT_LABEL = { asc: 'ascending', desc: 'descending' } as const
 
 /** Header cells; sortable ones are buttons that cycle the sort; resizable ones have an edge. */
-export function GroupHead({ table }: { readonly table: Table<GroupRow> }) {
+export function GroupHead(props: {
+  readonly table: Table<GroupRow>
+  /** Measures the header (the list's rows start below it). */
+  readonly headRef?: Ref<HTMLTableSectionElement>
+}) {
+  const { table, headRef } = props
   const sizing = table.getState().columnSizing
   return (
-    <thead>
+    <thead ref={headRef}>
       {table.getHeaderGroups().map((hg) => (
         <tr key={hg.id}>
           {hg.headers.map((header) => {

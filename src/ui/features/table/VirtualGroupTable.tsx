@@ -65,6 +65,10 @@ export function VirtualGroupTable(props: {
   const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(COLUMN_IDS))
   const [sizing, setSizing] = useState<ColumnSizingState>(() => readColumnSizes(COLUMN_IDS))
   const scrollRef = useRef<HTMLDivElement>(null)
+  const [headHeight, setHeadHeight] = useState(ROW_HEIGHT)
+  const headRef = useCallback((el: HTMLTableSectionElement | null) => {
+    if (el) setHeadHeight(Math.round(el.getBoundingClientRect().height) || ROW_HEIGHT)
+  }, [])
   const selected = useSelectedGroup()
   const { setVisibleGroupIds } = useNavActions()
   const { expanded, fetched, toggle } = useRowDetails()
@@ -125,6 +129,11 @@ export function VirtualGroupTable(props: {
     estimateSize: (i) => (items[i]?.type === 'group' ? ROW_HEIGHT : SUB_ROW_HEIGHT),
     getItemKey,
     overscan: 12,
+    // TRICKY: the rows start under the sticky header, inside the same scroll box. Telling the
+    // virtualiser so (padding) makes "scroll into view" land below the header instead of under
+    // it, and keeps a row moved to with j at the bottom edge fully visible.
+    paddingStart: headHeight,
+    scrollPaddingStart: headHeight,
   })
 
   // A selection made elsewhere (strip, timeline, keys, invariants) scrolls its row into view.
@@ -143,7 +152,8 @@ export function VirtualGroupTable(props: {
   }, [])
 
   const virtualItems = virtualizer.getVirtualItems()
-  const top = virtualItems[0]?.start ?? 0
+  // The header's height is in every start (paddingStart) but is drawn by the header itself.
+  const top = Math.max(0, (virtualItems[0]?.start ?? headHeight) - headHeight)
   const bottom =
     virtualItems.length > 0 ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0
   const visibleColumns = table.getVisibleLeafColumns()
@@ -174,7 +184,7 @@ export function VirtualGroupTable(props: {
         }}
       >
         <table className="table gt-table" aria-rowcount={modelRows.length + 1}>
-          <GroupHead table={table} />
+          <GroupHead table={table} headRef={headRef} />
           <tbody>
             {top > 0 ? (
               <tr aria-hidden="true" className="gt-spacer" style={{ height: top }}>
