@@ -146,9 +146,12 @@ test('several picked files: the first is loaded, the others open one at a time',
   // Switch to the other file and back: each is analysed on its own.
   const choice = (name: string) => app.otherFiles.locator(`[data-file="${name}"]`)
   await expect(choice('anthropic-request.json')).toHaveAttribute('aria-pressed', 'true')
+  // `{}` is no transcript: its error shows beside the analysis, which stays (issue 15).
   await choice('other-notes.json').click()
-  await expect(app.sourceLine).toContainText('other-notes.json')
-  await expect(choice('other-notes.json')).toHaveAttribute('aria-pressed', 'true')
+  await expect(app.loadError).toHaveAttribute('data-kept', 'true')
+  await expect(app.loadError).toContainText('anthropic-request.json')
+  await expect(choice('anthropic-request.json')).toHaveAttribute('aria-pressed', 'true')
+  await expect(app.count('messages')).toHaveAttribute('data-value', '4')
   await choice('anthropic-request.json').click()
   await app.expectLoaded('anthropic-messages')
   await expect(app.count('messages')).toHaveAttribute('data-value', '4')

@@ -73,10 +73,12 @@ test('j ×30 keeps the selected row in view; a single click shows the detail', a
   await ui.open()
   await ui.pressOnPage()
   for (let i = 0; i < 30; i++) await page.keyboard.press('j')
+  await expect(ui.app).toHaveAttribute('data-selected-group', /.+/)
   const id = await ui.selected()
-  expect(id).not.toBe('')
-  const row = await ui.box(ui.row(id))
-  expect(WorkbenchPage.within(row, await ui.box(ui.listScroll))).toBe(true)
+  // The list scrolls after the selection renders: poll until it settled.
+  await expect
+    .poll(async () => WorkbenchPage.inRows(await ui.box(ui.row(id)), await ui.box(ui.listScroll)))
+    .toBe(true)
 
   const other = ui.rows.nth(1)
   const otherId = (await other.getAttribute('data-group')) ?? ''
@@ -147,7 +149,9 @@ test('find highlights matches without narrowing the list; Enter / Shift+Enter cy
   await app.page.keyboard.press('Shift+Enter')
   await expect(ui.findCount).toHaveAttribute('data-current', String(matches))
   const last = await ui.selected()
-  expect(WorkbenchPage.within(await ui.box(ui.row(last)), await ui.box(ui.listScroll))).toBe(true)
+  await expect
+    .poll(async () => WorkbenchPage.inRows(await ui.box(ui.row(last)), await ui.box(ui.listScroll)))
+    .toBe(true)
   // The first Esc leaves the field; n steps on from the page.
   await app.page.keyboard.press('Escape')
   await expect(ui.findInput).not.toBeFocused()

@@ -104,6 +104,11 @@ export class WorkbenchPage {
     return box
   }
 
+  /** Is `inner` inside `outer` vertically (a wide list scrolls sideways; rows keep their x)? */
+  static inRows(inner: Box, outer: Box): boolean {
+    return inner.y >= outer.y - 1 && inner.y + inner.height <= outer.y + outer.height + 1
+  }
+
   /** Is `inner` inside `outer` (to the pixel)? */
   static within(inner: Box, outer: Box): boolean {
     return (

@@ -47,7 +47,7 @@ export interface PanelLayout {
   readonly timelineCollapsed: boolean
 }
 
-export const DEFAULT_PANEL_SIZES: PanelSizes = { importColumn: 300, drawer: 400, timeline: 120 }
+export const DEFAULT_PANEL_SIZES: PanelSizes = { importColumn: 290, drawer: 380, timeline: 120 }
 /** Below these a panel stops being usable; the upper bound depends on the viewport. */
 export const PANEL_MIN: PanelSizes = { importColumn: 240, drawer: 320, timeline: 90 }
 /**

@@ -78,7 +78,10 @@ export const createRecentSlice: StateCreator<AppState, [], [], RecentSlice> = (s
   },
 
   openRecent: async (id) => {
+    const seq = get().loadSeq
     const record = await readRecent(id)
+    // Something else was loaded while the record was read: the newer choice wins.
+    if (get().loadSeq !== seq) return true
     if (!record) {
       await get().refreshRecent()
       return false

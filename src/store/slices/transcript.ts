@@ -72,6 +72,11 @@ export interface TranscriptSlice {
   timings: { readonly loadMs: number | null; readonly countMs: number | null }
   /** The paste box text: kept in the store so an error never loses it. */
   draft: string
+  /**
+   * Counts loads started. A load that first fetches its input (a sample, a kept transcript) reads
+   * it before and after: when another load started meanwhile, the user's newer choice wins.
+   */
+  loadSeq: number
   lastInput: LastInput | null
 
   setDraft: (text: string) => void
@@ -153,6 +158,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   progress: null,
   timings: { loadMs: null, countMs: null },
   draft: '',
+  loadSeq: 0,
   lastInput: null,
 
   setDraft: (text) => set({ draft: text }),
@@ -162,6 +168,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     // What is on screen now: kept (and shown again) if this load fails, so a bad paste or an
     // unreadable file never wipes the analysis (the worker keeps its session too).
     const previous = get().report ? keptAnalysis(get()) : null
+    set({ loadSeq: get().loadSeq + 1 })
     // The paste keeps its text and the picked set its files whatever happens (see loadFiles).
     set({
       status: 'loading',

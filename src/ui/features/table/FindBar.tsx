@@ -33,8 +33,9 @@ export function FindBar({ rows }: { readonly rows: readonly GroupRow[] }) {
   }
   return (
     <div className="gt-find" data-testid={TID.findBar} role="search" aria-label="Find in the list">
+      {/* Text, not search: Chrome clears a search field on Esc, and Esc here only leaves it. */}
       <input
-        type="search"
+        type="text"
         className="gt-query-input gt-find-input"
         value={text}
         placeholder="Find (/)…"

@@ -16,12 +16,12 @@ export const GROUP_COLUMNS = [
   }),
   col.accessor('index', {
     header: '#',
-    size: 56,
+    size: 48,
     meta: { className: 'num gt-index', label: 'Index' },
   }),
   col.accessor('kind', {
     header: 'Kind',
-    size: 110,
+    size: 92,
     cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
     meta: { className: 'gt-kind', label: 'Kind' },
   }),
@@ -39,21 +39,21 @@ export const GROUP_COLUMNS = [
   }),
   col.accessor('before', {
     header: 'Before',
-    size: 80,
+    size: 68,
     cell: (c) => formatCount(c.getValue()),
     sortDescFirst: true,
     meta: { className: 'num gt-tokens gt-before', label: 'Tokens before' },
   }),
   col.accessor('after', {
     header: 'After',
-    size: 80,
+    size: 68,
     cell: (c) => formatCount(c.getValue()),
     sortDescFirst: true,
     meta: { className: 'num gt-tokens gt-after', label: 'Tokens after' },
   }),
   col.accessor('status', {
     header: 'Status',
-    size: 96,
+    size: 88,
     cell: (c) => (
       <span className={`pill gt-status ${c.getValue()}`} data-testid={TID.groupStatus}>
         {c.getValue()}
