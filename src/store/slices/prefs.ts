@@ -47,9 +47,9 @@ export interface PanelLayout {
   readonly timelineCollapsed: boolean
 }
 
-export const DEFAULT_PANEL_SIZES: PanelSizes = { importColumn: 290, drawer: 380, timeline: 120 }
+export const DEFAULT_PANEL_SIZES: PanelSizes = { importColumn: 270, drawer: 380, timeline: 120 }
 /** Below these a panel stops being usable; the upper bound depends on the viewport. */
-export const PANEL_MIN: PanelSizes = { importColumn: 240, drawer: 320, timeline: 90 }
+export const PANEL_MIN: PanelSizes = { importColumn: 220, drawer: 320, timeline: 90 }
 /**
  * What the rest of the screen keeps when a pane is dragged as large as it can go: beside the
  * sidebar, a usable list and detail; beside the detail, the sidebar and a list; under the

@@ -26,8 +26,15 @@ export function parseVisibility(raw: string | null, known: readonly string[]): C
   return out
 }
 
+/**
+ * Hidden until the user shows them: Role mostly repeats Kind (tool_call → assistant), and its
+ * width goes to Resource and Reason in the workbench's narrower list.
+ */
+export const DEFAULT_HIDDEN: ColumnVisibility = { role: false }
+
 export function readVisibility(known: readonly string[]): ColumnVisibility {
-  return parseVisibility(readStored(COLUMNS_KEY), known)
+  const stored = readStored(COLUMNS_KEY)
+  return stored === null ? { ...DEFAULT_HIDDEN } : parseVisibility(stored, known)
 }
 
 export function writeVisibility(visibility: ColumnVisibility): void {
