@@ -137,15 +137,19 @@ export function VirtualGroupTable(props: {
   })
 
   // A selection made elsewhere (strip, timeline, keys, invariants) scrolls its row into view.
+  // TRICKY: a row picked in a hidden view (the overview's strip) arrives while the list has no
+  // height yet; scrolling then would use a zero-height viewport. Wait until it has one (the
+  // virtualiser re-renders us when its measured size changes).
   const scrolledTo = useRef<string | null>(null)
+  const viewportHeight = virtualizer.scrollRect?.height ?? 0
   useEffect(() => {
     if (selected === null) scrolledTo.current = null
-    if (selected === null || selected === scrolledTo.current) return
+    if (selected === null || selected === scrolledTo.current || viewportHeight <= 0) return
     const at = itemIndexOf(items, selected)
     if (at < 0) return
     scrolledTo.current = selected
     virtualizer.scrollToIndex(at, { align: 'auto' })
-  }, [selected, items, virtualizer])
+  }, [selected, items, virtualizer, viewportHeight])
 
   const select = useCallback((id: string, open: boolean) => {
     useAppStore.getState().selectGroup(id, open ? { open: true } : undefined)
