@@ -276,9 +276,10 @@ test('upstream compactions and trigger levels are marked on the timeline and the
   await app.open()
   await app.expectRun('recommended')
   // Trigger lines: one per token-level trigger of the preset, on both views.
-  const timelineTriggers = await table.timelineChart.getByTestId(TID.timelineTrigger).count()
+  // The chart sizes itself to its pane first, then draws its lines: wait for them.
+  await expect.poll(() => table.strip.getByTestId(TID.stripTrigger).count()).toBeGreaterThan(0)
   const stripTriggers = await table.strip.getByTestId(TID.stripTrigger).count()
-  expect(timelineTriggers).toBe(stripTriggers)
+  await expect(table.timelineChart.getByTestId(TID.timelineTrigger)).toHaveCount(stripTriggers)
 
   await app.dropFile('session.jsonl', compactedSession())
   await app.expectLoaded('claude-code')
