@@ -48,6 +48,8 @@ test.describe('per-call accounting', () => {
     await expect(chart.getByTestId(TID.timelineFlagged)).toHaveCount(1)
     const flagged = accounting.getByTestId(TID.reconciliationFlagged)
     await expect(flagged).toContainText('1 call more than 10 %')
+    // Accounting is in the overview; opening a call there shows it in the groups view's detail.
+    await app.showView('overview')
     const button = flagged.locator('button[data-index]')
     const index = Number(await button.getAttribute('data-index'))
     await button.click()
@@ -69,6 +71,7 @@ test.describe('per-call accounting', () => {
     await expect.poll(async () => (await app.runTotals()).before).toBeLessThan(60_000)
     const before = (await app.runTotals()).before
     const accounting = app.page.getByTestId(TID.reconciliation)
+    await app.showView('overview')
     await accounting.getByTestId(TID.reconciliationPrefix).fill('50000')
     await accounting.getByTestId(TID.reconciliationPrefix).press('Enter')
     // The run with the user's prefix replaces the fitted one in the headline.

@@ -43,6 +43,7 @@ test.describe('cost', () => {
     await expect(cost).toHaveAttribute('data-state', 'ready')
     const before = Number(await cost.getAttribute('data-before'))
     const form = app.page.getByTestId(TID.priceForm)
+    await app.showView('overview')
     await form.locator('[data-field="cacheRead"]').fill('3')
     await form.getByRole('button', { name: 'Apply prices' }).click()
     await expect(cost).not.toHaveAttribute('data-before', String(before))

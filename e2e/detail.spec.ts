@@ -23,7 +23,7 @@ const hostileBody = {
 }
 
 test.describe('detail drawer', () => {
-  test('shows a stubbed group: pretty text, the stub in the diff, why, tokens; Esc closes', async ({
+  test('shows a stubbed group: pretty text, the stub in the diff, why, tokens; Esc, Esc closes', async ({
     app,
   }) => {
     const detail = new DetailPage(app.page)
@@ -89,7 +89,11 @@ test.describe('detail drawer', () => {
     await expect(detail.drawer).toContainText('with recommended')
     await expect(detail.drawer).toHaveAttribute('data-state', 'ready')
 
+    // The first Esc leaves the detail for the list (it stays shown), the second closes it.
     await detail.drawer.focus()
+    await app.page.keyboard.press('Escape')
+    await expect(detail.drawer).toBeVisible()
+    await expect(detail.drawer).not.toBeFocused()
     await app.page.keyboard.press('Escape')
     await expect(detail.drawer).toHaveCount(0)
   })

@@ -146,9 +146,12 @@ test('several picked files: the first is loaded, the others open one at a time',
   // Switch to the other file and back: each is analysed on its own.
   const choice = (name: string) => app.otherFiles.locator(`[data-file="${name}"]`)
   await expect(choice('anthropic-request.json')).toHaveAttribute('aria-pressed', 'true')
+  // `{}` is no transcript: its error shows beside the analysis, which stays (issue 15).
   await choice('other-notes.json').click()
-  await expect(app.sourceLine).toContainText('other-notes.json')
-  await expect(choice('other-notes.json')).toHaveAttribute('aria-pressed', 'true')
+  await expect(app.loadError).toHaveAttribute('data-kept', 'true')
+  await expect(app.loadError).toContainText('anthropic-request.json')
+  await expect(choice('anthropic-request.json')).toHaveAttribute('aria-pressed', 'true')
+  await expect(app.count('messages')).toHaveAttribute('data-value', '4')
   await choice('anthropic-request.json').click()
   await app.expectLoaded('anthropic-messages')
   await expect(app.count('messages')).toHaveAttribute('data-value', '4')
@@ -200,8 +203,10 @@ test('garbage input is an error with a position, and the text stays', async ({ a
   await app.open()
   await app.expectLoaded('claude-code')
   await app.paste(text)
-  await app.expectStatus('error')
   await expect(app.loadError).toContainText(/line \d+, offset \d+/)
+  // The sample's analysis stays on screen beside the error (issue 15): nothing was replaced.
+  await expect(app.loadError).toHaveAttribute('data-kept', 'true')
+  await app.expectLoaded('claude-code')
   await expect(app.pasteBox).toHaveValue(text)
 })
 
@@ -233,7 +238,8 @@ test('no request leaves the origin during a whole session', async ({ app, page, 
   await app.expectExactTotal()
   await app.paste(JSON.stringify(OPENAI_CHAT_BODY))
   await app.expectLoaded('openai-chat')
-  // Switching tokenizer loads the other rank table: it must come from our origin too.
+  // Switching tokenizer (in the overview) loads the other rank table: from our origin too.
+  await app.showView('overview')
   await app.tokenizerSelect.selectOption('cl100k_base')
   await app.expectExactTotal('cl100k_base')
   await app.formatOverride.selectOption('anthropic-messages')

@@ -162,11 +162,11 @@ test.describe('keyboard commands', () => {
     await expect(ui.app).not.toHaveAttribute('data-selected-group', '')
   })
 
-  test('/ focuses the table filter, p the paste box, [ and ] switch presets', async ({ app }) => {
+  test('f focuses the table filter, p the paste box, [ and ] switch presets', async ({ app }) => {
     const page = app.page
     const ui = new CommandsPage(page)
     await ui.open()
-    await ui.press('/')
+    await ui.press('f')
     await expect(ui.tableQuery).toBeFocused()
     await page.keyboard.type('j')
     await expect(ui.tableQuery).toHaveValue('j')

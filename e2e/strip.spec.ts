@@ -8,6 +8,7 @@ test.describe('context strip', () => {
     await app.expectRun('recommended')
     await app.choosePreset('anthropic-clear-tool-uses')
     await app.expectRun('anthropic-clear-tool-uses')
+    await app.showView('overview')
 
     const strip = app.page.getByTestId(TID.contextStrip)
     const before = strip.getByTestId(TID.stripBefore)

@@ -11,6 +11,7 @@ test.describe('sweep and compare', () => {
     await app.expectExactTotal()
     await app.expectRun('recommended')
     const { after: recommendedAfter } = await app.runTotals()
+    await app.showView('sweep')
 
     // Defaults bracket the current value (200k).
     await sweep.param.selectOption('window.contextTokens')
@@ -40,6 +41,7 @@ test.describe('sweep and compare', () => {
     await app.expectRun('recommended')
     // The replay follows the run; once drawn, the page above the sweep no longer moves.
     await expect(app.page.getByTestId(TID.timelineChart)).toBeVisible()
+    await app.showView('sweep')
     // The most points the form allows, so the sweep is still running when Cancel is clicked.
     await sweep.sweepOver('window.contextTokens', 30_000, 400_000, 200)
     await expect(sweep.progress).toBeVisible()
@@ -56,6 +58,7 @@ test.describe('sweep and compare', () => {
     await app.open()
     await app.expectExactTotal()
     await app.expectRun('recommended')
+    await app.showView('compare')
 
     // The same config on both sides: nothing differs.
     await sweep.comparePresets('recommended', 'recommended')

@@ -101,7 +101,9 @@ test.describe('rows, selection and the linked views', () => {
     await expect(second).toHaveAttribute('data-selected', 'true')
     await expect(table.selectedRow).toHaveCount(1)
 
-    // A wide segment late in the before band: its row starts far below the table's view.
+    // A wide segment late in the before band (the strip is in the overview): its row starts far
+    // below the table's view; picking it shows the groups view with that row.
+    await app.showView('overview')
     const before = table.strip.getByTestId(TID.stripBefore)
     const segments = before.locator(`[data-testid="${TID.stripSegment}"][data-group]`)
     const count = await segments.count()
@@ -114,6 +116,7 @@ test.describe('rows, selection and the linked views', () => {
     await expect(before.getByTestId(TID.stripSelected)).toHaveCount(1)
 
     // Zoom in and out with the buttons; the pan slider becomes usable when zoomed.
+    await app.showView('overview')
     const pan = table.strip.getByTestId(TID.stripPan)
     await expect(pan).toBeDisabled()
     await table.strip.getByTestId(TID.stripZoomIn).click()
@@ -273,9 +276,10 @@ test('upstream compactions and trigger levels are marked on the timeline and the
   await app.open()
   await app.expectRun('recommended')
   // Trigger lines: one per token-level trigger of the preset, on both views.
-  const timelineTriggers = await table.timelineChart.getByTestId(TID.timelineTrigger).count()
+  // The chart sizes itself to its pane first, then draws its lines: wait for them.
+  await expect.poll(() => table.strip.getByTestId(TID.stripTrigger).count()).toBeGreaterThan(0)
   const stripTriggers = await table.strip.getByTestId(TID.stripTrigger).count()
-  expect(timelineTriggers).toBe(stripTriggers)
+  await expect(table.timelineChart.getByTestId(TID.timelineTrigger)).toHaveCount(stripTriggers)
 
   await app.dropFile('session.jsonl', compactedSession())
   await app.expectLoaded('claude-code')

@@ -76,6 +76,8 @@ test.describe('URL state', () => {
     const page = app.page
     const ui = new CommandsPage(page)
     await ui.open()
+    // The preview of the transcript is in the overview; j then brings back the list.
+    await page.locator(`[data-testid="${TID.viewTab}"][data-view="overview"]`).click()
     await expect(page.getByText(SAMPLE_TEXT).first()).toBeVisible()
     await ui.presetPicker.selectOption('lip')
     await ui.expectRun('lip')
@@ -113,13 +115,13 @@ test.describe('panel sizes', () => {
     await ui.open()
     await expect(ui.importSplitter).toHaveAttribute('role', 'separator')
     const start = await ui.splitterValue(ui.importSplitter)
-    await ui.drag(ui.importSplitter, -80)
-    await expect.poll(() => ui.splitterValue(ui.importSplitter)).toBe(start - 80)
+    await ui.drag(ui.importSplitter, -40)
+    await expect.poll(() => ui.splitterValue(ui.importSplitter)).toBe(start - 40)
     // Keyboard: focus the splitter, arrows resize (16 px a step).
     await ui.importSplitter.focus()
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('ArrowRight')
-    const imported = start - 80 + 32
+    const imported = start - 40 + 32
     await expect(ui.importSplitter).toHaveAttribute('aria-valuenow', String(imported))
     const column = page.locator('#import-column')
     await expect.poll(async () => (await column.boundingBox())?.width).toBe(imported)

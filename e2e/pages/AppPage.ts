@@ -96,6 +96,16 @@ export class AppPage {
     await this.page.goto('/')
   }
 
+  /**
+   * Show one of the workbench's views (header tabs): the overview (counts, tokens, accounting,
+   * strip), the sweep, the comparison, or the groups (timeline, list, detail).
+   */
+  async showView(view: 'groups' | 'overview' | 'sweep' | 'compare'): Promise<void> {
+    const tab = this.page.locator(`[data-testid="${TID.viewTab}"][data-view="${view}"]`)
+    await tab.click()
+    await expect(tab).toHaveAttribute('aria-current', 'page')
+  }
+
   count(key: CountKey): Locator {
     return this.page.getByTestId(countTestId(key))
   }

@@ -17,7 +17,9 @@ const selectViewActions = (s: AppState) => ({
   openDrawer: s.openDrawer,
   closeDrawer: s.closeDrawer,
   setDetailTab: s.setDetailTab,
+  setMainView: s.setMainView,
 })
+const selectMainView = (s: AppState) => s.mainView
 
 /** The group selected in the strip, table or timeline (null when none). */
 export const useSelectedGroup = () => useAppStore(selectSelectedGroup)
@@ -25,3 +27,5 @@ export const useSelectedGroup = () => useAppStore(selectSelectedGroup)
 export const useTableFilter = () => useAppStore(useShallow(selectTableFilter))
 export const useDrawer = () => useAppStore(useShallow(selectDrawer))
 export const useViewActions = () => useAppStore(useShallow(selectViewActions))
+/** Which workbench view is showing (groups, overview, sweep, compare). */
+export const useMainView = () => useAppStore(selectMainView)

@@ -66,7 +66,13 @@ const selectConfigSource = (s: AppState) => ({
   customConfig: s.customConfig,
 })
 const selectPreviousSummary = (s: AppState) => s.previousSummary
-const selectPrefsActions = (s: AppState) => ({ setTheme: s.setTheme, cycleTheme: s.cycleTheme })
+const selectPrefsActions = (s: AppState) => ({
+  setTheme: s.setTheme,
+  cycleTheme: s.cycleTheme,
+  cycleDensity: s.cycleDensity,
+})
+const selectDensity = (s: AppState) => s.density
+const selectRecent = (s: AppState) => ({ files: s.recentFiles, note: s.recentNote })
 
 export const useStatus = () => useAppStore(selectStatus)
 export const useDetection = () => useAppStore(selectDetection)
@@ -74,6 +80,7 @@ export const useDraft = () => useAppStore(selectDraft)
 export const useProgress = () => useAppStore(selectProgress)
 export const useLoadError = () => useAppStore(selectError)
 export const useTheme = () => useAppStore(selectTheme)
+export const useDensity = () => useAppStore(selectDensity)
 export const usePreview = () => useAppStore(selectPreview)
 
 export const useFormatChoice = () => useAppStore(useShallow(selectFormatChoice))
@@ -114,3 +121,5 @@ const selectReplayState = (s: AppState) => ({
 })
 /** Whether the latest run's replay is still being computed, and how far it is. */
 export const useReplayState = () => useAppStore(useShallow(selectReplayState))
+/** Transcripts kept on this device (newest first) and why the last one was not kept. */
+export const useRecentFiles = () => useAppStore(useShallow(selectRecent))

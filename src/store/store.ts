@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import { createConfigSlice, type ConfigSlice } from './slices/config.ts'
 import { createNavSlice, type NavSlice } from './slices/nav.ts'
 import { createPrefsSlice, type PrefsSlice } from './slices/prefs.ts'
+import { createRecentSlice, type RecentSlice } from './slices/recent.ts'
 import { createRunSlice, type RunSlice } from './slices/run.ts'
 import { createSamplesSlice, type SamplesSlice } from './slices/samples.ts'
 import { createTranscriptSlice, type TranscriptSlice } from './slices/transcript.ts'
@@ -14,7 +15,8 @@ export type AppState = ConfigSlice &
   PrefsSlice &
   RunSlice &
   ViewSlice &
-  NavSlice
+  NavSlice &
+  RecentSlice
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createTranscriptSlice(...args),
@@ -24,4 +26,5 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createConfigSlice(...args),
   ...createViewSlice(...args),
   ...createNavSlice(...args),
+  ...createRecentSlice(...args),
 }))

@@ -35,6 +35,6 @@ export type {
 } from '../worker/protocol.ts'
 export type { LoadStatus, InputOrigin, LoadProgress } from './slices/transcript.ts'
 export type { SampleEntry } from './slices/samples.ts'
-export type { ThemePref } from './slices/prefs.ts'
+export type { DensityPref, ThemePref } from './slices/prefs.ts'
 export type { ConfigIssue, PresetId, RunProgress, RunStatus } from './slices/run.ts'
-export type { DetailTab, MessageRange, TableChip } from './slices/view.ts'
+export type { DetailTab, MainView, MessageRange, TableChip } from './slices/view.ts'

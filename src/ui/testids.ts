@@ -260,6 +260,44 @@ export const TID = {
   shareCopy: 'share-copy',
   /** After "Copy share link": `data-status` copied / failed, `data-url` = the link. */
   shareStatus: 'share-status',
+
+  // The workbench shell (src/ui/layout)
+  skipLink: 'skip-link',
+  sidebar: 'sidebar',
+  /** One view tab in the header (`data-view` = groups / overview / sweep / compare). */
+  viewTab: 'view-tab',
+  /** A view's body (`data-view`); hidden ones stay mounted so their state survives a switch. */
+  viewPanel: 'view-panel',
+  /** The right-hand pane: the detail drawer when a row is open, a hint otherwise. */
+  detailPane: 'detail-pane',
+  budgetExpand: 'budget-expand',
+  timelineToggle: 'timeline-toggle',
+  timelineSplitter: 'timeline-splitter',
+  helpButton: 'help-button',
+  densityToggle: 'density-toggle',
+
+  // Find in the list (features/table/FindBar)
+  findBar: 'find-bar',
+  findInput: 'find-input',
+  /** `data-matches`, `data-current` (1-based; 0 when none). */
+  findCount: 'find-count',
+  findNext: 'find-next',
+  findPrev: 'find-prev',
+  findClose: 'find-close',
+  /** A stubbed/trimmed sub-row's toggle between the replacement and the original. */
+  subRowOriginal: 'sub-row-original',
+  /** The reason badge of an excluded/changed row (the strategy that decided it). */
+  reasonBadge: 'reason-badge',
+  columnResizer: 'column-resizer',
+
+  // Recent files kept on this device (features/import/RecentFiles, store/recent-files.ts)
+  recentFiles: 'recent-files',
+  /** One entry (`data-name`, `data-bytes`). */
+  recentFile: 'recent-file',
+  recentOpen: 'recent-open',
+  recentForget: 'recent-forget',
+  /** What is kept and its bound, and why a transcript was not kept. */
+  recentNote: 'recent-note',
 } as const
 
 export type CountKey =

@@ -105,6 +105,21 @@ describe('engine worker: run', () => {
       repliesTo(6).map((p) => p.message.type === 'runProgress' && p.message.phase),
     ).not.toContain('prepare')
   })
+
+  it('a failed load keeps the previous transcript and its run (issue 15)', async () => {
+    send({ type: 'load', id: 7, text: '{"this is": not a transcript', fileName: 'bad.json' })
+    await until(() => repliesTo(7).some((p) => p.message.type === 'loaded'))
+    expect(repliesTo(7).find((p) => p.message.type === 'loaded')?.message).toMatchObject({
+      error: { message: expect.any(String) },
+      report: null,
+    })
+    // The session loaded before is still there to run on (with its exact counter).
+    send({ type: 'run', id: 8, config: SMALL, replay: false })
+    await until(() => repliesTo(8).some((p) => p.message.type !== 'runProgress'))
+    const ran = repliesTo(8).find((p) => p.message.type === 'ran')?.message as RanMessage
+    expect(ran.summary.tokenizer).toBe('o200k_base')
+    expect(ran.summary.changes).toBeGreaterThan(0)
+  })
 })
 
 describe('engine worker: files arrive as bytes (issue 10)', () => {

@@ -105,11 +105,6 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
   latestLoad = id
   // Cancels of older loads are moot now: `latestLoad` already makes them stale.
   cancelled.clear()
-  conversation = null
-  counter = estimateCounter
-  clearRunCache()
-  lastRun = null
-  loadedFileName = fileName
   progress(id, 'parse')
   const started = performance.now()
   // Files arrive as transferred bytes: decoding here keeps the UI thread free, and says where
@@ -148,7 +143,14 @@ async function load(msg: ToWorkerOf<'load'>): Promise<void> {
     progress(id, 'done')
     return
   }
+  // Only a load that parsed replaces the session: a failed one (a bad paste, an unreadable
+  // file) leaves the previous transcript, its counter and its run in place, so the UI can keep
+  // showing (and querying) the analysis it had.
   conversation = result.conversation
+  counter = estimateCounter
+  clearRunCache()
+  lastRun = null
+  loadedFileName = fileName
   progress(id, 'estimate')
   const report = inspectConversation(result.conversation, estimateCounter)
   post({

@@ -100,14 +100,20 @@ export const createSamplesSlice: StateCreator<AppState, [], [], SamplesSlice> = 
     const sample = get().samples.find((entry) => entry.id === id)
     if (!sample) return
     set({ status: 'loading', progress: { phase: 'parse', done: 0, total: 1 }, error: null })
+    const seq = get().loadSeq
     try {
       const response = await fetch(sample.url, { credentials: 'same-origin' })
       if (!response.ok) throw new Error(`${sample.fileName}: HTTP ${response.status}`)
       const body = await response.text()
+      // Something else was loaded while the sample downloaded (a paste, a drop): that wins.
+      if (get().loadSeq !== seq) return
       await get().loadText(body, { origin: 'sample', fileName: sample.fileName })
     } catch (error) {
+      if (get().loadSeq !== seq) return
       const message = error instanceof Error ? error.message : String(error)
-      set({ status: 'error', error: { line: 0, offset: 0, message }, progress: null })
+      // The analysis on screen (if any) stays; the error is said beside it.
+      const status = get().report ? 'loaded' : 'error'
+      set({ status, error: { line: 0, offset: 0, message }, progress: null })
     }
   },
 })

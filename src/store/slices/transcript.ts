@@ -44,6 +44,8 @@ export interface LoadTextOptions {
   readonly otherFiles?: readonly string[]
   /** One conversation of a multi-item file (0-based). */
   readonly item?: number
+  /** The picked file, kept on this device (IndexedDB) once it loaded; see `keepLoaded`. */
+  readonly source?: Blob
 }
 
 export interface TranscriptSlice {
@@ -73,6 +75,11 @@ export interface TranscriptSlice {
   timings: { readonly loadMs: number | null; readonly countMs: number | null }
   /** The paste box text: kept in the store so an error never loses it. */
   draft: string
+  /**
+   * Counts loads started. A load that first fetches its input (a sample, a kept transcript) reads
+   * it before and after: when another load started meanwhile, the user's newer choice wins.
+   */
+  loadSeq: number
   lastInput: LastInput | null
   /** The conversations of a multi-item file (the import panel's picker), or null. */
   items: LoadedItems | null
@@ -101,6 +108,26 @@ function toProgress(message: ProgressMessage): LoadProgress | null {
 
 function failure(error: unknown): WireProblem {
   return { line: 0, offset: 0, message: error instanceof Error ? error.message : String(error) }
+}
+
+/** The fields that describe the analysis on screen (restored when a later load fails). */
+function keptAnalysis(s: TranscriptSlice): Partial<TranscriptSlice> {
+  return {
+    fileName: s.fileName,
+    origin: s.origin,
+    otherFiles: s.otherFiles,
+    detection: s.detection,
+    candidates: s.candidates,
+    formats: s.formats,
+    forcedFormat: s.forcedFormat,
+    warnings: s.warnings,
+    warningCount: s.warningCount,
+    report: s.report,
+    exactReport: s.exactReport,
+    preview: s.preview,
+    timings: s.timings,
+    lastInput: s.lastInput,
+  }
 }
 
 function fromLoaded(message: LoadedMessage): Partial<TranscriptSlice> {
@@ -142,6 +169,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   progress: null,
   timings: { loadMs: null, countMs: null },
   draft: '',
+  loadSeq: 0,
   lastInput: null,
   items: null,
   item: null,
@@ -150,28 +178,22 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
 
   loadText: async (input, options) => {
     const onProgress = (message: ProgressMessage) => set({ progress: toProgress(message) })
-    // A run belongs to the transcript it ran on: forget it before anything else is loaded.
-    get().clearRun()
-    get().resetView()
+    // What is on screen now: kept (and shown again) if this load fails, so a bad paste or an
+    // unreadable file never wipes the analysis (the worker keeps its session too).
+    const previous = get().report ? keptAnalysis(get()) : null
+    set({ loadSeq: get().loadSeq + 1 })
+    // The paste keeps its text and the picked set its files whatever happens (see loadFiles).
     set({
       status: 'loading',
-      fileName: options.fileName ?? null,
-      origin: options.origin,
-      otherFiles: options.otherFiles ?? [],
-      // Pasted text or a sample replaces the picked files; a file of the set keeps the set.
-      ...(options.origin === 'file' ? {} : { fileSet: [] }),
-      forcedFormat: options.format ?? null,
       error: null,
-      report: null,
-      exactReport: null,
-      preview: [],
       progress: { phase: 'parse', done: 0, total: 1 },
-      lastInput: {
-        ...(typeof input === 'string' ? { text: input } : {}),
-        fileName: options.fileName,
-        origin: options.origin,
-      },
+      ...(previous ? {} : { report: null, exactReport: null, preview: [] }),
     })
+    const lastInput: LastInput = {
+      ...(typeof input === 'string' ? { text: input } : {}),
+      fileName: options.fileName,
+      origin: options.origin,
+    }
     const request = engineClient().load(input, {
       fileName: options.fileName,
       format: options.format,
@@ -179,9 +201,32 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       onProgress,
     })
     try {
-      set(fromLoaded(await request.loaded))
-      // The first run prices with the estimate: the budget paints before the tokenizer is in.
-      void get().rerun()
+      const loaded = await request.loaded
+      if (loaded.error && previous) {
+        set({ ...previous, status: 'loaded', error: loaded.error, progress: null })
+        // A run cut short by this load (a new load cancels the client's pending requests).
+        if (get().runStatus === 'running') void get().rerun()
+        return
+      }
+      // A run belongs to the transcript it ran on: forget it now that another one is in.
+      get().clearRun()
+      get().resetView()
+      set({
+        fileName: options.fileName ?? null,
+        origin: options.origin,
+        otherFiles: options.otherFiles ?? [],
+        // Pasted text or a sample replaces the picked files; a file of the set keeps the set.
+        ...(options.origin === 'file' ? {} : { fileSet: [] }),
+        forcedFormat: options.format ?? null,
+        exactReport: null,
+        lastInput,
+        ...fromLoaded(loaded),
+      })
+      if (!loaded.error) {
+        void get().keepLoaded(input, options)
+        // The first run prices with the estimate: the budget paints before the tokenizer is in.
+        void get().rerun()
+      }
       const counted = await request.counted
       if (counted) {
         set({
@@ -222,12 +267,21 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     try {
       bytes = await file.arrayBuffer()
     } catch (error) {
-      set({ status: 'error', error: failure(error), progress: null, fileName: file.name })
+      // Unreadable: say so beside whatever analysis is on screen (it stays).
+      const kept = get().report !== null
+      set({
+        status: kept ? 'loaded' : 'error',
+        error: failure(error),
+        progress: null,
+        ...(kept ? {} : { fileName: file.name }),
+      })
       return
     }
     await get().loadText(bytes, {
       origin: 'file',
       fileName: file.name,
+      // Its bytes go to the worker (transferred): the File itself is what this device keeps.
+      source: file,
       otherFiles: set_.filter((f) => f !== file).map((f) => f.name),
       ...(format ? { format } : {}),
       ...(item !== undefined ? { item } : {}),

@@ -15,6 +15,13 @@ export const TABLE_CHIPS: readonly TableChip[] = [
 export type DetailTab = 'pretty' | 'raw' | 'diff' | 'why' | 'tokens'
 export const DETAIL_TABS: readonly DetailTab[] = ['pretty', 'raw', 'diff', 'why', 'tokens']
 
+/**
+ * The workbench's views: the group list (timeline, list and detail on one screen), the overview
+ * (format, counts, tokens, accounting, strip, warnings), the sweep and the comparison.
+ */
+export type MainView = 'groups' | 'overview' | 'sweep' | 'compare'
+export const MAIN_VIEWS: readonly MainView[] = ['groups', 'overview', 'sweep', 'compare']
+
 /** A range of conversation message indexes (inclusive), e.g. from the timeline's brush. */
 export interface MessageRange {
   readonly from: number
@@ -34,6 +41,7 @@ export interface ViewSlice {
   brush: MessageRange | null
   drawerOpen: boolean
   detailTab: DetailTab
+  mainView: MainView
 
   /** Select a group (null clears); `open` also opens the detail drawer. */
   selectGroup: (id: string | null, options?: { readonly open?: boolean }) => void
@@ -43,6 +51,7 @@ export interface ViewSlice {
   openDrawer: () => void
   closeDrawer: () => void
   setDetailTab: (tab: DetailTab) => void
+  setMainView: (view: MainView) => void
   /** Forget selection and filters tied to the old transcript (a new load). */
   resetView: () => void
 }
@@ -54,11 +63,15 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) 
   brush: null,
   drawerOpen: false,
   detailTab: 'pretty',
+  mainView: 'groups',
 
+  // A group picked in the overview (its strip, a flagged call) is shown where groups live: the
+  // groups view, its row in the list. The comparison has its own rows beside the detail pane.
   selectGroup: (id, options) =>
     set((s) => ({
       selectedGroup: id,
       drawerOpen: id === null ? false : options?.open ? true : s.drawerOpen,
+      ...(id !== null && s.mainView === 'overview' ? { mainView: 'groups' as const } : {}),
     })),
   setChip: (chip) => set({ chip }),
   setQuery: (query) => set({ query }),
@@ -66,5 +79,6 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) 
   openDrawer: () => set((s) => ({ drawerOpen: s.selectedGroup !== null })),
   closeDrawer: () => set({ drawerOpen: false }),
   setDetailTab: (detailTab) => set({ detailTab }),
+  setMainView: (mainView) => set({ mainView }),
   resetView: () => set({ selectedGroup: null, brush: null, drawerOpen: false }),
 })

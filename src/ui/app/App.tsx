@@ -1,21 +1,28 @@
+import { lazy, Suspense } from 'react'
 import { CommandLayer } from '../commands/CommandLayer.tsx'
-import { DetailDrawer } from '../features/detail/DetailDrawer.tsx'
 import { FleetBar } from '../features/fleet/FleetBar.tsx'
 import { useFleetOpen } from '../features/fleet/FleetLayer.tsx'
-import { FleetView } from '../features/fleet/FleetView.tsx'
 import { DropZone } from '../features/import/DropZone.tsx'
-import { ImportPanel } from '../features/import/ImportPanel.tsx'
-import { SummaryPanel } from '../features/summary/SummaryPanel.tsx'
-import { DrawerSplitter, ImportGutter } from '../layout/Gutters.tsx'
+import { ImportGutter } from '../layout/Gutters.tsx'
 import { AppRoot, MainLayout } from '../layout/Frame.tsx'
+import { Sidebar } from '../layout/Sidebar.tsx'
+import { Views } from '../layout/Views.tsx'
 import { Header } from './Header.tsx'
 import { ProgressBar } from './ProgressBar.tsx'
 import { useStartup } from './useStartup.ts'
 
-/** The shell: header, progress, the import column and the summary column (or the fleet view). */
+// The fleet (issue 16) is not part of the first view, and brings recharts: its own chunk.
+const FleetView = lazy(() =>
+  import('../features/fleet/FleetView.tsx').then((m) => ({ default: m.FleetView })),
+)
+
+/**
+ * The workbench shell: one screen that never scrolls (each pane scrolls inside itself) — the
+ * header with the views, the load/config sidebar, and the main area (budget bar + current view).
+ * The fleet view takes the workbench's place; the workbench state stays in the store.
+ */
 export function App() {
   useStartup()
-  // The fleet view (issue 16) takes the workbench's place; the workbench state stays in the store.
   const fleetOpen = useFleetOpen()
   return (
     <AppRoot>
@@ -23,18 +30,16 @@ export function App() {
       <FleetBar />
       <ProgressBar />
       {fleetOpen ? (
-        <FleetView />
+        <Suspense fallback={<div className="empty">Loading the fleet view…</div>}>
+          <FleetView />
+        </Suspense>
       ) : (
         <MainLayout>
-          <div className="import-slot" id="import-column">
-            <ImportPanel />
-          </div>
+          <Sidebar />
           <ImportGutter />
-          <SummaryPanel />
-          <DetailDrawer />
+          <Views />
         </MainLayout>
       )}
-      <DrawerSplitter />
       {fleetOpen ? null : <DropZone />}
       <CommandLayer />
     </AppRoot>

@@ -7,8 +7,9 @@ let started = false
 
 /**
  * On first mount: restore the view from the URL (config first, so the first run already uses
- * it), then list the samples and open the built-in one (a first visit is never blank). The URL
- * follows the store once the restored selection is in place, so a reload mid-load loses nothing.
+ * it), then re-open what was open before (a transcript kept on this device, or a sample), else
+ * the built-in sample (a first visit is never blank). The URL follows the store once the
+ * restored selection is in place, so a reload mid-load loses nothing.
  */
 export function useStartup(): void {
   useEffect(() => {
@@ -17,6 +18,9 @@ export function useStartup(): void {
     void (async () => {
       const { settled } = await restoreUrlState(location.hash, useAppStore)
       void settled.then(() => startUrlSync(useAppStore))
+      const store = useAppStore.getState()
+      void store.refreshRecent()
+      if (await store.restoreLastOpened()) return
       await useAppStore.getState().openDefaultSample()
     })()
   }, [])

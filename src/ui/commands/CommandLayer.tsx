@@ -1,15 +1,14 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useAppStore } from '../../store/index.ts'
 import { CommandPalette } from './CommandPalette.tsx'
 import { KeyDispatcher } from './keys.ts'
+import { setOverlay, useOverlay } from './overlays.ts'
 import { commandById, COMMANDS, isEnabled, type Command, type CommandUi } from './registry.ts'
 import { ShortcutsHelp } from './ShortcutsHelp.tsx'
 import { isTypingTarget, modalOpen, targetOwnsKey } from './targets.ts'
 import './commands.css'
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
-
-type Overlay = 'none' | 'palette' | 'help'
 
 function focusTestId(testId: string): boolean {
   const el = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)
@@ -24,7 +23,7 @@ function focusTestId(testId: string): boolean {
  * the command registry. Plain keys never fire while the user types in a field; Esc leaves it.
  */
 export function CommandLayer() {
-  const [overlay, setOverlay] = useState<Overlay>('none')
+  const overlay = useOverlay()
   const dispatcher = useMemo(() => new KeyDispatcher(COMMANDS, isMac), [])
   const ui = useMemo<CommandUi>(
     () => ({

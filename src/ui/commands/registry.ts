@@ -3,9 +3,19 @@
  * command palette and the `?` help are all generated from it, so a shortcut cannot exist in one
  * place and be missing from another.
  */
-import { DETAIL_TABS, PRESET_IDS, type AppState, type DetailTab } from '../../store/index.ts'
+import {
+  DETAIL_TABS,
+  MAIN_VIEWS,
+  PRESET_IDS,
+  type AppState,
+  type DetailTab,
+  type MainView,
+} from '../../store/index.ts'
 import { TID } from '../testids.ts'
 import { openExportDialog } from '../features/export/exportDialogs.ts'
+import { goToMatch } from '../features/table/find.ts'
+import { VIEW_KEYS, VIEW_LABELS } from '../layout/views.ts'
+import { clickTestId, focusDetail, focusFirstIn, focusList } from './focus.ts'
 import { cycle, edgeRow, stepRow } from './navigation.ts'
 
 export type CommandGroup = 'Rows' | 'Detail' | 'Filter' | 'Config' | 'Load' | 'View' | 'Help'
@@ -82,6 +92,23 @@ const tabCommands: Command[] = DETAIL_TABS.map((tab, i) => ({
   },
 }))
 
+/** After React drew the change (a view switch, an opened pane): then move focus. */
+const afterPaint = (fn: () => void) => requestAnimationFrame(() => requestAnimationFrame(fn))
+
+const viewCommands: Command[] = MAIN_VIEWS.map((view: MainView) => ({
+  id: `view.${view}`,
+  title: `Show the ${VIEW_LABELS[view]} view`,
+  group: 'View',
+  keys: [VIEW_KEYS[view]],
+  when: (s) => s.report !== null,
+  run: ({ state }) => state.setMainView(view),
+}))
+
+/** Commands that act on the list need the groups view on screen first. */
+function showGroups(state: AppState): void {
+  if (state.mainView !== 'groups') state.setMainView('groups')
+}
+
 /** The sample a first visit opens (same as the samples slice's default). */
 const DEFAULT_SAMPLE = 'coding-session'
 
@@ -120,28 +147,76 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: 'detail.open',
-    title: 'Open the selected row in the detail drawer',
+    title: 'Show the selected row in the detail pane and move focus into it',
     group: 'Detail',
     keys: ['Enter'],
     when: (s) => s.selectedGroup !== null,
-    run: ({ state }) => state.openDrawer(),
+    run: ({ state }) => {
+      showGroups(state)
+      state.openDrawer()
+      afterPaint(() => void focusDetail())
+    },
   },
   {
     id: 'detail.close',
-    title: 'Close the detail drawer',
+    title: 'Close the detail (Esc inside the detail goes back to the list first)',
     group: 'Detail',
     keys: ['Escape'],
     when: (s) => s.drawerOpen,
-    run: ({ state }) => state.closeDrawer(),
+    run: ({ state }) => {
+      state.closeDrawer()
+      focusList()
+    },
+  },
+  {
+    id: 'list.focus',
+    title: 'Focus the group list',
+    group: 'Rows',
+    keys: ['l'],
+    when: hasRows,
+    run: ({ state }) => {
+      showGroups(state)
+      afterPaint(() => void focusList())
+    },
   },
   ...tabCommands,
   {
-    id: 'filter.focus',
-    title: 'Focus the table filter',
+    id: 'find.open',
+    title: 'Find in the list (highlights matches; Enter / Shift+Enter step through them)',
     group: 'Filter',
-    keys: ['/'],
+    keys: ['/', 'Mod+f'],
     when: hasRun,
-    run: ({ ui }) => void ui.focus(TID.tableQuery),
+    run: ({ state, ui }) => {
+      showGroups(state)
+      afterPaint(() => void ui.focus(TID.findInput))
+    },
+  },
+  {
+    id: 'find.next',
+    title: 'Next find match',
+    group: 'Filter',
+    keys: ['n'],
+    when: (s) => s.findMatches.length > 0,
+    run: () => goToMatch(1),
+  },
+  {
+    id: 'find.previous',
+    title: 'Previous find match',
+    group: 'Filter',
+    keys: ['N'],
+    when: (s) => s.findMatches.length > 0,
+    run: () => goToMatch(-1),
+  },
+  {
+    id: 'filter.focus',
+    title: 'Focus the table filter (narrows the list)',
+    group: 'Filter',
+    keys: ['f'],
+    when: hasRun,
+    run: ({ state, ui }) => {
+      showGroups(state)
+      afterPaint(() => void ui.focus(TID.tableQuery))
+    },
   },
   {
     id: 'preset.next',
@@ -169,6 +244,15 @@ export const COMMANDS: readonly Command[] = [
     },
   },
   {
+    id: 'load.file',
+    title: 'Open a file…',
+    group: 'Load',
+    keys: ['Mod+o'],
+    // Ctrl/⌘+O types nothing: it opens the chooser from a field too (and not the browser's).
+    inFields: true,
+    run: () => void clickTestId(TID.fileInput),
+  },
+  {
     id: 'load.paste',
     title: 'Focus the paste box',
     group: 'Load',
@@ -184,11 +268,45 @@ export const COMMANDS: readonly Command[] = [
     },
   },
   {
+    id: 'config.focus',
+    title: "Focus the config editor (the first field of the sidebar's config)",
+    group: 'Config',
+    keys: ['c'],
+    when: (s) => s.report !== null,
+    run: ({ state }) => {
+      if (state.importCollapsed) state.setImportCollapsed(false)
+      afterPaint(() => void focusFirstIn(TID.configEditor))
+    },
+  },
+  {
     id: 'view.import',
-    title: 'Collapse or expand the import column',
+    title: 'Collapse or expand the load and config sidebar',
     group: 'View',
     keys: ['b'],
     run: ({ state }) => state.toggleImportColumn(),
+  },
+  ...viewCommands,
+  {
+    id: 'view.budget',
+    title: 'Expand or fold the budget table',
+    group: 'View',
+    keys: ['x'],
+    when: (s) => s.summary !== null,
+    run: ({ state }) => state.toggleBudgetExpanded(),
+  },
+  {
+    id: 'view.timeline',
+    title: 'Fold or show the timeline',
+    group: 'View',
+    keys: ['T'],
+    run: ({ state }) => state.toggleTimeline(),
+  },
+  {
+    id: 'view.density',
+    title: 'Switch row density (auto → compact → comfortable)',
+    group: 'View',
+    keys: ['D'],
+    run: ({ state }) => state.cycleDensity(),
   },
   {
     id: 'config.export',

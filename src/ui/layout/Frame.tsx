@@ -1,21 +1,24 @@
 import type { CSSProperties, ReactNode } from 'react'
-import { useDrawer, useStatus } from '../../store/index.ts'
+import { useDensity, useDrawer, useMainView, useStatus } from '../../store/index.ts'
 import { TID } from '../testids.ts'
 import { usePanelWidths } from './usePanelWidths.ts'
 
 /**
- * The app's root element: load status, selection and drawer state as data attributes (tests and
- * CSS read them) and the panel widths as CSS variables. It takes its content as `children`, so a
+ * The app's root element: load status, selection, drawer and view as data attributes (tests and
+ * CSS read them) and the pane sizes as CSS variables. It takes its content as `children`, so a
  * new selection re-renders this element only, not every panel inside it.
  */
 export function AppRoot({ children }: { readonly children: ReactNode }) {
   const status = useStatus()
   const drawer = useDrawer()
+  const view = useMainView()
+  const density = useDensity()
   const widths = usePanelWidths()
-  // Custom properties are not in CSSProperties' type; the drawer reads --drawer-width.
+  // Custom properties are not in CSSProperties' type.
   const panelVars = {
     '--import-width': `${widths.importColumn}px`,
     '--drawer-width': `${widths.drawer}px`,
+    '--timeline-height': `${widths.timeline}px`,
   } as CSSProperties
   return (
     <div
@@ -24,6 +27,8 @@ export function AppRoot({ children }: { readonly children: ReactNode }) {
       data-status={status}
       data-selected-group={drawer.groupId ?? ''}
       data-drawer={drawer.open ? 'open' : 'closed'}
+      data-view={view}
+      data-density={density}
       style={panelVars}
     >
       {children}
@@ -31,11 +36,11 @@ export function AppRoot({ children }: { readonly children: ReactNode }) {
   )
 }
 
-/** The two-column grid (import | gutter | summary); the import column can be collapsed. */
+/** The workspace under the header: sidebar | gutter | the main area; the sidebar can fold away. */
 export function MainLayout({ children }: { readonly children: ReactNode }) {
   const { importCollapsed } = usePanelWidths()
   return (
-    <main className="layout resizable" data-import-collapsed={importCollapsed}>
+    <main className="workspace" data-import-collapsed={importCollapsed}>
       {children}
     </main>
   )

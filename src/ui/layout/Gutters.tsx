@@ -1,10 +1,10 @@
-import { useDrawer, useLayoutActions } from '../../store/index.ts'
+import { useLayoutActions } from '../../store/index.ts'
 import { TID } from '../testids.ts'
 import { Splitter } from './Splitter.tsx'
 import { usePanelWidths } from './usePanelWidths.ts'
 import './layout.css'
 
-/** Between the import and summary columns: the collapse toggle and the column's splitter. */
+/** Between the sidebar and the main area: the collapse toggle and the sidebar's splitter. */
 export function ImportGutter() {
   const widths = usePanelWidths()
   const { setPanelSize, toggleImportColumn } = useLayoutActions()
@@ -16,8 +16,8 @@ export function ImportGutter() {
         className="gutter-toggle"
         aria-expanded={!collapsed}
         aria-controls="import-column"
-        aria-label={collapsed ? 'Show the import column' : 'Hide the import column'}
-        title={`${collapsed ? 'Show' : 'Hide'} the import column (b)`}
+        aria-label={collapsed ? 'Show the sidebar' : 'Hide the sidebar'}
+        title={`${collapsed ? 'Show' : 'Hide'} the load and config sidebar (b)`}
         onClick={toggleImportColumn}
         data-testid={TID.importToggle}
       >
@@ -25,7 +25,7 @@ export function ImportGutter() {
       </button>
       {collapsed ? null : (
         <Splitter
-          label="Resize the import column"
+          label="Resize the sidebar"
           value={widths.importColumn}
           min={widths.importMin}
           max={widths.importMax}
@@ -40,20 +40,19 @@ export function ImportGutter() {
   )
 }
 
-/** The detail drawer's left edge (the drawer reads `--drawer-width`); only while it is open. */
+/** Between the list and the detail pane (which reads `--drawer-width`). */
 export function DrawerSplitter() {
   const widths = usePanelWidths()
-  const { open } = useDrawer()
   const { setPanelSize } = useLayoutActions()
-  if (!open) return null
   return (
     <Splitter
-      label="Resize the detail drawer"
+      label="Resize the detail pane"
       value={widths.drawer}
       min={widths.drawerMin}
       max={widths.drawerMax}
       direction={-1}
       onChange={(px) => setPanelSize('drawer', px)}
+      controls="detail-pane"
       testId={TID.drawerSplitter}
       className="drawer-splitter"
     />

@@ -12,17 +12,27 @@ interface SplitterProps {
   readonly testId?: string
   readonly className?: string
   readonly controls?: string
+  /**
+   * `vertical` (the default) is a column rule resized along x; `horizontal` is a row rule
+   * resized along y (the timeline's bottom edge): then +1 means dragging down grows the pane.
+   */
+  readonly orientation?: 'vertical' | 'horizontal'
 }
 
 const STEP = 16
 const BIG_STEP = 64
 
 /**
- * A vertical window splitter (WAI-ARIA `separator`, focusable): drag with a pointer, or focus it
- * and use ←/→ (Shift for bigger steps), Home and End. The value is the panel's width in px.
+ * A window splitter (WAI-ARIA `separator`, focusable): drag with a pointer, or focus it and use
+ * ←/→ (↑/↓ for a horizontal one; Shift for bigger steps), Home and End. The value is the pane's
+ * width (or height) in px.
  */
 export function Splitter(props: SplitterProps) {
   const { label, value, min, max, onChange, direction, testId, className, controls } = props
+  const horizontal = props.orientation === 'horizontal'
+  const along = (event: { clientX: number; clientY: number }) =>
+    horizontal ? event.clientY : event.clientX
+  const [grow, shrink] = horizontal ? ['ArrowDown', 'ArrowUp'] : ['ArrowRight', 'ArrowLeft']
   const drag = useRef<{ x: number; value: number; pointer: number } | null>(null)
   const clamp = (v: number) => Math.min(max, Math.max(min, Math.round(v)))
 
@@ -31,12 +41,12 @@ export function Splitter(props: SplitterProps) {
     event.preventDefault()
     event.currentTarget.setPointerCapture(event.pointerId)
     event.currentTarget.focus()
-    drag.current = { x: event.clientX, value, pointer: event.pointerId }
+    drag.current = { x: along(event), value, pointer: event.pointerId }
   }
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current
     if (!start || start.pointer !== event.pointerId) return
-    onChange(clamp(start.value + direction * (event.clientX - start.x)))
+    onChange(clamp(start.value + direction * (along(event) - start.x)))
   }
   const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
     if (drag.current?.pointer !== event.pointerId) return
@@ -48,8 +58,8 @@ export function Splitter(props: SplitterProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? BIG_STEP : STEP
     let next: number | null = null
-    if (event.key === 'ArrowRight') next = value + direction * step
-    else if (event.key === 'ArrowLeft') next = value - direction * step
+    if (event.key === grow) next = value + direction * step
+    else if (event.key === shrink) next = value - direction * step
     else if (event.key === 'Home') next = min
     else if (event.key === 'End') next = max
     if (next === null) return
@@ -61,7 +71,7 @@ export function Splitter(props: SplitterProps) {
   return (
     <div
       role="separator"
-      aria-orientation="vertical"
+      aria-orientation={horizontal ? 'horizontal' : 'vertical'}
       aria-label={label}
       aria-valuenow={value}
       aria-valuemin={min}

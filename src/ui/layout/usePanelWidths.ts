@@ -1,31 +1,33 @@
 import { useSyncExternalStore } from 'react'
 import { clampPanel, PANEL_MIN, panelMax, usePanelLayout } from '../../store/index.ts'
 
-/** The layout never grows past this (see `.layout` in styles.css) minus its padding. */
-const LAYOUT_MAX = 1440
-const LAYOUT_PADDING = 32
-
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('resize', onChange)
   return () => window.removeEventListener('resize', onChange)
 }
-const viewportWidth = () => window.innerWidth
+// One string so React compares a primitive: a new object per read would loop.
+const viewportSize = () => `${window.innerWidth}x${window.innerHeight}`
 
 /**
- * The panel widths to draw: the stored sizes clamped to this viewport (re-clamped on resize, while
- * the stored size is kept for a wider window later), with the bounds the splitters announce.
+ * The pane sizes to draw: the stored sizes clamped to this viewport (re-clamped on resize, while
+ * the stored size is kept for a larger window later), with the bounds the splitters announce.
  */
 export function usePanelWidths() {
-  const { sizes, importCollapsed } = usePanelLayout()
-  const viewport = useSyncExternalStore(subscribe, viewportWidth, () => 1280)
-  const container = Math.min(viewport, LAYOUT_MAX) - LAYOUT_PADDING
+  const { sizes, importCollapsed, budgetExpanded, timelineCollapsed } = usePanelLayout()
+  const size = useSyncExternalStore(subscribe, viewportSize, () => '1440x900')
+  const [width = 1440, height = 900] = size.split('x').map(Number)
   return {
     importCollapsed,
-    importColumn: clampPanel('importColumn', sizes.importColumn, container),
+    budgetExpanded,
+    timelineCollapsed,
+    importColumn: clampPanel('importColumn', sizes.importColumn, width),
     importMin: PANEL_MIN.importColumn,
-    importMax: panelMax('importColumn', container),
-    drawer: clampPanel('drawer', sizes.drawer, viewport),
+    importMax: panelMax('importColumn', width),
+    drawer: clampPanel('drawer', sizes.drawer, width),
     drawerMin: PANEL_MIN.drawer,
-    drawerMax: panelMax('drawer', viewport),
+    drawerMax: panelMax('drawer', width),
+    timeline: clampPanel('timeline', sizes.timeline, height),
+    timelineMin: PANEL_MIN.timeline,
+    timelineMax: panelMax('timeline', height),
   }
 }

@@ -1,4 +1,9 @@
-import { useRunStatus, useRunSummary } from '../../../store/index.ts'
+import {
+  useLayoutActions,
+  usePanelLayout,
+  useRunStatus,
+  useRunSummary,
+} from '../../../store/index.ts'
 import type { RunSummary } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
@@ -11,6 +16,7 @@ import { CostLine } from './CostLine.tsx'
 import { BudgetTable } from './BudgetTable.tsx'
 import { formatChange } from './budgetModel.ts'
 import { RunStatusLine } from './RunStatusLine.tsx'
+import './budget.css'
 
 /** How the figures were obtained: never an estimate without saying so (SPEC §4). */
 function pricing(summary: RunSummary): string {
@@ -29,9 +35,9 @@ function pricing(summary: RunSummary): string {
 }
 
 function Headline({ summary }: { readonly summary: RunSummary }) {
-  const { before, after, window, reservedOutput, buffer, usable } = summary.tokens
+  const { before, after } = summary.tokens
   return (
-    <div className="total budget-headline">
+    <span className="total budget-headline">
       <span
         className="total-value"
         data-testid={TID.budgetHeadline}
@@ -43,6 +49,15 @@ function Headline({ summary }: { readonly summary: RunSummary }) {
         {summary.tokenizer === 'estimate' ? '≈ ' : ''}
         {formatCount(before)} → {formatCount(after)} tokens ({formatChange(before, after)})
       </span>
+    </span>
+  )
+}
+
+/** The usable window and how the figures were priced; the no-change reason when there is one. */
+function Window({ summary }: { readonly summary: RunSummary }) {
+  const { window, reservedOutput, buffer, usable } = summary.tokens
+  return (
+    <div className="budget-window">
       <span className="hint" data-testid={TID.budgetUsable} data-usable={usable}>
         usable window {formatCount(usable)} = {formatCount(window)} window −{' '}
         {formatCount(reservedOutput)} reserved output
@@ -61,7 +76,7 @@ function Headline({ summary }: { readonly summary: RunSummary }) {
 function Facts({ summary }: { readonly summary: RunSummary }) {
   const failing = summary.invariants.checks.filter((c) => !c.ok).map((c) => c.id)
   return (
-    <p className="budget-facts">
+    <span className="budget-facts">
       <span
         className={summary.invariants.ok ? 'pill high' : 'pill low'}
         data-testid={TID.invariants}
@@ -75,34 +90,66 @@ function Facts({ summary }: { readonly summary: RunSummary }) {
         {formatCount(summary.changes)} {summary.changes === 1 ? 'change' : 'changes'}
       </span>
       <RiskFact risk={summary.risk} />
-    </p>
+    </span>
   )
 }
 
-/** The compaction section: pick a preset, see the budget before → after. */
+function ExpandToggle() {
+  const { budgetExpanded } = usePanelLayout()
+  const { toggleBudgetExpanded } = useLayoutActions()
+  return (
+    <button
+      type="button"
+      className="button ghost budget-expand"
+      aria-expanded={budgetExpanded}
+      aria-controls="budget-more"
+      onClick={toggleBudgetExpanded}
+      data-testid={TID.budgetExpand}
+      title="Show the budget's table, window and cost (x)"
+    >
+      {budgetExpanded ? 'Less ▴' : 'Budget table ▾'}
+    </button>
+  )
+}
+
+/**
+ * The compaction bar on top of every view: preset, run status, the headline before → after and
+ * the two bars on one compact band; it expands (remembered) into the window, cost and the
+ * per-category table. The folded part stays in the page (hidden), so its figures are one
+ * toggle away and never recomputed.
+ */
 export function CompactionPanel() {
   const summary = useRunSummary()
   const status = useRunStatus()
+  const { budgetExpanded } = usePanelLayout()
   return (
     <Section
-      title="Compaction"
+      title={
+        <>
+          Compaction
+          {summary ? <Headline summary={summary} /> : null}
+          {summary ? <Facts summary={summary} /> : null}
+        </>
+      }
       aside={
         <>
+          <RunStatusLine />
           <PresetPicker />
           <ExportActions />
+          <ExpandToggle />
         </>
       }
       testId={TID.compaction}
       className={status === 'running' && summary ? 'budget stale' : 'budget'}
     >
-      <RunStatusLine />
       {summary ? (
         <>
-          <Headline summary={summary} />
-          <CostLine />
-          <Facts summary={summary} />
           <BudgetBars summary={summary} />
-          <BudgetTable summary={summary} />
+          <div className="budget-more" id="budget-more" hidden={!budgetExpanded}>
+            <Window summary={summary} />
+            <CostLine />
+            <BudgetTable summary={summary} />
+          </div>
         </>
       ) : null}
     </Section>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
 import {
   useDrawer,
   useGroupDetail,
@@ -7,6 +7,7 @@ import {
   type DetailTab,
   type GroupDetail,
 } from '../../../store/index.ts'
+import { focusList } from '../../commands/focus.ts'
 import { TID } from '../../testids.ts'
 import { DetailHeader } from './DetailHeader.tsx'
 import { DetailTabs, panelId, tabId } from './DetailTabs.tsx'
@@ -44,8 +45,9 @@ function TabBody(props: {
 }
 
 /**
- * The detail drawer for the selected group: a fixed panel on the right (width `--drawer-width`)
- * with its own scroll, so opening it never shifts the page. Esc or the close button closes it.
+ * The detail of the selected group, in the workbench's right-hand split pane (width
+ * `--drawer-width`, beside the list, never over it) with its own scroll. Esc inside it goes back
+ * to the list; the close button (or Esc on the list) closes it.
  */
 export function DetailDrawer() {
   const { open, tab, groupId } = useDrawer()
@@ -59,30 +61,25 @@ export function DetailDrawer() {
   const chars = limit.group === shown ? limit.chars : FIRST_LIMIT
   const state = useGroupDetail(shown, chars)
   const base = useId().replace(/:/g, '')
-  const ref = useRef<HTMLElement>(null)
-
-  // Opening moves focus into the drawer (so Esc and the tabs work from the keyboard); closing
-  // gives it back to where it was, when that element is still there.
-  const isOpen = shown !== null
-  useEffect(() => {
-    if (!isOpen) return
-    const previous = document.activeElement
-    ref.current?.focus()
-    return () => {
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
-    }
-  }, [isOpen])
+  // Opening does not take focus: a click or j/k keeps browsing the list; Enter moves focus in.
+  // Closing from inside gives focus back to the list (the pane's content is gone).
+  const close = () => {
+    closeDrawer()
+    focusList()
+  }
 
   if (!shown) return null
   const detail = state.status === 'ready' || state.status === 'loading' ? state.detail : null
   const onMore = () => setLimit({ group: shown, chars: nextLimit(chars) })
+  // Esc leaves the detail for the list (it stays shown); Esc on the list then closes it.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') closeDrawer()
+    if (event.key !== 'Escape' || event.defaultPrevented) return
+    event.preventDefault()
+    focusList()
   }
 
   return (
     <aside
-      ref={ref}
       className="detail-drawer"
       tabIndex={-1}
       aria-labelledby={`${base}-title`}
@@ -106,7 +103,7 @@ export function DetailDrawer() {
           aria-label="Close detail"
           title="Close (Esc)"
           data-testid={TID.detailClose}
-          onClick={closeDrawer}
+          onClick={close}
         >
           ×
         </button>

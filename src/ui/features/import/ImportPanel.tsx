@@ -3,6 +3,7 @@ import { FilePicker } from './FilePicker.tsx'
 import { ItemPicker } from './ItemPicker.tsx'
 import { LoadError } from './LoadError.tsx'
 import { PasteBox } from './PasteBox.tsx'
+import { RecentFiles } from './RecentFiles.tsx'
 import { SamplePicker } from './SamplePicker.tsx'
 import { SourceLine } from './SourceLine.tsx'
 
@@ -16,6 +17,7 @@ export function ImportPanel() {
         <PasteBox />
         <LoadError />
         <FilePicker />
+        <RecentFiles />
       </Section>
     </div>
   )

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react'
 import {
   useRunStatus,
   useDeferredRunSummary,
+  useFind,
   useTableFilter,
   useViewActions,
   type MessageRange,
@@ -12,6 +13,7 @@ import { TID } from '../../testids.ts'
 import { buildRows, filterCounts, GROUP_FILTERS, inRange, matchesFilter } from './groupRows.ts'
 import type { GroupFilter } from './groupRows.ts'
 import { filterByQuery, parseQuery } from './query.ts'
+import { FindBar } from './FindBar.tsx'
 import { QueryBar } from './QueryBar.tsx'
 import { VirtualGroupTable } from './VirtualGroupTable.tsx'
 import './table.css'
@@ -73,6 +75,8 @@ export function GroupTable() {
   const status = useRunStatus()
   const { chip, query, brush } = useTableFilter()
   const { setChip, setQuery, setBrush } = useViewActions()
+  const { matches } = useFind()
+  const matchSet = useMemo(() => new Set(matches), [matches])
   const allRows = useMemo(() => (summary ? buildRows(summary) : []), [summary])
   const parsed = useMemo(() => parseQuery(query), [query])
   // Typing and brushing stay responsive on 10,000 groups: the filtering may lag a frame behind.
@@ -96,12 +100,15 @@ export function GroupTable() {
     <Section
       title="Groups"
       aside={
-        <span className="hint" data-testid={TID.tableCount} data-shown={rows.length}>
-          {formatCount(rows.length)} of {formatCount(allRows.length)} groups
-          {summary.decisionCount > summary.decisions.length
-            ? ` · reasons for the first ${formatCount(summary.decisions.length)} decisions`
-            : ''}
-        </span>
+        <>
+          <span className="hint" data-testid={TID.tableCount} data-shown={rows.length}>
+            {formatCount(rows.length)} of {formatCount(allRows.length)} groups
+            {summary.decisionCount > summary.decisions.length
+              ? ` · reasons for the first ${formatCount(summary.decisions.length)} decisions`
+              : ''}
+          </span>
+          <FindBar rows={rows} />
+        </>
       }
       testId={TID.groupTable}
       className={status === 'running' ? 'group-table stale' : 'group-table'}
@@ -109,6 +116,7 @@ export function GroupTable() {
       <VirtualGroupTable
         rows={rows}
         filter={deferredChip}
+        matches={matchSet}
         toolbar={<QueryBar query={query} parsed={parsed} onChange={setQuery} />}
         chips={
           <div className="gt-chips-row">

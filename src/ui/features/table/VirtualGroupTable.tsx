@@ -2,6 +2,7 @@ import {
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
+  type ColumnSizingState,
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table'
@@ -14,7 +15,14 @@ import {
   useSelectedGroup,
 } from '../../../store/index.ts'
 import { ColumnMenu } from './ColumnMenu.tsx'
-import { readVisibility, writeVisibility } from './columnPrefs.ts'
+import {
+  COLUMN_MAX,
+  COLUMN_MIN,
+  readColumnSizes,
+  readVisibility,
+  writeColumnSizes,
+  writeVisibility,
+} from './columnPrefs.ts'
 import { GROUP_COLUMNS } from './columns.tsx'
 import type { GroupFilter, GroupRow } from './groupRows.ts'
 import { GroupHead, GroupLine, SubLine } from './TableLines.tsx'
@@ -33,6 +41,7 @@ function itemKey(item: TableItem | undefined, index: number): string {
   if (!item) return `missing-${index}`
   if (item.type === 'group') return item.row.id
   if (item.type === 'part') return `${item.groupId}/${item.sub.key}`
+  if (item.type === 'side') return `${item.groupId}/side`
   return `${item.groupId}/note`
 }
 
@@ -48,21 +57,48 @@ export function VirtualGroupTable(props: {
   readonly toolbar: ReactNode
   /** Status chips, between the toolbar and the rows. */
   readonly chips: ReactNode
+  /** Rows matching the find text: highlighted, never filtered out. */
+  readonly matches?: ReadonlySet<string>
 }) {
-  const { rows, filter, toolbar, chips } = props
+  const { rows, filter, toolbar, chips, matches } = props
   const [sorting, setSorting] = useState<SortingState>([])
   const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(COLUMN_IDS))
+  const [sizing, setSizing] = useState<ColumnSizingState>(() => readColumnSizes(COLUMN_IDS))
   const scrollRef = useRef<HTMLDivElement>(null)
+  const [headHeight, setHeadHeight] = useState(ROW_HEIGHT)
+  const headRef = useCallback((el: HTMLTableSectionElement | null) => {
+    if (el) setHeadHeight(Math.round(el.getBoundingClientRect().height) || ROW_HEIGHT)
+  }, [])
   const selected = useSelectedGroup()
   const { setVisibleGroupIds } = useNavActions()
   const { expanded, fetched, toggle } = useRowDetails()
+  // Expanded stubbed/trimmed groups switched to their original text (the replacement is first).
+  const [originals, setOriginals] = useState<ReadonlySet<string>>(() => new Set())
+  const switchSide = useCallback((groupId: string) => {
+    setOriginals((old) => {
+      const next = new Set(old)
+      if (!next.delete(groupId)) next.add(groupId)
+      return next
+    })
+  }, [])
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: rows as GroupRow[],
     columns: GROUP_COLUMNS,
-    state: { sorting, columnVisibility: visibility },
+    state: { sorting, columnVisibility: visibility, columnSizing: sizing },
     onSortingChange: setSorting,
+    // Widenable columns (drag a header's right edge; double-click resets), remembered.
+    enableColumnResizing: true,
+    columnResizeMode: 'onChange',
+    defaultColumn: { minSize: COLUMN_MIN, maxSize: COLUMN_MAX },
+    onColumnSizingChange: (update) => {
+      setSizing((old) => {
+        const next = typeof update === 'function' ? update(old) : update
+        writeColumnSizes(next)
+        return next
+      })
+    },
     onColumnVisibilityChange: (update) => {
       setVisibility((old) => {
         const next = typeof update === 'function' ? update(old) : update
@@ -77,8 +113,8 @@ export function VirtualGroupTable(props: {
   const modelRows = table.getRowModel().rows
   const displayed = useMemo(() => modelRows.map((r) => r.original), [modelRows])
   const items = useMemo(
-    () => tableItems(displayed, expanded, fetched),
-    [displayed, expanded, fetched],
+    () => tableItems(displayed, expanded, fetched, originals),
+    [displayed, expanded, fetched, originals],
   )
 
   // Keyboard navigation (j/k) walks the rows in the order shown here.
@@ -93,25 +129,35 @@ export function VirtualGroupTable(props: {
     estimateSize: (i) => (items[i]?.type === 'group' ? ROW_HEIGHT : SUB_ROW_HEIGHT),
     getItemKey,
     overscan: 12,
+    // TRICKY: the rows start under the sticky header, inside the same scroll box. Telling the
+    // virtualiser so (padding) makes "scroll into view" land below the header instead of under
+    // it, and keeps a row moved to with j at the bottom edge fully visible.
+    paddingStart: headHeight,
+    scrollPaddingStart: headHeight,
   })
 
   // A selection made elsewhere (strip, timeline, keys, invariants) scrolls its row into view.
+  // TRICKY: a row picked in a hidden view (the overview's strip) arrives while the list has no
+  // height yet; scrolling then would use a zero-height viewport. Wait until it has one (the
+  // virtualiser re-renders us when its measured size changes).
   const scrolledTo = useRef<string | null>(null)
+  const viewportHeight = virtualizer.scrollRect?.height ?? 0
   useEffect(() => {
     if (selected === null) scrolledTo.current = null
-    if (selected === null || selected === scrolledTo.current) return
+    if (selected === null || selected === scrolledTo.current || viewportHeight <= 0) return
     const at = itemIndexOf(items, selected)
     if (at < 0) return
     scrolledTo.current = selected
     virtualizer.scrollToIndex(at, { align: 'auto' })
-  }, [selected, items, virtualizer])
+  }, [selected, items, virtualizer, viewportHeight])
 
   const select = useCallback((id: string, open: boolean) => {
     useAppStore.getState().selectGroup(id, open ? { open: true } : undefined)
   }, [])
 
   const virtualItems = virtualizer.getVirtualItems()
-  const top = virtualItems[0]?.start ?? 0
+  // The header's height is in every start (paddingStart) but is drawn by the header itself.
+  const top = Math.max(0, (virtualItems[0]?.start ?? headHeight) - headHeight)
   const bottom =
     virtualItems.length > 0 ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0
   const visibleColumns = table.getVisibleLeafColumns()
@@ -142,7 +188,7 @@ export function VirtualGroupTable(props: {
         }}
       >
         <table className="table gt-table" aria-rowcount={modelRows.length + 1}>
-          <GroupHead table={table} />
+          <GroupHead table={table} headRef={headRef} />
           <tbody>
             {top > 0 ? (
               <tr aria-hidden="true" className="gt-spacer" style={{ height: top }}>
@@ -160,6 +206,7 @@ export function VirtualGroupTable(props: {
                     columnCount={columnCount}
                     itemIndex={v.index}
                     measure={virtualizer.measureElement}
+                    onSwitchSide={switchSide}
                   />
                 )
               }
@@ -173,6 +220,7 @@ export function VirtualGroupTable(props: {
                   measure={virtualizer.measureElement}
                   expanded={item.expanded}
                   selected={item.row.id === selected}
+                  matched={matches?.has(item.row.id) === true}
                   columnsKey={columnsKey}
                   onSelect={select}
                   onToggle={toggle}

@@ -14,8 +14,17 @@ export const GROUP_COLUMNS = [
     enableHiding: false,
     meta: { className: 'gt-expand', label: 'Expand' },
   }),
-  col.accessor('index', { header: '#', meta: { className: 'num gt-index', label: 'Index' } }),
-  col.accessor('kind', { header: 'Kind', meta: { className: 'gt-kind', label: 'Kind' } }),
+  col.accessor('index', {
+    header: '#',
+    size: 48,
+    meta: { className: 'num gt-index', label: 'Index' },
+  }),
+  col.accessor('kind', {
+    header: 'Kind',
+    size: 92,
+    cell: (c) => <span title={c.getValue()}>{c.getValue()}</span>,
+    meta: { className: 'gt-kind', label: 'Kind' },
+  }),
   col.accessor('role', { header: 'Role', meta: { className: 'gt-role', label: 'Role' } }),
   col.accessor('tool', {
     header: 'Tool',
@@ -30,18 +39,21 @@ export const GROUP_COLUMNS = [
   }),
   col.accessor('before', {
     header: 'Before',
+    size: 68,
     cell: (c) => formatCount(c.getValue()),
     sortDescFirst: true,
     meta: { className: 'num gt-tokens gt-before', label: 'Tokens before' },
   }),
   col.accessor('after', {
     header: 'After',
+    size: 68,
     cell: (c) => formatCount(c.getValue()),
     sortDescFirst: true,
     meta: { className: 'num gt-tokens gt-after', label: 'Tokens after' },
   }),
   col.accessor('status', {
     header: 'Status',
+    size: 88,
     cell: (c) => (
       <span className={`pill gt-status ${c.getValue()}`} data-testid={TID.groupStatus}>
         {c.getValue()}
@@ -57,7 +69,11 @@ export const GROUP_COLUMNS = [
       const text = row.reason || row.detail
       return (
         <span title={[row.strategy, row.reason, row.detail].filter(Boolean).join(' · ')}>
-          {row.strategy ? <span className="gt-strategy">{row.strategy}</span> : null}
+          {row.strategy ? (
+            <span className="gt-strategy" data-testid={TID.reasonBadge}>
+              {row.strategy}
+            </span>
+          ) : null}
           {text}
         </span>
       )

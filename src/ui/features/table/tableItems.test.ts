@@ -65,7 +65,24 @@ function detail(): GroupDetail {
       },
       { id: 'm3', index: 3, role: 'user', parts: [], tokens: 3, raw: '', rawChars: 0 },
     ],
+    after: null,
   } as unknown as GroupDetail
+}
+
+/** The same group after a run that stubbed its tool result. */
+function stubbed(): GroupDetail {
+  const base = detail()
+  const [m1, m2] = base.before
+  const stub = {
+    kind: 'tool_result' as const,
+    label: 'Read · c1',
+    text: '[stale result removed: a newer read exists]',
+    chars: 43,
+    truncated: false,
+    tokens: 9,
+    replaced: true,
+  }
+  return { ...base, after: [m1!, { ...m2!, parts: [stub] }] } as GroupDetail
 }
 
 describe('rows of the grouped table', () => {
@@ -123,6 +140,30 @@ describe('table items', () => {
     expect(itemIndexOf(ready, 'ga1')).toBe(3)
     const groups = ready.filter((i) => i.type === 'group')
     expect(groups.map((g) => g.position)).toEqual([0, 1, 2])
+  })
+
+  it('a stubbed group shows its replacement first, the original one switch away', () => {
+    const open = new Set(['ga1'])
+    const fetched = new Map<string, RowFetch>([['ga1', { state: 'ready', detail: stubbed() }]])
+    const first = tableItems(rows, open, fetched)
+    const side = first.find((i) => i.type === 'side')
+    expect(side).toMatchObject({ groupId: 'ga1', side: 'replacement' })
+    const texts = first.flatMap((i) => (i.type === 'part' ? [i.sub.text] : []))
+    expect(texts).toContain('[stale result removed: a newer read exists]')
+    expect(texts.some((t) => t.startsWith('xxx'))).toBe(false)
+    const replaced = first.flatMap((i) => (i.type === 'part' && i.sub.replaced ? [i.sub] : []))
+    expect(replaced).toHaveLength(1)
+
+    const original = tableItems(rows, open, fetched, new Set(['ga1']))
+    expect(original.find((i) => i.type === 'side')).toMatchObject({ side: 'original' })
+    const originalTexts = original.flatMap((i) => (i.type === 'part' ? [i.sub.text] : []))
+    expect(originalTexts.some((t) => t.startsWith('xxx'))).toBe(true)
+    // A group with nothing replaced has no switch.
+    expect(
+      tableItems(rows, open, new Map([['ga1', { state: 'ready', detail: detail() }]])).some(
+        (i) => i.type === 'side',
+      ),
+    ).toBe(false)
   })
 
   it('sub-rows: role on a message’s first part, one line, at most 300 characters', () => {

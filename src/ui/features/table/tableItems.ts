@@ -22,7 +22,12 @@ export interface SubRow {
   readonly text: string
   readonly truncated: boolean
   readonly tokens: number
+  /** A part a strategy replaced (the stub or trimmed text, shown first). */
+  readonly replaced: boolean
 }
+
+/** Which side of an expanded group its sub-rows show. */
+export type SubSide = 'replacement' | 'original'
 
 export type TableItem =
   | {
@@ -33,6 +38,8 @@ export type TableItem =
       readonly position: number
     }
   | { readonly type: 'part'; readonly groupId: string; readonly sub: SubRow }
+  /** Above the parts of a stubbed/trimmed group: which side is shown, and the switch. */
+  | { readonly type: 'side'; readonly groupId: string; readonly side: SubSide }
   | {
       readonly type: 'note'
       readonly groupId: string
@@ -45,13 +52,27 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 
-/** The parts of a group's messages as the transcript had them (the `before` side). */
-export function subRowsOf(detail: GroupDetail): SubRow[] {
+/**
+ * Does this group have a replacement to show first? Stubbed and trimmed groups do (their
+ * projected parts carry `replaced`); excluded groups have no projection, kept ones no change.
+ */
+export function hasReplacement(detail: GroupDetail): boolean {
+  return detail.after !== null && detail.after.some((m) => m.parts.some((p) => p.replaced))
+}
+
+/**
+ * The parts of a group's messages: the replacement (what the model is sent after the run) when
+ * the group has one and `side` asks for it, else as the transcript had them (the `before` side).
+ */
+export function subRowsOf(detail: GroupDetail, side: SubSide = 'original'): SubRow[] {
   const rows: SubRow[] = []
-  detail.before.forEach((message, m) => {
+  const messages =
+    side === 'replacement' && detail.after && hasReplacement(detail) ? detail.after : detail.before
+  const sideKey = messages === detail.before ? 'b' : 'a'
+  messages.forEach((message, m) => {
     if (message.parts.length === 0) {
       rows.push({
-        key: `${message.id}:empty`,
+        key: `${message.id}:${sideKey}:empty`,
         role: message.role,
         firstOfMessage: true,
         messageIndex: message.index,
@@ -60,13 +81,14 @@ export function subRowsOf(detail: GroupDetail): SubRow[] {
         text: '',
         truncated: false,
         tokens: message.tokens,
+        replaced: false,
       })
       return
     }
     message.parts.forEach((part, p) => {
       const text = oneLine(part.text)
       rows.push({
-        key: `${message.id}:${m}:${p}`,
+        key: `${message.id}:${sideKey}:${m}:${p}`,
         role: message.role,
         firstOfMessage: p === 0,
         messageIndex: message.index,
@@ -75,6 +97,7 @@ export function subRowsOf(detail: GroupDetail): SubRow[] {
         text: text.slice(0, SUB_ROW_CHARS),
         truncated: part.truncated || text.length > SUB_ROW_CHARS,
         tokens: part.tokens,
+        replaced: part.replaced === true,
       })
     })
   })
@@ -82,22 +105,32 @@ export function subRowsOf(detail: GroupDetail): SubRow[] {
 }
 
 /** Sub-rows per reply object: the list is rebuilt on every filter change, the parts need not be. */
-const subRowCache = new WeakMap<GroupDetail, readonly SubRow[]>()
+const subRowCache = new WeakMap<GroupDetail, Partial<Record<SubSide, readonly SubRow[]>>>()
 
-function cachedSubRows(detail: GroupDetail): readonly SubRow[] {
-  let rows = subRowCache.get(detail)
+function cachedSubRows(detail: GroupDetail, side: SubSide): readonly SubRow[] {
+  let sides = subRowCache.get(detail)
+  if (!sides) {
+    sides = {}
+    subRowCache.set(detail, sides)
+  }
+  let rows = sides[side]
   if (!rows) {
-    rows = subRowsOf(detail)
-    subRowCache.set(detail, rows)
+    rows = subRowsOf(detail, side)
+    sides[side] = rows
   }
   return rows
 }
 
-/** The flat list: each group, then (when expanded) its parts or a note in their place. */
+/**
+ * The flat list: each group, then (when expanded) its parts or a note in their place. A stubbed
+ * or trimmed group shows its replacement first, under a line that switches to the original;
+ * `originals` holds the groups switched.
+ */
 export function tableItems(
   rows: readonly GroupRow[],
   expanded: ReadonlySet<string>,
   details: ReadonlyMap<string, RowFetch>,
+  originals: ReadonlySet<string> = new Set(),
 ): TableItem[] {
   if (expanded.size === 0) {
     return rows.map((row, position) => ({ type: 'group', row, expanded: false, position }))
@@ -122,7 +155,10 @@ export function tableItems(
         })
         break
       case 'ready': {
-        const parts = cachedSubRows(detail.detail)
+        const replaced = hasReplacement(detail.detail)
+        const side: SubSide = replaced && !originals.has(groupId) ? 'replacement' : 'original'
+        if (replaced) items.push({ type: 'side', groupId, side })
+        const parts = cachedSubRows(detail.detail, side)
         if (parts.length === 0) {
           items.push({ type: 'note', groupId, tone: 'empty', text: 'No messages in this group.' })
         }

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import {
   useAppStore,
+  useLayoutActions,
+  usePanelLayout,
   useRunStatus,
   useDeferredRunSummary,
   useTableFilter,
@@ -47,6 +49,25 @@ function Caption({ facts }: { readonly facts: TimelineFacts }) {
       {facts.flaggedCalls > 0 ? ` · ${formatCount(facts.flaggedCalls)} over 10 % off` : ''} · last
       point: now (the headline)
     </p>
+  )
+}
+
+/** Folds the timeline to its title line (remembered), giving the list its height. */
+function CollapseToggle() {
+  const { timelineCollapsed } = usePanelLayout()
+  const { toggleTimeline } = useLayoutActions()
+  return (
+    <button
+      type="button"
+      className="button ghost"
+      aria-expanded={!timelineCollapsed}
+      aria-controls="timeline-slot"
+      onClick={toggleTimeline}
+      data-testid={TID.timelineToggle}
+      title={`${timelineCollapsed ? 'Show' : 'Fold'} the timeline`}
+    >
+      {timelineCollapsed ? 'Show ▾' : 'Fold ▴'}
+    </button>
   )
 }
 
@@ -204,9 +225,12 @@ export function ReplayTimeline() {
       testId={TID.timeline}
       className={stale ? 'timeline stale' : 'timeline'}
       aside={
-        replay ? (
-          <ModeToggle mode={mode} onMode={setMode} costReady={replay.cost?.before != null} />
-        ) : null
+        <>
+          {replay ? (
+            <ModeToggle mode={mode} onMode={setMode} costReady={replay.cost?.before != null} />
+          ) : null}
+          <CollapseToggle />
+        </>
       }
     >
       {!summary || points.length === 0 ? (

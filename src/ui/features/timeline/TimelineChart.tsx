@@ -141,7 +141,7 @@ export function TimelineChart(props: ChartProps) {
   const upstream = points.filter((p) => p.upstream.length > 0)
   const steps = points.filter((p) => p.step !== null)
   return (
-    <ResponsiveContainer width="100%" height={300}>
+    <ResponsiveContainer width="100%" height="100%" minHeight={60}>
       <ComposedChart
         data={points as TimelinePoint[]}
         margin={{ top: 12, right: 16, bottom: 4, left: 4 }}

@@ -1,0 +1,207 @@
+/**
+ * Recent transcripts, kept on this device only: IndexedDB (no library; a few plain requests),
+ * never the URL, never sent anywhere. Bounded: at most `RECENT_LIMITS.entries` transcripts and
+ * `RECENT_LIMITS.totalBytes` in all; one larger than `RECENT_LIMITS.entryBytes` is not kept (and
+ * the UI says so). The oldest go first. Every call tolerates a missing or failing IndexedDB
+ * (private windows, blocked storage): the app then simply does not remember.
+ */
+
+export const RECENT_LIMITS = {
+  entries: 5,
+  entryBytes: 25 * 1024 * 1024,
+  totalBytes: 60 * 1024 * 1024,
+} as const
+
+export type RecentOrigin = 'paste' | 'file'
+
+/** What the list shows: everything but the content. */
+export interface RecentMeta {
+  /** Stable for the same content: loading it again moves it to the top instead of adding it. */
+  readonly id: string
+  readonly name: string
+  readonly origin: RecentOrigin
+  readonly bytes: number
+  /** ms since the epoch, when it was last loaded. */
+  readonly savedAt: number
+}
+
+export interface RecentRecord extends RecentMeta {
+  /** Pasted text, or the picked file as a Blob (IndexedDB stores Blobs as they are). */
+  readonly data: string | Blob
+}
+
+export type KeepPlan =
+  | { readonly keep: true; readonly evict: readonly string[] }
+  | { readonly keep: false; readonly reason: string }
+
+/**
+ * Whether `incoming` can be kept beside `existing` (newest first), and which entries go to make
+ * room: an entry with the same id is replaced; then the oldest leave until both bounds hold.
+ */
+export function planKeep(
+  existing: readonly RecentMeta[],
+  incoming: RecentMeta,
+  limits: typeof RECENT_LIMITS = RECENT_LIMITS,
+): KeepPlan {
+  if (incoming.bytes > limits.entryBytes) {
+    return {
+      keep: false,
+      reason: `${incoming.name} (${formatBytes(incoming.bytes)}) is not kept for next time: over the ${formatBytes(limits.entryBytes)} a transcript may take on this device.`,
+    }
+  }
+  const others = existing.filter((e) => e.id !== incoming.id).sort((a, b) => b.savedAt - a.savedAt)
+  const evict = existing.filter((e) => e.id === incoming.id).map((e) => e.id)
+  let total = incoming.bytes
+  let count = 1
+  for (const entry of others) {
+    if (count + 1 > limits.entries || total + entry.bytes > limits.totalBytes) {
+      evict.push(entry.id)
+      continue
+    }
+    count++
+    total += entry.bytes
+  }
+  return { keep: true, evict }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`
+}
+
+/** FNV-1a over a string, as 8 hex digits: a cheap content key for pasted text. */
+export function textKey(text: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0).toString(16).padStart(8, '0')
+}
+
+/**
+ * The id of a paste (its content) or a file (name and size: a file re-opened from this store is
+ * a new File object with a new date, and must not count as another transcript).
+ */
+export function recentId(data: string | Blob, name: string): string {
+  if (typeof data === 'string') return `paste:${textKey(data)}:${data.length}`
+  return `file:${name}:${data.size}`
+}
+
+const DB_NAME = 'compaction-lab'
+const DB_VERSION = 1
+const STORE = 'recent-transcripts.v1'
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'))
+  })
+}
+
+let opened: Promise<IDBDatabase> | null = null
+
+function openDb(): Promise<IDBDatabase> {
+  if (opened) return opened
+  opened = new Promise<IDBDatabase>((resolve, reject) => {
+    if (typeof indexedDB === 'undefined') {
+      reject(new Error('IndexedDB is not available'))
+      return
+    }
+    const req = indexedDB.open(DB_NAME, DB_VERSION)
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(STORE)) {
+        req.result.createObjectStore(STORE, { keyPath: 'id' })
+      }
+    }
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB did not open'))
+    req.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'))
+  })
+  // A failed open is not cached: storage may come back (another tab closed).
+  opened.catch(() => {
+    opened = null
+  })
+  return opened
+}
+
+async function withStore<T>(
+  mode: IDBTransactionMode,
+  fn: (store: IDBObjectStore) => Promise<T>,
+): Promise<T> {
+  const db = await openDb()
+  const tx = db.transaction(STORE, mode)
+  const done = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'))
+  })
+  const result = await fn(tx.objectStore(STORE))
+  await done
+  return result
+}
+
+function metaOf(record: RecentRecord): RecentMeta {
+  const { id, name, origin, bytes, savedAt } = record
+  return { id, name, origin, bytes, savedAt }
+}
+
+/** Every kept transcript, newest first (metadata only); empty when storage is unavailable. */
+export async function listRecent(): Promise<RecentMeta[]> {
+  try {
+    const all = await withStore('readonly', (s) =>
+      request(s.getAll() as IDBRequest<RecentRecord[]>),
+    )
+    return all.map(metaOf).sort((a, b) => b.savedAt - a.savedAt)
+  } catch {
+    return []
+  }
+}
+
+export async function readRecent(id: string): Promise<RecentRecord | null> {
+  try {
+    const record = await withStore('readonly', (s) =>
+      request(s.get(id) as IDBRequest<RecentRecord | undefined>),
+    )
+    return record ?? null
+  } catch {
+    return null
+  }
+}
+
+export async function forgetRecent(id: string): Promise<void> {
+  try {
+    await withStore('readwrite', (s) => request(s.delete(id)))
+  } catch {
+    // Nothing kept, or storage gone: there is nothing to forget.
+  }
+}
+
+export type KeepResult =
+  | { readonly kept: true; readonly meta: RecentMeta }
+  | { readonly kept: false; readonly reason: string }
+
+/** Keep a transcript that loaded (replacing the same content, evicting the oldest to fit). */
+export async function keepRecent(
+  data: string | Blob,
+  name: string,
+  origin: RecentOrigin,
+  now: number,
+): Promise<KeepResult> {
+  const bytes = typeof data === 'string' ? new Blob([data]).size : data.size
+  const meta: RecentMeta = { id: recentId(data, name), name, origin, bytes, savedAt: now }
+  try {
+    const existing = await listRecent()
+    const plan = planKeep(existing, meta)
+    if (!plan.keep) return { kept: false, reason: plan.reason }
+    const record: RecentRecord = { ...meta, data }
+    await withStore('readwrite', async (s) => {
+      for (const id of plan.evict) await request(s.delete(id))
+      await request(s.put(record))
+    })
+    return { kept: true, meta }
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    return { kept: false, reason: `${name} is not kept for next time: ${why}.` }
+  }
+}

@@ -1,0 +1,90 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { useMainView, useReport, useStatus } from '../../store/index.ts'
+import type { MainView } from '../../store/index.ts'
+import { CompactionPanel } from '../features/budget/CompactionPanel.tsx'
+import { LoadError } from '../features/import/LoadError.tsx'
+import { OverviewView } from '../features/summary/OverviewView.tsx'
+import { TID } from '../testids.ts'
+import { DetailPane } from './DetailPane.tsx'
+import { GroupsView } from './GroupsView.tsx'
+import { DrawerSplitter } from './Gutters.tsx'
+
+// Not in the first view (and with recharts): their own chunks, fetched when first shown, so the
+// first budget does not wait for code it does not show (issue 14).
+const SweepPanel = lazy(() =>
+  import('../features/sweep/SweepPanel.tsx').then((m) => ({ default: m.SweepPanel })),
+)
+const ComparePanel = lazy(() =>
+  import('../features/compare/ComparePanel.tsx').then((m) => ({ default: m.ComparePanel })),
+)
+
+function ViewPanel(props: {
+  readonly id: MainView
+  readonly current: MainView
+  readonly children: ReactNode
+}) {
+  const { id, current, children } = props
+  // Hidden views stay mounted: a sweep or comparison keeps its result while the list is shown.
+  return (
+    <div
+      className={`view view-${id}`}
+      hidden={id !== current}
+      data-testid={TID.viewPanel}
+      data-view={id}
+    >
+      {children}
+    </div>
+  )
+}
+
+/**
+ * The main area: the budget bar, then the current view beside the detail pane (a group picked
+ * in any view shows there); each pane scrolls inside itself.
+ */
+export function Views() {
+  const status = useStatus()
+  const { report } = useReport()
+  const view = useMainView()
+  if (!report) {
+    return (
+      <div className="main-area">
+        {/* Keeps the skip link's target in the page before a transcript is loaded. */}
+        <div className="empty" id="group-list" tabIndex={-1}>
+          {status === 'loading'
+            ? 'Reading the transcript…'
+            : 'Load a transcript to see its groups.'}
+        </div>
+        {/* The overview holds the format card, warnings and preview a failed first load needs. */}
+        <OverviewView />
+      </div>
+    )
+  }
+  return (
+    <div className="main-area">
+      <LoadError placement="main" />
+      <CompactionPanel />
+      <div className="main-split">
+        <div className="views">
+          <ViewPanel id="groups" current={view}>
+            <GroupsView />
+          </ViewPanel>
+          <ViewPanel id="overview" current={view}>
+            <OverviewView />
+          </ViewPanel>
+          <ViewPanel id="sweep" current={view}>
+            <Suspense fallback={null}>
+              <SweepPanel />
+            </Suspense>
+          </ViewPanel>
+          <ViewPanel id="compare" current={view}>
+            <Suspense fallback={null}>
+              <ComparePanel />
+            </Suspense>
+          </ViewPanel>
+        </div>
+        <DrawerSplitter />
+        <DetailPane />
+      </div>
+    </div>
+  )
+}
