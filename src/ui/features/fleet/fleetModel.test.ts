@@ -66,8 +66,8 @@ describe('fleet lines', () => {
       'bad.json',
       'later.json',
     ])
-    expect(lines[1]?.name).toBe('multi.json › task 0')
-    expect(lines[2]).toMatchObject({ item: 1, name: 'multi.json › task 1' })
+    expect(lines[1]?.name).toBe('task 0 — multi.json')
+    expect(lines[2]).toMatchObject({ item: 1, name: 'task 1 — multi.json' })
     expect(lines[0]?.item).toBeNull()
     expect(linesOf(entries)[0]).toBe(lines[0])
   })

@@ -82,7 +82,8 @@ function entryLines(e: FleetEntry): FleetLine[] {
         id: `${e.key}#${r.item}`,
         key: e.key,
         item: r.itemName !== null ? r.item : null,
-        name: r.itemName !== null ? `${e.name} › ${r.itemName}` : e.name,
+        // The item first: items of one file share a long file name, which would hide what differs.
+        name: r.itemName !== null ? `${r.itemName} — ${e.name}` : e.name,
         status: e.status,
         progress: e.progress,
         format: r.format,
