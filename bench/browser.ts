@@ -13,13 +13,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
 import { findChromium } from '../scripts/chromium-path.mjs'
 import {
   generateLargeClaudeCode,
   generateManyGroupsClaudeCode,
 } from '../scripts/sample/generate-large.ts'
+import { readFileSync } from 'node:fs'
 import { TID } from '../src/ui/testids.ts'
+import { BUDGET_PAINTED } from './start.ts'
 import { round } from './timing.ts'
 
 function median(values: readonly number[]): number {
@@ -40,6 +42,12 @@ export interface BrowserWindow {
 export type BrowserResult =
   | {
       readonly kind: 'measured'
+      /** Production build, a fresh tab: navigation start → the sample's budget painted (page time). */
+      readonly firstView: { readonly runs: readonly number[]; readonly medianMs: number }
+      /** Paste of ~1 MB into the paste box (Ctrl+V): until the text is taken, and the longest task. */
+      readonly paste: (BrowserWindow & { readonly bytes: number }) | null
+      /** The editor's debounce, subtracted from the field-edit median for the issue's figure. */
+      readonly debounceMs: number
       readonly drop: {
         readonly bytes: number
         readonly firstTotal: BrowserWindow
@@ -197,6 +205,74 @@ async function fieldEdit(
   return { ms: round(t1 - t0, 1), ...(await windowStats(page, t0, t1)) }
 }
 
+/** A fresh tab on the built app: navigation start → the sample's budget painted (page time). */
+async function firstView(browser: Browser): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  try {
+    const page = await context.newPage()
+    await page.goto(`http://localhost:${PORT}/`, { waitUntil: 'commit' })
+    return round(
+      await page.evaluate<number>(
+        `new Promise((resolve) => { const tick = () => (${BUDGET_PAINTED}) ? resolve(performance.now()) : requestAnimationFrame(tick); tick() })`,
+      ),
+      0,
+    )
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * Paste ~1 MB into the paste box as a user would (clipboard + Ctrl+V) and watch the main thread:
+ * the window runs until the text is taken (in the box, or loaded straight away) plus one second,
+ * and reports its longest task. Null when the page has no paste box.
+ */
+async function pasteOneMegabyte(
+  browser: Browser,
+  text: string,
+): Promise<(BrowserWindow & { bytes: number }) | null> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  })
+  try {
+    const page = await context.newPage()
+    await page.addInitScript({ content: MONITOR })
+    await page.goto(`http://localhost:${PORT}/`)
+    await page.getByTestId(TID.budgetHeadline).waitFor({ timeout: 60_000 })
+    const box = page.getByTestId(TID.pasteBox)
+    if (!(await box.isVisible())) return null
+    await box.focus()
+    // A string: the page's `navigator.clipboard` is not in this Node program's types.
+    await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`)
+    const sampleBefore = await page.getByTestId(TID.budgetHeadline).getAttribute('data-before')
+    const t0 = await page.evaluate<number>('performance.now()')
+    await page.keyboard.press('ControlOrMeta+V')
+    const t1 = await pageTimeWhen(
+      page,
+      `(a) => { const box = document.querySelector('[data-testid="' + a.box + '"]'); const h = document.querySelector('[data-testid="' + a.h + '"]'); return (!!box && box.value.length >= a.min) || (!!h && h.getAttribute('data-before') !== a.sample && !document.querySelector('.budget.stale')) }`,
+      {
+        box: TID.pasteBox,
+        h: TID.budgetHeadline,
+        min: Math.floor(text.length * 0.9),
+        sample: sampleBefore,
+      },
+    )
+    await page.waitForTimeout(1000)
+    const t2 = await page.evaluate<number>('performance.now()')
+    const stats = await windowStats(page, t0, t2)
+    return { ms: round(t1 - t0, 0), ...stats, bytes: text.length }
+  } finally {
+    await context.close()
+  }
+}
+
+/** The config editor's debounce, read from the store's source (one place says it). */
+function editDebounceMs(): number {
+  const source = readFileSync(join(import.meta.dirname, '../src/store/slices/run.ts'), 'utf8')
+  return Number(/EDIT_DEBOUNCE_MS = (\d+)/.exec(source)?.[1] ?? 0)
+}
+
 function startPreview(dist: string): ChildProcess {
   return spawn(
     'npx',
@@ -238,6 +314,15 @@ export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
   const browser = await chromium.launch({ executablePath: browserPath, args: ARGS, headless: true })
   try {
     await waitForServer(`http://localhost:${PORT}/`)
+    const views: number[] = []
+    for (let i = 0; i < (quick ? 2 : 5); i++) views.push(await firstView(browser))
+    console.log(`  production build, sample → budget painted: ${views.join(', ')} ms`)
+    const paste = await pasteOneMegabyte(browser, generateLargeClaudeCode(1_000_000, 5))
+    console.log(
+      paste
+        ? `  paste of ${(paste.bytes / 1e6).toFixed(1)} MB: taken in ${paste.ms} ms, longest task ${paste.longestTaskMs} ms`
+        : '  paste: no paste box on the first view',
+    )
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.addInitScript({ content: MONITOR })
     await page.goto(`http://localhost:${PORT}/`)
@@ -287,6 +372,9 @@ export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
       edits.push(await fieldEdit(manyPage, w, 20_000))
     return {
       kind: 'measured',
+      firstView: { runs: views, medianMs: round(median(views), 0) },
+      paste,
+      debounceMs: editDebounceMs(),
       drop,
       edit: {
         messages,

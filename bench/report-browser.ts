@@ -24,10 +24,14 @@ export function renderBrowser(r: BrowserResult): string[] {
   ;(edit.fieldEdit ?? []).forEach((w, i) =>
     out.push(row(`${edit.messages} messages: context window typed in the editor ${i + 1}`, w)),
   )
+  if (r.paste)
+    out.push(row(`paste of ${(r.paste.bytes / 1e6).toFixed(1)} MB (Ctrl+V) → text taken`, r.paste))
   out.push(
     '',
+    `Production build, fresh tab, navigation → the sample's budget painted: ${r.firstView.runs.join(', ')} ms (median ${r.firstView.medianMs}).`,
+    '',
     `Median preset switch → views updated: ${edit.presetSwitchMedian} ms; median field edit → ` +
-      `views updated: ${edit.fieldEditMedian ?? 'n/a'} ms (includes the editor's 80 ms debounce). ` +
+      `views updated: ${edit.fieldEditMedian ?? 'n/a'} ms (includes the editor's ${r.debounceMs} ms debounce). ` +
       'The replay timeline fills in after these (it is computed after the summary and is not part of the figure).',
   )
   return out

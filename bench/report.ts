@@ -3,6 +3,7 @@ import type { CompactionBench } from './compaction.ts'
 import type { ImportResult } from './importers.ts'
 import { renderBrowser } from './report-browser.ts'
 import { renderCompaction } from './report-compaction.ts'
+import { renderIssue14, type Issue14Inputs } from './report-issue14.ts'
 import type { CategoryResult, PathologicalResult } from './tokens.ts'
 import { pushAll } from '../src/engine/arrays.ts'
 
@@ -19,6 +20,9 @@ interface Results {
   pathological: PathologicalResult[]
   compaction: CompactionBench
   browser: BrowserResult
+  start: Issue14Inputs['start']
+  cli: Issue14Inputs['cli']
+  load: Issue14Inputs['load']
   /** Reconciliation accuracy per corpus file (Markdown table), when the corpus is present. */
   accuracy: { readonly table: string | null; readonly note: string }
 }
@@ -84,5 +88,15 @@ export function renderMarkdown(r: Results): string {
     '',
   )
   if (r.accuracy.table) out.push(r.accuracy.table)
+  pushAll(
+    out,
+    renderIssue14({
+      compaction: r.compaction,
+      browser: r.browser,
+      start: r.start,
+      cli: r.cli,
+      load: r.load,
+    }),
+  )
   return out.join('\n') + '\n'
 }

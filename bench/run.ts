@@ -4,7 +4,9 @@
  * bench/RESULTS.md. Figures are never asserted in tests.
  */
 import { writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
+import { chromium } from '@playwright/test'
+import { findChromium } from '../scripts/chromium-path.mjs'
 import { basename, join } from 'node:path'
 import { format, resolveConfig } from 'prettier'
 import {
@@ -24,6 +26,8 @@ import {
   type AccuracyRow,
 } from './accuracy.ts'
 import { benchBrowser } from './browser.ts'
+import { benchCliScale } from './cli-scale.ts'
+import { benchStart, type StartResult } from './start.ts'
 import { benchCompaction } from './compaction.ts'
 import { benchFleet, renderFleet } from './fleet.ts'
 import { benchImport, largestCorpusFiles, readText, type ImportResult } from './importers.ts'
@@ -32,6 +36,7 @@ import { benchPathological, benchTokens } from './tokens.ts'
 import { once, round } from './timing.ts'
 
 const quick = process.argv.includes('--quick')
+const loadAtStart = loadavg()[0] ?? 0
 const LARGE = quick ? 5_000_000 : 50_000_000
 
 console.log(
@@ -72,6 +77,34 @@ console.log(
 )
 const fleet = await benchFleet(quick)
 
+console.log('npm start → first view (fresh clone after install)')
+let start: StartResult | { skipped: string }
+const chromiumPath = findChromium()?.path
+if (chromiumPath) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  try {
+    start = await benchStart(browser)
+    console.log(`  first view ${start.firstViewMs} ms (server up ${start.serverReadyMs} ms)`)
+  } catch (error) {
+    start = { skipped: error instanceof Error ? error.message.slice(0, 200) : String(error) }
+    console.log(`  failed: ${start.skipped}`)
+  } finally {
+    await browser.close()
+  }
+} else start = { skipped: 'no Chromium found' }
+console.log('the CLI at scale: 130× a corpus rollout, a generated 200 MB transcript')
+const cli = await benchCliScale(quick)
+
 console.log('accuracy: reconstructed context per call vs reported usage, per corpus file')
 const accuracyRows = corpusFiles()
   .map((f) => accuracyOf(f.path, counter))
@@ -95,6 +128,9 @@ const results = {
   compaction,
   browser,
   fleet,
+  start,
+  cli,
+  load: { start: loadAtStart, end: loadavg()[0] ?? 0 },
   accuracy,
 }
 const dir = import.meta.dirname

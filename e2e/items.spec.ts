@@ -14,6 +14,8 @@ test.describe('multi-item files', () => {
     app,
   }) => {
     await app.open()
+    // The first visit loads a sample: let it finish so it cannot land after our file.
+    await app.expectRun('recommended')
     await app.fileInput.setInputFiles({
       name: 'tau-results.json',
       mimeType: 'application/json',
@@ -37,6 +39,8 @@ test.describe('multi-item files', () => {
 
   test('the picker is searchable from the keyboard', async ({ app }) => {
     await app.open()
+    // The first visit loads a sample: let it finish so it cannot land after our file.
+    await app.expectRun('recommended')
     await app.fileInput.setInputFiles({
       name: 'tau-results.json',
       mimeType: 'application/json',
@@ -54,6 +58,7 @@ test.describe('multi-item files', () => {
 
 test('a SWE-agent 0.x action shows as a tool call marked "from text"', async ({ app }) => {
   await app.open()
+  await app.expectRun('recommended')
   await app.fileInput.setInputFiles({
     name: 'run.traj',
     mimeType: 'application/json',

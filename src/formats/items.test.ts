@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { importTranscript, serializeConversation } from './index.ts'
 import { aiderFile, captureFile, claudeFile, tauBenchFile } from './items.testing.ts'
@@ -133,5 +134,64 @@ describe('multi-item files: API captures with several conversations', () => {
     expect(out.detection?.format).toBe('openai-responses')
     expect(out.result.ok && out.result.conversation.meta.wrapper).toBe('vcr')
     expect(out.items).toBeNull()
+  })
+})
+
+describe('multi-item files: properties', () => {
+  const session = (k: number, turns: number, empty: boolean) =>
+    [
+      `# aider chat started at 2024-08-${String(k + 1).padStart(2, '0')} 10:00:00`,
+      '',
+      ...(empty
+        ? []
+        : Array.from({ length: turns }, (_, t) => [
+            `#### ask ${k}.${t}  `,
+            '',
+            `reply ${k}.${t}`,
+            '',
+          ]).flat()),
+    ].join('\n')
+
+  it('aider: every session with content is an item that opens with its own messages; empty ones never fail', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ turns: fc.integer({ min: 1, max: 4 }), empty: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (spec) => {
+          const text = spec.map((s, k) => session(k, s.turns, s.empty)).join('\n')
+          const full = spec.filter((s) => !s.empty)
+          const out = importTranscript(text, { listItems: true })
+          if (full.length === 0) return // nothing to load: a clear error, checked elsewhere
+          expect(out.result.ok).toBe(true)
+          if (full.length < 2) {
+            expect(out.items).toBeNull()
+            return
+          }
+          expect(out.items?.items.map((i) => i.messages)).toEqual(full.map((s) => s.turns * 2))
+          expect(out.items?.warnings).toHaveLength(spec.length - full.length)
+          full.forEach((s, i) => {
+            const one = importTranscript(text, { item: i })
+            expect(one.result.ok && one.result.conversation.messages.length).toBe(s.turns * 2)
+          })
+        },
+      ),
+      { numRuns: 60, seed: 12 },
+    )
+  })
+
+  it('tau-bench: item N is trajectory N, for any number of trajectories', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 30 }), fc.nat(), (n, pick) => {
+        const text = tauBenchFile(n)
+        const i = pick % n
+        const out = importTranscript(text, { item: i, listItems: true })
+        expect(out.items?.items).toHaveLength(n)
+        expect(out.result.ok && out.result.conversation.messages.length).toBe(2 + i)
+        expect(out.items?.items[i]?.messages).toBe(2 + i)
+      }),
+      { numRuns: 40, seed: 12 },
+    )
   })
 })

@@ -51,14 +51,23 @@ describe('engine worker: run', () => {
     expect(repliesTo(1).at(-1)?.message).toMatchObject({ type: 'error', message: /load/ })
   })
 
-  it('waits for the exact count, sends the summary, then the replay, transferring typed arrays', async () => {
+  it('prices a run during the exact count with the estimate (the first budget does not wait)', async () => {
+    send({ type: 'load', id: 90, text: BODY, fileName: 'a.json' })
+    send({ type: 'run', id: 91, config: SMALL, replay: false })
+    await until(() => repliesTo(91).some((p) => p.message.type === 'ran'))
+    const ran = repliesTo(91).find((p) => p.message.type === 'ran')
+    expect((ran?.message as RanMessage).summary.tokenizer).toBe('estimate')
+    await until(() => repliesTo(90).some((p) => p.message.type === 'counted'))
+  })
+
+  it('after the exact count, sends the summary, then the replay, transferring typed arrays', async () => {
     send({ type: 'load', id: 2, text: BODY, fileName: 'a.json' })
+    await until(() => repliesTo(2).some((p) => p.message.type === 'counted'))
     send({ type: 'run', id: 3, config: SMALL, replay: true })
     await until(() => repliesTo(3).some((p) => p.message.type === 'replayed'))
     const ran = repliesTo(3).find((p) => p.message.type === 'ran')
     const summary = (ran?.message as RanMessage).summary
-    // The run waited for the load's exact count rather than using the estimate.
-    expect(repliesTo(2).some((p) => p.message.type === 'counted')).toBe(true)
+    // Once the count is in, runs price with the exact counter.
     expect(summary.tokenizer).toBe('o200k_base')
     expect(summary.changes).toBeGreaterThan(0)
     // The summary comes first, without the replay but announcing it.

@@ -197,12 +197,14 @@ async function run(msg: ToWorkerOf<'run'>): Promise<void> {
   const { id } = msg
   latestRun = id
   runProgress(id, 'wait')
-  // A load (or re-count) still counting: run with its exact counter once it is in.
-  await counting
+  // A load (or re-count) still counting does not hold the run: it prices with the estimate now
+  // (the first budget paints without waiting for the tokenizer), and the UI runs again once the
+  // exact count is in.
   const conv = conversation
   const priceWith = counter
-  const live = () =>
-    id === latestRun && !cancelled.has(id) && conversation === conv && counter === priceWith
+  // Not tied to the counter: a run on the estimate finishes and posts (the UI runs again on the
+  // exact count, cancelling it if it is still going).
+  const live = () => id === latestRun && !cancelled.has(id) && conversation === conv
   if (!live()) return
   if (!conv) {
     post({ type: 'error', id, message: 'nothing loaded to run on: load a transcript first' })

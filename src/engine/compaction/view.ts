@@ -6,6 +6,18 @@ import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared
 import type { ProtectionKind } from './types.ts'
 import { ContextLedger, IDENTITY_ACCOUNTING, type CallAccounting } from './ledger.ts'
 
+/** The last price of a part object, with what it was priced under (parts are immutable). */
+const prices = new WeakMap<
+  Part,
+  {
+    readonly role: Role
+    readonly family: unknown
+    readonly counter: unknown
+    readonly framing: unknown
+    readonly tokens: number
+  }
+>()
+
 /** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
 export interface Override {
   readonly part: Part | null
@@ -53,6 +65,12 @@ export class WorkingView {
   /** Visible groups with messages that are not excluded (keeps the projection non-empty). */
   private included = 0
   private readonly undo: (() => void)[] = []
+  /**
+   * Message index of every replacement and of the first message of every exclusion, in order; −1
+   * for a rollback that undid anything. Incremental strategies keep what they derived from the
+   * view with the log length at that time and read only what changed since (replay).
+   */
+  private readonly changeLog: number[] = []
   /**
    * Parts that applied supersessions point to as "the newer result", with the stubbed parts that
    * point to them. Only stubs still in the context count: once a stub's group is excluded, the
@@ -306,7 +324,21 @@ export class WorkingView {
   /** Price a candidate part as message `message` would send it. */
   price(part: Part, role: Role, model?: string): number {
     const p = this.prepared
-    return pricePart(part, role, p.counter, model ? modelFamily(model) : p.family, p.framing)
+    const family = model ? modelFamily(model) : p.family
+    // Strategies that memoise their replacement parts (one object per original part and params)
+    // get the price of the very same object back without tokenizing it again.
+    const hit = prices.get(part)
+    if (
+      hit &&
+      hit.role === role &&
+      hit.family === family &&
+      hit.counter === p.counter &&
+      hit.framing === p.framing
+    )
+      return hit.tokens
+    const tokens = pricePart(part, role, p.counter, family, p.framing)
+    prices.set(part, { role, family, counter: p.counter, framing: p.framing, tokens })
+    return tokens
   }
 
   // ---- changes (each logs its inverse) ----
@@ -315,6 +347,7 @@ export class WorkingView {
     if (this.excluded[group]) return
     const undoLedger = this.ledger.excluding(this.messagesOf(group))
     this.excluded[group] = 1
+    this.changeLog.push(this.prepared.grouping.groups[group]?.messages[0] ?? -1)
     const t = this.rawGroupTokens(group)
     this.total -= t
     const counted = this.messagesOf(group).length > 0 ? 1 : 0
@@ -355,6 +388,7 @@ export class WorkingView {
       by: [...(before?.by ?? []), strategy],
       newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? []),
     })
+    this.changeLog.push(ref.message)
     const g = this.prepared.grouping.groupOfMessage[ref.message] as number
     const visible = ref.message < this.visibleUpTo
     const undoLedger = visible
@@ -447,7 +481,25 @@ export class WorkingView {
   }
 
   rollback(checkpoint: number): void {
+    if (this.undo.length > checkpoint) this.changeLog.push(-1)
     while (this.undo.length > checkpoint) this.undo.pop()?.()
+  }
+
+  /** Length of the change log: a mark to ask {@link changedBefore} about later. */
+  get changeMark(): number {
+    return this.changeLog.length
+  }
+
+  /**
+   * Did anything at a message before `message` change (replaced, excluded, or a rollback) since
+   * `mark`? Costs the number of changes since the mark.
+   */
+  changedBefore(mark: number, message: number): boolean {
+    for (let i = mark; i < this.changeLog.length; i++) {
+      const m = this.changeLog[i] as number
+      if (m < message) return true
+    }
+    return false
   }
 
   /** Protections are computed by the pipeline per run; kept here so strategies can ask. */

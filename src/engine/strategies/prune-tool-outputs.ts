@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
+import { recordRegion } from './prune-tool-outputs/frontier.ts'
 import { walk } from './prune-tool-outputs/walk.ts'
 import { fmt } from './tool-result-budget/falai.ts'
 
@@ -41,9 +42,16 @@ export const pruneToolOutputsStrategy = defineStrategy({
     'opencode\'s prune (session/compaction.ts): walking from the newest message back, the last 2 user turns are never touched, the walk stops at the previous summary, and the newest 40,000 tokens of completed tool output (estimate round(chars/4)) are kept; older outputs are replaced by "[Old tool result content cleared]" (the call stays) — but only if that frees more than 20,000 tokens in total. Outputs of protected tools (skill) and errored or pending calls are never pruned. Fixed mode steps over already-cleared outputs instead of stopping the whole walk at the first one (opencode issue #30807) and never applies a placeholder longer than the output.',
   schema,
   run(ctx, p) {
-    const { candidates, total, pruned } = walk(ctx, p)
-    if (candidates.length === 0) return
-    if (pruned <= p.minimumTokens) {
+    const { candidates, total, pruned, track } = walk(ctx, p)
+    if (pruned <= p.minimumTokens || candidates.length === 0) {
+      recordRegion(
+        ctx,
+        p,
+        track,
+        candidates,
+        candidates.map(() => false),
+      )
+      if (candidates.length === 0) return
       // Replay records only changes: no sentences to build.
       for (const c of ctx.recordNonChanges ? candidates : []) {
         ctx.skip(
@@ -59,9 +67,10 @@ export const pruneToolOutputsStrategy = defineStrategy({
       ...c.part,
       content: [{ kind: 'text' as const, text: p.placeholder }],
     })
+    const cleared: boolean[] = []
     for (const c of candidates) {
       const past = c.pastCompacted
-      ctx.replace(
+      const done = ctx.replace(
         c.ref,
         replacement(c),
         'stub',
@@ -76,6 +85,8 @@ export const pruneToolOutputsStrategy = defineStrategy({
           ...(p.faithful ? { allowGrowth: true } : {}),
         },
       )
+      cleared.push(done)
     }
+    recordRegion(ctx, p, track, candidates, cleared)
   },
 })

@@ -121,6 +121,8 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
     const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
     const results = collectResults(ctx, stubMatcher(template))
+    // Replay: the same records as a run that found nothing stale (nothing new, nothing changed).
+    if (!ctx.recordNonChanges && quiet.get(results)?.has(p)) return
     const redact = (s: string) => (p.redactResourceIdentifiers ? redactText(s) : s)
     const outcomes = plan(
       results.map((r) => (p.faithful ? r.faithful : r.fixed)),
@@ -128,8 +130,15 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     )
     // Replay records only changes: when nothing is stale there is nothing more to do, and the
     // faithful twin plan (only used to word decisions) is not needed.
-    if (!ctx.recordNonChanges && !outcomes.some((o) => o.kind === 'stub' || o.kind === 'drop'))
+    if (!ctx.recordNonChanges && !outcomes.some((o) => o.kind === 'stub' || o.kind === 'drop')) {
+      let byParams = quiet.get(results)
+      if (!byParams) {
+        byParams = new WeakSet()
+        quiet.set(results, byParams)
+      }
+      byParams.add(p)
       return
+    }
     const lipOutcomes = p.faithful
       ? outcomes
       : plan(
@@ -282,6 +291,9 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
   },
 })
+
+/** Record lists (from `collectResults`) on which these params found nothing stale. */
+const quiet = new WeakMap<readonly ResultInfo[], WeakSet<SupersedeStaleResultsParams>>()
 
 const CAUSE_WORDS: Readonly<Record<Exclude<StaleCause, 'write'>, string>> = {
   newer: 'a newer result for this resource',

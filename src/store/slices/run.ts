@@ -96,9 +96,9 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
   const start = async () => {
     const { status, report, progress, customConfig, selectedPreset } = get()
-    // A run started during a load or count would wait for it anyway; the run that follows the
-    // exact count picks up whatever is selected then.
-    if (status !== 'loaded' || !report || progress) return
+    // Once loaded, a run prices with the estimate while the exact count is under way (the first
+    // budget paints at once); the run that follows the exact count replaces it.
+    if (status !== 'loaded' || !report || (progress && progress.phase === 'parse')) return
     active?.cancel()
     const handle =
       customConfig === null

@@ -180,6 +180,8 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     })
     try {
       set(fromLoaded(await request.loaded))
+      // The first run prices with the estimate: the budget paints before the tokenizer is in.
+      void get().rerun()
       const counted = await request.counted
       if (counted) {
         set({

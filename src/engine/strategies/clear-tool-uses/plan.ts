@@ -22,8 +22,22 @@ export function toolUses(ctx: StrategyContext): ToolUse[] {
   return uses.sort((a, b) => a.info.message - b.info.message || a.info.part - b.info.part)
 }
 
+// Replacements are pure functions of an immutable part: one object per part (and placeholder), so
+// a re-plan or the next replay call finds its price in the view's price memo instead of counting.
+const clearedResults = new WeakMap<ToolResultPart, Map<string, ToolResultPart>>()
+const clearedInputs = new WeakMap<ToolCallPart, ToolCallPart>()
+
 export function clearedResult(part: ToolResultPart, placeholder: string): ToolResultPart {
-  return { ...part, content: [{ kind: 'text', text: placeholder }] }
+  let byPlaceholder = clearedResults.get(part)
+  const hit = byPlaceholder?.get(placeholder)
+  if (hit) return hit
+  const made: ToolResultPart = { ...part, content: [{ kind: 'text', text: placeholder }] }
+  if (!byPlaceholder) {
+    byPlaceholder = new Map()
+    clearedResults.set(part, byPlaceholder)
+  }
+  byPlaceholder.set(placeholder, made)
+  return made
 }
 
 export function isCleared(part: ToolResultPart, placeholder: string): boolean {
@@ -33,8 +47,12 @@ export function isCleared(part: ToolResultPart, placeholder: string): boolean {
 
 /** The tool_use block with its input cleared: `input: {}` (argsRaw `{}`). */
 export function clearedInput(part: ToolCallPart): ToolCallPart {
+  const hit = clearedInputs.get(part)
+  if (hit) return hit
   const { argsError: _argsError, ...rest } = part
-  return { ...rest, args: {}, argsRaw: '{}' }
+  const made: ToolCallPart = { ...rest, args: {}, argsRaw: '{}' }
+  clearedInputs.set(part, made)
+  return made
 }
 
 export interface Edit {

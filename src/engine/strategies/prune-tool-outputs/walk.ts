@@ -4,6 +4,7 @@ import type { Message, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { groupOf } from '../preserve-tail.ts'
 import { fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
+import { regionOf, type WalkTrack } from './frontier.ts'
 
 export interface PruneParams {
   readonly minimumTokens: number
@@ -22,6 +23,14 @@ export interface PruneCandidate {
   readonly estimate: number
   /** Set when the fixed walk went past an already-compacted output to reach it (issue #30807). */
   readonly pastCompacted?: PartRef
+}
+
+export interface WalkResult {
+  readonly candidates: PruneCandidate[]
+  readonly total: number
+  readonly pruned: number
+  /** Replay only: what the frontier for the next walk is built from. */
+  readonly track: WalkTrack | null
 }
 
 /** opencode `Token.estimate`: max(0, round(chars / 4)) of the tool output. */
@@ -96,14 +105,7 @@ const textOf = (part: ToolResultPart) => measured(part).text
  * (faithful) or is stepped over (fixed, issue #30807); the newest `protectTokens` of output are
  * kept, everything older is a candidate. Non-changes are recorded as skips as they are met.
  */
-export function walk(
-  ctx: StrategyContext,
-  p: PruneParams,
-): {
-  candidates: PruneCandidate[]
-  total: number
-  pruned: number
-} {
+export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
   const messages = ctx.conversation.messages
   const limit = ctx.view.limit
   const summaryIds = summaryMessageIds(messages, limit)
@@ -122,13 +124,39 @@ export function walk(
   let pruned = 0
   let pastCompacted: PartRef | undefined
   let summaryPassed: string | null = null
+  // Replay only (no sentences for non-changes): what an earlier walk over this view left below
+  // its frontier (see frontier.ts), so this walk covers only what is new since.
+  const region = ctx.recordNonChanges ? null : regionOf(ctx, p)
+  const track: WalkTrack | null = ctx.recordNonChanges
+    ? null
+    : { complete: true, lowestBoundary: limit, oldestKept: limit, compactedMet: [], region: null }
 
   loop: for (let m = limit - 1; m >= 0; m--) {
+    if (region && track && m < region.below && turns >= p.protectTurns) {
+      // Below the frontier only these outputs count, in this order (nothing else changed there).
+      track.region = region
+      for (const item of region.items) {
+        if (item.kind === 'compacted') {
+          pastCompacted ??= item.ref
+          continue
+        }
+        total += item.estimate
+        if (total <= p.protectTokens) {
+          track.oldestKept = Math.min(track.oldestKept, item.ref.message)
+          continue
+        }
+        pruned += item.estimate
+        candidates.push({ ...item.candidate, ...(pastCompacted ? { pastCompacted } : {}) })
+      }
+      break
+    }
     const group = groupOf(ctx, m)
     if (ctx.view.isExcluded(group)) continue
     const msg = messages[m] as Message
     if (startsTurn(msg)) turns++
     const inRecentTurns = turns < p.protectTurns
+    if (track && (isSummaryMessage(msg, summaryIds) || m < markerStop || group < summaryStop))
+      track.lowestBoundary = m
     // A summary met inside the protected turns still bounds the walk once it leaves them, exactly
     // like a summary this engine inserted earlier in the run (so a re-run on the projection agrees).
     if (!summaryPassed && isSummaryMessage(msg, summaryIds)) summaryPassed = msg.id
@@ -141,6 +169,7 @@ export function walk(
             ? 'a summary inserted earlier'
             : null
       if (boundary) {
+        if (track) track.complete = false
         if (ctx.recordNonChanges)
           ctx.skip(
             group,
@@ -176,6 +205,8 @@ export function walk(
         continue
       }
       if (isCompacted(part, p.placeholder)) {
+        // Met later outside the recent turns, it would set `pastCompacted` (frontier.ts).
+        track?.compactedMet.push(ref)
         if (inRecentTurns) continue
         if (p.faithful) {
           if (ctx.recordNonChanges)
@@ -185,6 +216,7 @@ export function walk(
               `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
               ref,
             )
+          if (track) track.complete = false
           break loop
         }
         pastCompacted ??= ref
@@ -199,6 +231,7 @@ export function walk(
       }
       const estimate = measured(part).estimate
       if (inRecentTurns) {
+        if (track) track.oldestKept = m
         if (ctx.recordNonChanges)
           ctx.skip(
             group,
@@ -210,6 +243,7 @@ export function walk(
       }
       total += estimate
       if (total <= p.protectTokens) {
+        if (track) track.oldestKept = m
         if (ctx.recordNonChanges)
           ctx.skip(
             group,
@@ -230,5 +264,5 @@ export function walk(
       })
     }
   }
-  return { candidates, total, pruned }
+  return { candidates, total, pruned, track }
 }

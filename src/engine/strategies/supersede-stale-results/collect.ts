@@ -30,35 +30,64 @@ export interface ResultInfo {
 export function collectResults(
   ctx: StrategyContext,
   isStub: (text: string) => boolean,
-): ResultInfo[] {
+): readonly ResultInfo[] {
   const { pairing, view } = ctx
   const messages = ctx.conversation.messages
   const cwd = ctx.conversation.meta.cwd
   const { offset } = view.parts
   const cache = resultCache(view, isStub)
   const links = sessionLinks(ctx.conversation, pairing)
+  // Replay: nothing changed in the view since the last collection over it, so every record it
+  // made stands and only the results revealed since are new (their parts come after all others).
+  const last = lastCollection.get(cache)
+  const incremental = last !== undefined && !view.changedBefore(last.mark, Infinity)
   // Flat part numbers order parts by (message, part): collect them, sort only if needed.
   const keys: number[] = []
   const groupOf: number[] = []
   const messageOf: number[] = []
   const callOf: number[] = []
   let sorted = true
-  for (const g of ctx.groups()) {
-    if (view.isExcluded(g.index)) continue
-    for (const r of g.results) {
-      const info = pairing.results[r]
-      if (!info || !ctx.visible(info.message) || info.call < 0) continue
+  if (incremental) {
+    const { resultAt } = view.parts
+    const { groupOfMessage } = view.prepared.grouping
+    const end = offset[view.limit] as number
+    for (let k = offset[last.limit] as number; k < end; k++) {
+      const r = resultAt[k] as number
+      const info = r >= 0 ? pairing.results[r] : undefined
+      if (!info || info.call < 0) continue
+      const g = groupOfMessage[info.message] as number
+      if (view.isExcluded(g)) continue
       const c = pairing.calls[info.call]
       const call = c ? messages[c.message]?.parts[c.part] : undefined
       if (call?.kind !== 'tool_call') continue
-      const k = (offset[info.message] as number) + info.part
       if (view.part(info)?.kind !== 'tool_result') continue
-      if (keys.length > 0 && (keys[keys.length - 1] as number) > k) sorted = false
       keys.push(k)
-      groupOf.push(g.index)
+      groupOf.push(g)
       messageOf.push(info.message)
       callOf.push(info.call)
     }
+  } else
+    for (const g of ctx.groups()) {
+      if (view.isExcluded(g.index)) continue
+      for (const r of g.results) {
+        const info = pairing.results[r]
+        if (!info || !ctx.visible(info.message) || info.call < 0) continue
+        const c = pairing.calls[info.call]
+        const call = c ? messages[c.message]?.parts[c.part] : undefined
+        if (call?.kind !== 'tool_call') continue
+        const k = (offset[info.message] as number) + info.part
+        if (view.part(info)?.kind !== 'tool_result') continue
+        if (keys.length > 0 && (keys[keys.length - 1] as number) > k) sorted = false
+        keys.push(k)
+        groupOf.push(g.index)
+        messageOf.push(info.message)
+        callOf.push(info.call)
+      }
+    }
+  if (incremental && keys.length === 0) {
+    // The very same records: a caller may keep what it derived from this array.
+    lastCollection.set(cache, { out: last.out, limit: view.limit, mark: view.changeMark })
+    return last.out
   }
   let order: number[] | null = null
   if (!sorted) {
@@ -66,9 +95,10 @@ export function collectResults(
     order.sort((a, b) => (keys[a] as number) - (keys[b] as number))
   }
 
-  const out: ResultInfo[] = []
-  for (let index = 0; index < keys.length; index++) {
-    const at = order ? (order[index] as number) : index
+  const out: ResultInfo[] = incremental ? [...last.out] : []
+  const base = out.length
+  for (let index = base; index < base + keys.length; index++) {
+    const at = order ? (order[index - base] as number) : index - base
     const k = keys[at] as number
     const group = groupOf[at] as number
     const cached = cache.get(k)
@@ -112,8 +142,15 @@ export function collectResults(
     cache.set(k, { info, modified })
     out.push(info)
   }
+  lastCollection.set(cache, { out, limit: view.limit, mark: view.changeMark })
   return out
 }
+
+/** The last collection per cache (view × stub matcher): its records, limit and change mark. */
+const lastCollection = new WeakMap<
+  ResultCache,
+  { readonly out: readonly ResultInfo[]; readonly limit: number; readonly mark: number }
+>()
 
 /**
  * Records of the last run over a view, per flat part: replay runs the strategy at every model call
@@ -250,7 +287,20 @@ export function droppableGroups(
     results.filter((_, i) => outcomes[i]?.kind === 'drop').map((r) => r.group),
   )
   if (candidates.size === 0) return out
-  const byRef = new Map(results.map((r, i) => [`${r.ref.message}:${r.ref.part}`, i]))
+  // Results are in (message, part) order: a binary search finds one without a map over them all.
+  const indexOf = (message: number, part: number): number => {
+    let lo = 0
+    let hi = results.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      const r = (results[mid] as ResultInfo).ref
+      const d = r.message !== message ? r.message - message : r.part - part
+      if (d === 0) return mid
+      if (d < 0) lo = mid + 1
+      else hi = mid - 1
+    }
+    return -1
+  }
   for (const g of candidates) {
     const group = ctx.view.prepared.grouping.groups[g]
     if (!group) continue
@@ -258,7 +308,7 @@ export function droppableGroups(
       .map((x) => ctx.pairing.results[x])
       .filter((x) => x && ctx.visible(x.message))
     const allDrops = visible.every(
-      (x) => x && outcomes[byRef.get(`${x.message}:${x.part}`) ?? -1]?.kind === 'drop',
+      (x) => x && outcomes[indexOf(x.message, x.part)]?.kind === 'drop',
     )
     const answered = group.calls.every((c) =>
       ctx.pairing.calls[c]?.results.some((x) =>
@@ -271,8 +321,7 @@ export function droppableGroups(
         ctx.view.currentParts(m).every((pt) => pt.kind !== 'text' || pt.text.trim() === ''),
       )
     const first = visible[0]
-    if (allDrops && answered && textFree && first)
-      out.set(g, byRef.get(`${first.message}:${first.part}`) ?? -1)
+    if (allDrops && answered && textFree && first) out.set(g, indexOf(first.message, first.part))
   }
   return out
 }

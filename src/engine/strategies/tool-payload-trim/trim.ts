@@ -74,25 +74,87 @@ export function trimResult(
 ): void {
   const { ctx, p } = env
   const label = `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
-  if (part.content.some((c) => c.kind !== 'text')) {
-    ctx.skip(
-      group,
-      'denied_by_policy',
-      `${cap(label)} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
-      ref,
-    )
-    return
+  const t = resultTrimOf(part, p, f)
+  switch (t.kind) {
+    case 'attachments':
+      ctx.skip(
+        group,
+        'denied_by_policy',
+        `${cap(label)} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
+        ref,
+      )
+      return
+    case 'placeholder':
+      ctx.skip(
+        group,
+        'already_compacted',
+        `${cap(label)} is already the [tool_compaction] placeholder.`,
+        ref,
+      )
+      return
+    case 'json_kept':
+      noTrim(env, ref, group, t.plan, cap(label), 'result', p.outputTrimBytes, 'outputTrimBytes')
+      return
+    case 'json_trim': {
+      const detail = `Trimmed ${label}: result ${describeFields(t.plan.omitted)} over outputTrimBytes=${p.outputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(t.plan, p.outputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`
+      apply(env, ref, group, t.replacement, t.plan, detail, newer)
+      return
+    }
+    case 'text_kept': {
+      const why =
+        t.json === null
+          ? 'PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it'
+          : `its text is ${t.size} bytes, not over outputTrimBytes=${p.outputTrimBytes}`
+      ctx.skip(group, 'below_threshold', `${cap(label)} left as is: ${why}.`, ref)
+      return
+    }
+    case 'text_trim': {
+      const detail = `Replaced ${label} with the [tool_compaction] placeholder: its text (result ${describeFields(t.plan.omitted)}) is over outputTrimBytes=${p.outputTrimBytes}.`
+      apply(env, ref, group, t.replacement, t.plan, detail, newer)
+      return
+    }
   }
+}
+
+/** What adachsoft's `compactOutput` makes of one result, before any sentence is worded. */
+type ResultTrim =
+  | { readonly kind: 'attachments' | 'placeholder' }
+  | { readonly kind: 'json_kept'; readonly plan: CompactionPlan }
+  | {
+      readonly kind: 'json_trim' | 'text_trim'
+      readonly plan: CompactionPlan
+      readonly replacement: ToolResultPart
+    }
+  | { readonly kind: 'text_kept'; readonly size: number; readonly json: string | null }
+
+// Parts are immutable and the outcome depends only on the part, the threshold, the mode and the
+// call's name/id: re-planning (every config edit, every round) reuses it — no decoding, hashing
+// or re-serialising, and the replacement is the same object, so its price is looked up, not
+// counted again.
+const resultTrims = new WeakMap<ToolResultPart, Map<string, ResultTrim>>()
+
+function resultTrimOf(part: ToolResultPart, p: ToolPayloadTrimParams, f: CallFacts): ResultTrim {
+  const key = `${p.outputTrimBytes}|${p.faithful}|${f.name}|${f.callId}`
+  let byKey = resultTrims.get(part)
+  const hit = byKey?.get(key)
+  if (hit) return hit
+  const made = computeResultTrim(part, p, f)
+  if (!byKey) {
+    byKey = new Map()
+    resultTrims.set(part, byKey)
+  }
+  byKey.set(key, made)
+  return made
+}
+
+function computeResultTrim(
+  part: ToolResultPart,
+  p: ToolPayloadTrimParams,
+  f: CallFacts,
+): ResultTrim {
+  if (part.content.some((c) => c.kind !== 'text')) return { kind: 'attachments' }
   const text = part.content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n')
-  if (text.startsWith(PLACEHOLDER_PREFIX)) {
-    ctx.skip(
-      group,
-      'already_compacted',
-      `${cap(label)} is already the [tool_compaction] placeholder.`,
-      ref,
-    )
-    return
-  }
+  if (text.startsWith(PLACEHOLDER_PREFIX)) return { kind: 'placeholder' }
   const decoded = text.trimStart().startsWith('{') ? decodeObject(text) : null
   if (decoded) {
     const plan = planCompaction(decoded, {
@@ -100,30 +162,18 @@ export function trimResult(
       identifierFields: [],
       skipCompacted: !p.faithful,
     })
-    if (plan.omitted.length === 0) {
-      noTrim(env, ref, group, plan, cap(label), 'result', p.outputTrimBytes, 'outputTrimBytes')
-      return
-    }
+    if (plan.omitted.length === 0) return { kind: 'json_kept', plan }
     const trimmed = applyPlan(parseJson(text) as JsonObject, plan, p.outputTrimBytes, !p.faithful)
     const replacement: ToolResultPart = {
       ...part,
       content: [{ kind: 'text', text: JSON.stringify(trimmed) }],
     }
-    const detail = `Trimmed ${label}: result ${describeFields(plan.omitted)} over outputTrimBytes=${p.outputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(plan, p.outputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`
-    apply(env, ref, group, replacement, plan, detail, newer)
-    return
+    return { kind: 'json_trim', plan, replacement }
   }
   // Plain text: the result array is {content: <text>} (README Example A).
   const size = utf8Length(text)
   const json = phpJsonString(text)
-  if (size <= p.outputTrimBytes || json === null) {
-    const why =
-      json === null
-        ? 'PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it'
-        : `its text is ${size} bytes, not over outputTrimBytes=${p.outputTrimBytes}`
-    ctx.skip(group, 'below_threshold', `${cap(label)} left as is: ${why}.`, ref)
-    return
-  }
+  if (size <= p.outputTrimBytes || json === null) return { kind: 'text_kept', size, json }
   const plan: CompactionPlan = {
     omitted: [{ key: 'content', bytes: size, sha256: sha256(json) }],
     kept: [],
@@ -134,8 +184,7 @@ export function trimResult(
     content: [{ kind: 'text', text: placeholder(part.name ?? f.name, part.callId ?? f.callId) }],
     meta: { ...part.meta, toolCompaction: array },
   }
-  const detail = `Replaced ${label} with the [tool_compaction] placeholder: its text (result ${describeFields(plan.omitted)}) is over outputTrimBytes=${p.outputTrimBytes}.`
-  apply(env, ref, group, replacement, plan, detail, newer)
+  return { kind: 'text_trim', plan, replacement }
 }
 
 function noTrim(

@@ -1,10 +1,9 @@
+import { lazy, Suspense } from 'react'
 import { useReport, useStatus } from '../../../store/index.ts'
 import { AccountingPanel } from '../accounting/AccountingPanel.tsx'
 import { CompactionPanel } from '../budget/CompactionPanel.tsx'
-import { ComparePanel } from '../compare/ComparePanel.tsx'
 import { ConfigEditor } from '../config/ConfigEditor.tsx'
 import { InvariantsPanel } from '../invariants/InvariantsPanel.tsx'
-import { SweepPanel } from '../sweep/SweepPanel.tsx'
 import { ContextStrip } from '../strip/ContextStrip.tsx'
 import { GroupTable } from '../table/GroupTable.tsx'
 import { ReplayTimeline } from '../timeline/ReplayTimeline.tsx'
@@ -13,6 +12,15 @@ import { FormatCard } from './FormatCard.tsx'
 import { PreviewList } from './PreviewList.tsx'
 import { TokensCard } from './TokensCard.tsx'
 import { WarningsList } from './WarningsList.tsx'
+
+// Below the first view (and with recharts): their own chunks, fetched once the page is up, so the
+// first budget does not wait for code it does not show (issue 14).
+const SweepPanel = lazy(() =>
+  import('../sweep/SweepPanel.tsx').then((m) => ({ default: m.SweepPanel })),
+)
+const ComparePanel = lazy(() =>
+  import('../compare/ComparePanel.tsx').then((m) => ({ default: m.ComparePanel })),
+)
 
 /** Everything the first page knows about the loaded transcript. */
 export function SummaryPanel() {
@@ -41,8 +49,10 @@ export function SummaryPanel() {
               <ReplayTimeline />
               <InvariantsPanel />
               <GroupTable />
-              <SweepPanel />
-              <ComparePanel />
+              <Suspense fallback={null}>
+                <SweepPanel />
+                <ComparePanel />
+              </Suspense>
             </>
           ) : null}
           <WarningsList />

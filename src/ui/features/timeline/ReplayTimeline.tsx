@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import {
   useAppStore,
   useRunStatus,
@@ -11,7 +11,6 @@ import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { groupAtMessage } from '../../lib/groups.ts'
-import { TimelineChart } from './TimelineChart.tsx'
 import {
   brushToMessages,
   messagesToBrush,
@@ -22,6 +21,12 @@ import {
   type TimelinePoint,
 } from './timelineModel.ts'
 import './timeline.css'
+
+// recharts is the largest dependency and the timeline fills in after the replay anyway: its own
+// chunk, so the first budget does not wait for it (issue 14).
+const TimelineChart = lazy(() =>
+  import('./TimelineChart.tsx').then((m) => ({ default: m.TimelineChart })),
+)
 
 function describe(facts: TimelineFacts, usable: number): string {
   return (
@@ -229,16 +234,18 @@ export function ReplayTimeline() {
             data-brush-end={brushed.end}
             data-mode={mode}
           >
-            <TimelineChart
-              mode={mode}
-              points={points}
-              usable={usable}
-              hasReported={facts.reportedCalls > 0}
-              triggers={summary.triggers}
-              brush={brushed}
-              onBrush={onBrush}
-              onPick={onPick}
-            />
+            <Suspense fallback={null}>
+              <TimelineChart
+                mode={mode}
+                points={points}
+                usable={usable}
+                hasReported={facts.reportedCalls > 0}
+                triggers={summary.triggers}
+                brush={brushed}
+                onBrush={onBrush}
+                onPick={onPick}
+              />
+            </Suspense>
           </figure>
           <Key
             mode={mode}
