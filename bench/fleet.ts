@@ -1,6 +1,7 @@
 /**
- * Fleet evaluation speed (issue 16). `node bin/run-ts.mjs bench/fleet.ts [--quick] [--count N]`
- * alone (writes bench/fleet-results.json), or as part of `npm run bench`.
+ * Fleet evaluation speed (issue 16). `node bin/run-ts.mjs bench/fleet.ts [--quick] [--count N]
+ * [--cli-only | --app-only]` alone (writes bench/fleet-results[.cli|.app].json), or as part of
+ * `npm run bench`.
  *
  * (1) `compaction-lab evaluate` over N generated transcripts (mixed formats, 20–2,000 messages)
  *     with --jobs 1 and --jobs 2, each a fresh process (worker start-up included); the two
@@ -217,18 +218,25 @@ async function benchBrowserFleet(folder: string, files: number): Promise<FleetBe
   }
 }
 
-export async function benchFleet(quick: boolean, count = quick ? 40 : 200): Promise<FleetBench> {
+export async function benchFleet(
+  quick: boolean,
+  count = quick ? 40 : 200,
+  parts: { cli: boolean; app: boolean } = { cli: true, app: true },
+): Promise<FleetBench> {
   const { dir, bytes, messages } = writeFixtures(count)
   const folder = join(dir, 'fleet')
   console.log(`  ${count} generated transcripts, ${(bytes / 1e6).toFixed(1)} MB`)
-  const one = evaluate(folder, 1, join(dir, 'jobs1.json'))
+  const skipped: CliRun = { jobs: 0, ms: 0, loadBefore: 0, loadAfter: 0 }
+  const one = parts.cli ? evaluate(folder, 1, join(dir, 'jobs1.json')) : skipped
   console.log(`  evaluate --jobs 1: ${one.ms} ms (load ${one.loadBefore} → ${one.loadAfter})`)
-  const two = evaluate(folder, 2, join(dir, 'jobs2.json'))
+  const two = parts.cli ? evaluate(folder, 2, join(dir, 'jobs2.json')) : skipped
   console.log(`  evaluate --jobs 2: ${two.ms} ms (load ${two.loadBefore} → ${two.loadAfter})`)
-  const r1 = readFileSync(join(dir, 'jobs1.json'), 'utf8')
-  const r2 = readFileSync(join(dir, 'jobs2.json'), 'utf8')
+  const r1 = parts.cli ? readFileSync(join(dir, 'jobs1.json'), 'utf8') : '{"rows":[]}'
+  const r2 = parts.cli ? readFileSync(join(dir, 'jobs2.json'), 'utf8') : r1
   const report = JSON.parse(r1) as { rows: unknown[] }
-  const browser = await benchBrowserFleet(folder, count)
+  const browser: FleetBench['browser'] = parts.app
+    ? await benchBrowserFleet(folder, count)
+    : { kind: 'skipped', reason: '--cli-only' }
   if (browser.kind === 'measured')
     console.log(
       `  app: ${browser.rows}/${count} files done in ${browser.ms} ms with ${browser.poolSize} worker(s); longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} over 50 ms), longest frame gap ${browser.longestFrameGapMs} ms`,
@@ -244,7 +252,7 @@ export async function benchFleet(quick: boolean, count = quick ? 40 : 200): Prom
     },
     cpus: cpus().length,
     cli: [one, two],
-    speedUp: round2(one.ms / two.ms),
+    speedUp: two.ms > 0 ? round2(one.ms / two.ms) : 0,
     reportsIdentical: r1 === r2,
     conversations: report.rows.length,
     browser,

@@ -90,7 +90,9 @@ describe('compaction-lab evaluate', () => {
       expect(c.err.join('')).toContain(`(${row.changes} changes,`)
     }
     const lines = readFileSync(csv, 'utf8').split('\r\n')
-    expect(lines[0]?.startsWith('name,item,format,model,messages,calls,tokensBefore')).toBe(true)
+    expect(
+      lines[0]?.startsWith('name,item,itemName,format,model,messages,calls,tokensBefore'),
+    ).toBe(true)
     expect(lines).toHaveLength(report.rows.length + 2)
   })
 

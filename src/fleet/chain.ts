@@ -23,6 +23,8 @@ export interface ChainInput {
   /** The file name: detection hints and the report's `file`. */
   readonly fileName: string
   readonly format?: FormatId
+  /** Import only this item of a multi-item file (`compact --item N`). */
+  readonly item?: number
 }
 
 export interface ChainConfig {
@@ -65,7 +67,11 @@ export async function runChain(
 ): Promise<ChainOutcome> {
   const outcome = importTranscriptBytes(
     input.bytes,
-    { fileName: input.fileName, ...(input.format ? { format: input.format } : {}) },
+    {
+      fileName: input.fileName,
+      ...(input.format ? { format: input.format } : {}),
+      ...(input.item !== undefined ? { item: input.item } : {}),
+    },
     hooks.strictUtf8,
   )
   if (!outcome.result.ok) {

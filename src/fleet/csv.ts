@@ -5,6 +5,7 @@ import type { FleetRow } from './types.ts'
 export const FLEET_CSV_COLUMNS = [
   'name',
   'item',
+  'itemName',
   'format',
   'model',
   'messages',
@@ -33,6 +34,7 @@ function cells(r: FleetRow): (string | number)[] {
   return [
     r.name,
     r.item,
+    r.itemName ?? '',
     r.format,
     r.model ?? '',
     r.messages,

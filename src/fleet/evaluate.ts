@@ -32,7 +32,12 @@ export async function evaluateOne(
   hooks: ChainHooks = {},
 ): Promise<FleetOutcome | null> {
   const outcome = await runChain(
-    { bytes: item.bytes, fileName: name, ...(item.format ? { format: item.format } : {}) },
+    {
+      bytes: item.bytes,
+      fileName: name,
+      ...(item.format ? { format: item.format } : {}),
+      ...(item.pick ? { item: item.item } : {}),
+    },
     fleet,
     deps,
     hooks,
@@ -71,6 +76,7 @@ export async function evaluateOne(
   const row: FleetRow = {
     name,
     item: item.item,
+    itemName: item.itemName,
     format: report.format,
     model: conversation.meta.model ?? null,
     messages: conversation.messages.length,
@@ -110,7 +116,7 @@ export async function evaluateFile(
   hooks: ChainHooks = {},
 ): Promise<FleetOutcome[] | null> {
   const outcomes: FleetOutcome[] = []
-  for (const item of itemsOf(bytes, name)) {
+  for (const item of itemsOf(bytes, name, hooks.strictUtf8)) {
     try {
       const outcome = await evaluateOne(item, name, fleet, deps, hooks)
       if (outcome === null) return null

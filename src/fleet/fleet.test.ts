@@ -16,6 +16,7 @@ function row(name: string, before: number, after: number, cost: number | null = 
   return {
     name,
     item: 0,
+    itemName: null,
     format: 'openai-chat',
     model: null,
     messages: 10,

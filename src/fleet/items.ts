@@ -1,17 +1,35 @@
 import type { FormatId } from '../engine/model.ts'
+import { importTranscriptBytes } from '../formats/index.ts'
 
 /**
- * The conversations one file holds. Every place that expands a file into conversations goes
- * through here, so when the formats layer can list the items of a multi-item file (and import
- * item N), this is the one function to change: today a file is one item, imported whole.
+ * The conversations one file holds — the one place a file is expanded into items. A multi-item
+ * file (tau-bench results, aider sessions, Claude Code main + sub-agent runs, captures: see
+ * src/formats/items.ts) gives one item per conversation, each imported the way
+ * `compact --item N` imports it; any other file is one item, imported whole (as `compact` does
+ * without `--item`).
  */
 export interface FleetItem {
-  /** 0-based position in the file. */
+  /** 0-based position in the file (0 for a file holding one conversation). */
   readonly item: number
+  /** The item's name from the file's listing; null for a whole file. */
+  readonly itemName: string | null
+  /** Import this item (`--item N`); false: the whole file. */
+  readonly pick: boolean
   readonly bytes: Uint8Array
   readonly format?: FormatId
 }
 
-export function itemsOf(bytes: Uint8Array, _name: string): readonly FleetItem[] {
-  return [{ item: 0, bytes }]
+/**
+ * List the file's items (the listing parses each item once to size it). A file that does not
+ * parse is one item: its import then fails with the reason, as `compact` would.
+ */
+export function itemsOf(
+  bytes: Uint8Array,
+  name: string,
+  strictUtf8?: (bytes: Uint8Array) => string,
+): readonly FleetItem[] {
+  const listed = importTranscriptBytes(bytes, { fileName: name, listItems: true }, strictUtf8)
+  const items = listed.result.ok ? listed.items?.items : undefined
+  if (!items || items.length === 0) return [{ item: 0, itemName: null, pick: false, bytes }]
+  return items.map((i) => ({ item: i.index, itemName: i.name, pick: true, bytes }))
 }

@@ -23,6 +23,8 @@ export interface FleetRow {
   readonly name: string
   /** Which conversation of a multi-item file (0 for a file holding one). */
   readonly item: number
+  /** Its name in the file's item list (null for a file holding one conversation). */
+  readonly itemName: string | null
   readonly format: string
   /** The model the transcript names, or null. */
   readonly model: string | null
@@ -55,7 +57,7 @@ export interface FleetRow {
 /** A file (or an item of one) that could not be evaluated, and why. */
 export interface FleetFailure {
   readonly name: string
-  /** The item, when the file listed its items but one of them failed. */
+  /** The item that failed (absent when the file could not be read at all). */
   readonly item?: number
   readonly message: string
 }

@@ -162,7 +162,7 @@ export function FleetTable(props: {
                   <button
                     type="button"
                     className="fleet-open"
-                    onClick={() => openInWorkbench(line.key)}
+                    onClick={() => openInWorkbench(line.key, line.item)}
                     title="Open in the workbench"
                   >
                     {line.name}

@@ -14,6 +14,7 @@ function row(item: number, before: number, after: number, extra: Partial<FleetRo
   return {
     name: 'x',
     item,
+    itemName: null,
     format: 'codex',
     model: 'gpt-5',
     messages: 40,
@@ -48,7 +49,10 @@ const entry = (
 describe('fleet lines', () => {
   const entries = [
     entry('a.jsonl', [row(0, 1000, 400)]),
-    entry('multi.json', [row(0, 500, 500), row(1, 2000, 100)]),
+    entry('multi.json', [
+      row(0, 500, 500, { itemName: 'task 0' }),
+      row(1, 2000, 100, { itemName: 'task 1' }),
+    ]),
     entry('bad.json', [], 'failed'),
     entry('later.json', [], 'queued'),
   ]
@@ -62,7 +66,9 @@ describe('fleet lines', () => {
       'bad.json',
       'later.json',
     ])
-    expect(lines[1]?.name).toBe('multi.json #1')
+    expect(lines[1]?.name).toBe('task 0 — multi.json')
+    expect(lines[2]).toMatchObject({ item: 1, name: 'task 1 — multi.json' })
+    expect(lines[0]?.item).toBeNull()
     expect(linesOf(entries)[0]).toBe(lines[0])
   })
 

@@ -22,6 +22,8 @@ export interface FleetLine {
   /** Unique: `key#item` for a conversation, `key` for a file without rows. */
   readonly id: string
   readonly key: string
+  /** The item of a multi-item file (null: the whole file). */
+  readonly item: number | null
   readonly name: string
   readonly status: EntryStatus
   readonly progress: number | null
@@ -62,6 +64,7 @@ function entryLines(e: FleetEntry): FleetLine[] {
       out.push({
         id: e.key,
         key: e.key,
+        item: null,
         name: e.name,
         status: e.status,
         progress: e.progress,
@@ -78,7 +81,9 @@ function entryLines(e: FleetEntry): FleetLine[] {
       out.push({
         id: `${e.key}#${r.item}`,
         key: e.key,
-        name: e.rows.length > 1 ? `${e.name} #${r.item + 1}` : e.name,
+        item: r.itemName !== null ? r.item : null,
+        // The item first: items of one file share a long file name, which would hide what differs.
+        name: r.itemName !== null ? `${r.itemName} — ${e.name}` : e.name,
         status: e.status,
         progress: e.progress,
         format: r.format,

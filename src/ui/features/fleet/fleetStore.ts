@@ -208,8 +208,11 @@ export function setFleetOpen(open: boolean): void {
   useFleetStore.setState({ open })
 }
 
-/** Open one file of the fleet in the single-transcript workbench; the fleet stays as it is. */
-export function openInWorkbench(key: string): void {
+/**
+ * Open one conversation of the fleet in the single-transcript workbench (an item of a multi-item
+ * file: that item); the fleet stays as it is.
+ */
+export function openInWorkbench(key: string, item: number | null = null): void {
   const source = sources.get(key)
   if (!source) return
   const base = source.name.split('/').pop() ?? source.name
@@ -218,7 +221,9 @@ export function openInWorkbench(key: string): void {
       ? source.file
       : new File([source.file], base)
   useFleetStore.setState({ open: false, openedKey: key })
-  void useAppStore.getState().loadFiles([file])
+  const { loadFiles } = useAppStore.getState()
+  if (item === null) void loadFiles([file])
+  else void loadFiles([file]).then(() => useAppStore.getState().openItem(item))
 }
 
 /** Re-run the fleet (debounced) whenever the workbench's config changes. Returns the unsubscribe. */

@@ -6,6 +6,7 @@ function row(name: string, before: number, after: number, usedLater = 0): FleetR
   return {
     name,
     item: 0,
+    itemName: null,
     format: 'codex',
     model: null,
     messages: 4,
