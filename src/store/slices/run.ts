@@ -137,6 +137,10 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         runProgress: null,
         replayProgress: summary.replayPending ? { done: 0, total: 0 } : null,
       })
+      // Priced with the estimate while the exact count was under way, and the count came in
+      // meanwhile (its own rerun left this run going): run again on the exact counts.
+      const exact = get().exactReport
+      if (exact && summary.tokenizer !== exact.tokens.tokenizer) void start()
     } catch (error) {
       if (active?.id !== handle.id) return
       active = null

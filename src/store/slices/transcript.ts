@@ -235,8 +235,12 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
         })
       }
       set({ progress: null })
-      // Compaction runs on exact counts: start it only now (see the run slice).
-      if (counted) void get().rerun()
+      // Compaction runs on exact counts: run again unless the run under way (started on the
+      // estimate right after the load) already prices with them; if it turns out it did not, the
+      // run slice runs again when it lands. Cancelling it here would waste its work.
+      const { runStatus, summary } = get()
+      if (counted && runStatus !== 'running' && summary?.tokenizer !== counted.tokenizer)
+        void get().rerun()
     } catch (error) {
       if (isStale(error)) return
       // An engine failure (not a bad transcript): keep whatever report we already have.
