@@ -74,6 +74,8 @@ test.describe('fleet', () => {
     const fleet = new FleetPage(page)
     await app.open()
     await fleet.open.click()
+    // The fleet view is its own chunk: drop once it is on screen, as a user would.
+    await expect(fleet.view).toBeVisible()
     await fleet.dropFiles([
       { name: 'good.jsonl', content: compactedClaudeSession() },
       { name: 'bad.json', content: '{"messages": [' },

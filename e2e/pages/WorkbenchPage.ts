@@ -60,6 +60,9 @@ export class WorkbenchPage {
   async expectRun(preset = 'recommended'): Promise<void> {
     await expect(this.page.getByTestId(TID.runStatus)).toHaveAttribute('data-status', 'done')
     await expect(this.budgetHeadline).toHaveAttribute('data-config', preset)
+    // The first run prices with the estimate while the exact count is under way: wait for the
+    // run on exact counts, so figures read now are the ones that stay.
+    await expect(this.budgetHeadline).not.toHaveAttribute('data-tokenizer', 'estimate')
     await expect(this.rows.first()).toBeVisible()
   }
 

@@ -45,6 +45,7 @@ function Headline({ summary }: { readonly summary: RunSummary }) {
         data-before={before}
         data-after={after}
         data-source={summary.accounting.reconciliation.source}
+        data-tokenizer={summary.tokenizer}
       >
         {summary.tokenizer === 'estimate' ? '≈ ' : ''}
         {formatCount(before)} → {formatCount(after)} tokens ({formatChange(before, after)})
