@@ -175,6 +175,10 @@ export class AppPage {
   async expectRun(preset: string): Promise<void> {
     await expect(this.runStatus).toHaveAttribute('data-status', 'done')
     await expect(this.budgetHeadline).toHaveAttribute('data-config', preset)
+    // The first run prices with the estimate while the exact count is under way: wait for the
+    // run on exact counts, so figures read now are the ones that stay.
+    await expect(this.budgetHeadline).not.toHaveAttribute('data-tokenizer', 'estimate')
+    await expect(this.runStatus).toHaveAttribute('data-status', 'done')
   }
 
   /** Context tokens before and after the shown run, as the headline states them. */
