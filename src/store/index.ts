@@ -1,5 +1,6 @@
 /** The app store: slices + named selector hooks. Components import from here only. */
-export { useAppStore, type AppState } from './store.ts'
+export { createLabStore, type AppState, type LabStore } from './store.ts'
+export { LabStoreProvider, useAppStore, useEngineClient, useLabStore } from './context.ts'
 export * from './selectors.ts'
 export * from './selectors-view.ts'
 export * from './selectors-detail.ts'
@@ -11,3 +12,11 @@ export type * from './types.ts'
 export * from './selectors-sweep.ts'
 export * from './selectors-table.ts'
 export * from './selectors-export.ts'
+export {
+  failureOf,
+  useEngineRequest,
+  type EngineRequest,
+  type EngineRequestState,
+  type Failure,
+  type Settled,
+} from './useEngineRequest.ts'

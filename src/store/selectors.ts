@@ -1,11 +1,12 @@
 /**
  * Named hooks over module-scope selectors (xyflow style): components never pass inline selectors,
  * and object-returning hooks use `useShallow` so a re-render happens only when a field changes.
- * Event handlers should call actions through `useAppStore.getState()` or `useTranscriptActions()`.
+ * Event handlers should call actions through `useLabStore().getState()` or `useTranscriptActions()`.
  */
 import { useDeferredValue } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, type AppState } from './store.ts'
+import { useAppStore } from './context.ts'
+import type { AppState } from './store.ts'
 
 const selectStatus = (s: AppState) => s.status
 const selectDetection = (s: AppState) => s.detection

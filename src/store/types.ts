@@ -33,6 +33,7 @@ export type {
   WireDecision,
   WireProblem,
 } from '../worker/protocol.ts'
+export type { Params, Reply, RequestKind } from '../worker/protocol.ts'
 export type { LoadStatus, InputOrigin, LoadProgress } from './slices/transcript.ts'
 export type { SampleEntry } from './slices/samples.ts'
 export type { ThemePref } from './slices/prefs.ts'

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { ConfigInvalidError, isStale } from '../../worker/client.ts'
-import type { ReplaySeries, RunSummary } from '../../worker/protocol.ts'
-import { engineClient } from '../engine.ts'
+import type { RunSummary } from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
 
 /**
@@ -77,21 +76,44 @@ export interface RunSlice {
   clearRun: () => void
 }
 
-interface ActiveRun {
-  readonly id: number
-  cancel(): void
-}
-
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => {
-  // The in-flight run and the pending debounced edit; not state, because nothing renders them.
-  let active: ActiveRun | null = null
+  // The in-flight run (and then its replay) and the pending debounced edit; not state, because
+  // nothing renders them. Aborting makes the client drop the request and tell the worker to stop.
+  let active: AbortController | null = null
   let debounce: ReturnType<typeof setTimeout> | null = null
-  // The run whose replay is still to come (its summary is on screen).
-  let replaying: number | null = null
 
   const cancelDebounce = () => {
     if (debounce !== null) clearTimeout(debounce)
     debounce = null
+  }
+
+  /** The summary is on screen: the replay (the slow part) follows and the timeline fills in. */
+  const replay = async (controller: AbortController) => {
+    set({ replayProgress: { done: 0, total: 0 } })
+    try {
+      const series = await get().engine.request(
+        'replay',
+        {},
+        {
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (active === controller) set({ replayProgress: { done: p.done, total: p.total } })
+          },
+        },
+      )
+      if (active !== controller) return
+      active = null
+      const current = get().summary
+      set({
+        replayProgress: null,
+        ...(current ? { summary: { ...current, replay: series, replayPending: false } } : {}),
+      })
+    } catch (error) {
+      if (active !== controller) return
+      active = null
+      set({ replayProgress: null })
+      if (!isStale(error)) set({ runError: error instanceof Error ? error.message : String(error) })
+    }
   }
 
   const start = async () => {
@@ -99,46 +121,31 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     // A run started during a load or count would wait for it anyway; the run that follows the
     // exact count picks up whatever is selected then.
     if (status !== 'loaded' || !report || progress) return
-    active?.cancel()
-    const handle =
-      customConfig === null
-        ? engineClient().run(null, { preset: selectedPreset, ...options() })
-        : engineClient().run(customConfig, options())
-    function options() {
-      return {
-        replay: true,
-        onProgress: (p: RunProgress) => {
-          if (active?.id === handle.id) set({ runProgress: { done: p.done, total: p.total } })
-        },
-        // The replay follows the summary: only the latest run's summary may take it.
-        onReplayProgress: (done: number, total: number) => {
-          if (replaying === handle.id) set({ replayProgress: { done, total } })
-        },
-        onReplay: (replay: ReplaySeries) => {
-          if (replaying !== handle.id) return
-          replaying = null
-          const current = get().summary
-          if (current) set({ summary: { ...current, replay, replayPending: false } })
-          set({ replayProgress: null })
-        },
-      }
-    }
-    active = handle
+    active?.abort()
+    const controller = new AbortController()
+    active = controller
     set({ runStatus: 'running', runError: null, configIssues: [], runProgress: null })
     try {
-      const summary = await handle.promise
-      if (active?.id !== handle.id) return
-      active = null
-      replaying = summary.replayPending ? handle.id : null
+      const params =
+        customConfig === null ? { config: null, preset: selectedPreset } : { config: customConfig }
+      const reply = await get().engine.request('run', params, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (active === controller) set({ runProgress: { done: p.done, total: p.total } })
+        },
+      })
+      if (active !== controller) return
+      // The summary goes on screen now, without the replay (it is asked for next).
+      const summary = { ...reply, replayPending: true }
       set({
         runStatus: 'done',
         summary,
         previousSummary: get().summary,
         runProgress: null,
-        replayProgress: summary.replayPending ? { done: 0, total: 0 } : null,
       })
+      void replay(controller)
     } catch (error) {
-      if (active?.id !== handle.id) return
+      if (active !== controller) return
       active = null
       if (isStale(error)) {
         // Superseded by a load or count, not by another run: fall back to what we had.
@@ -195,10 +202,9 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
     clearRun: () => {
       cancelDebounce()
-      replaying = null
       const handle = active
       active = null
-      handle?.cancel()
+      handle?.abort()
       set({
         runStatus: 'idle',
         summary: null,

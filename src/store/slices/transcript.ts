@@ -5,13 +5,12 @@ import type { TokenizerId } from '../../engine/tokens/types.ts'
 import type { Detection, ParseWarning } from '../../formats/types.ts'
 import { isStale } from '../../worker/client.ts'
 import type {
-  LoadedMessage,
+  Loaded,
   LoadPhase,
   MessagePreview,
-  ProgressMessage,
+  Progress,
   WireProblem,
 } from '../../worker/protocol.ts'
-import { engineClient } from '../engine.ts'
 import { orderFiles } from '../fileSet.ts'
 import type { AppState } from '../store.ts'
 
@@ -83,9 +82,9 @@ export interface TranscriptSlice {
   recount: (tokenizer: TokenizerId) => Promise<void>
 }
 
-function toProgress(message: ProgressMessage): LoadProgress | null {
+function toProgress(message: Progress<LoadPhase>): LoadProgress | null {
   // The final phase clears the bar rather than leaving a full one on screen.
-  return message.phase === 'done'
+  return message.phase === undefined || message.phase === 'done'
     ? null
     : { phase: message.phase, done: message.done, total: message.total }
 }
@@ -94,7 +93,7 @@ function failure(error: unknown): WireProblem {
   return { line: 0, offset: 0, message: error instanceof Error ? error.message : String(error) }
 }
 
-function fromLoaded(message: LoadedMessage): Partial<TranscriptSlice> {
+function fromLoaded(message: Loaded): Partial<TranscriptSlice> {
   return {
     status: message.error ? 'error' : 'loaded',
     detection: message.detection,
@@ -136,7 +135,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   setDraft: (text) => set({ draft: text }),
 
   loadText: async (input, options) => {
-    const onProgress = (message: ProgressMessage) => set({ progress: toProgress(message) })
+    const onProgress = (message: Progress<LoadPhase>) => set({ progress: toProgress(message) })
     // A run belongs to the transcript it ran on: forget it before anything else is loaded.
     get().clearRun()
     get().resetView()
@@ -159,14 +158,22 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
         origin: options.origin,
       },
     })
-    const request = engineClient().load(input, {
-      fileName: options.fileName,
-      format: options.format,
-      onProgress,
-    })
+    const client = get().engine
     try {
-      set(fromLoaded(await request.loaded))
-      const counted = await request.counted
+      const loaded = await client.request(
+        'load',
+        {
+          ...(typeof input === 'string' ? { text: input } : { bytes: input }),
+          ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+          ...(options.format !== undefined ? { format: options.format } : {}),
+        },
+        { onProgress },
+      )
+      set(fromLoaded(loaded))
+      // Nothing was parsed: there is nothing to count.
+      const counted = loaded.error
+        ? null
+        : await client.request('count', { tokenizer: 'o200k_base' }, { onProgress })
       if (counted) {
         set({
           exactReport: counted.report,
@@ -235,19 +242,19 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
 
   recount: async (tokenizer) => {
     if (!get().report) return
-    const request = engineClient().count(tokenizer, (message) =>
-      set({ progress: toProgress(message) }),
+    const counting = get().engine.request(
+      'count',
+      { tokenizer },
+      { onProgress: (message) => set({ progress: toProgress(message) }) },
     )
     set({ progress: { phase: 'tokenizer', done: 2, total: 4 } })
     try {
-      const counted = await request.counted
-      if (counted) {
-        set({
-          exactReport: counted.report,
-          timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
-        })
-      }
-      set({ progress: null })
+      const counted = await counting
+      set({
+        exactReport: counted.report,
+        timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
+        progress: null,
+      })
       // Every figure of the run was priced with the old counter: run again with the new one.
       void get().rerun()
     } catch (error) {

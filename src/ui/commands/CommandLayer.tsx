@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useAppStore } from '../../store/index.ts'
+import { useLabStore } from '../../store/index.ts'
 import { CommandPalette } from './CommandPalette.tsx'
 import { KeyDispatcher } from './keys.ts'
 import { commandById, COMMANDS, isEnabled, type Command, type CommandUi } from './registry.ts'
@@ -24,6 +24,7 @@ function focusTestId(testId: string): boolean {
  * the command registry. Plain keys never fire while the user types in a field; Esc leaves it.
  */
 export function CommandLayer() {
+  const lab = useLabStore()
   const [overlay, setOverlay] = useState<Overlay>('none')
   const dispatcher = useMemo(() => new KeyDispatcher(COMMANDS, isMac), [])
   const ui = useMemo<CommandUi>(
@@ -47,7 +48,7 @@ export function CommandLayer() {
         return dispatcher.reset()
       }
       if (targetOwnsKey(event.target, event.key)) return dispatcher.reset()
-      const state = useAppStore.getState()
+      const state = lab.getState()
       const result = dispatcher.handle(event, event.timeStamp, (id) => {
         const command = commandById(id)
         return (
@@ -62,13 +63,13 @@ export function CommandLayer() {
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [dispatcher, ui])
+  }, [dispatcher, ui, lab])
 
   const close = () => setOverlay('none')
   const runFromPalette = (command: Command) => {
     close()
     // After the palette is gone and focus is back, so a command that moves focus keeps it.
-    setTimeout(() => command.run({ state: useAppStore.getState(), ui }), 0)
+    setTimeout(() => command.run({ state: lab.getState(), ui }), 0)
   }
 
   if (overlay === 'palette') {

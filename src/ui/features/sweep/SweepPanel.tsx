@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { getAtPath, setNumberAtPath, useAppStore, useStatus } from '../../../store/index.ts'
+import { getAtPath, setNumberAtPath, useStatus, useLabStore } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
@@ -77,6 +77,7 @@ function Caption({ result }: { readonly result: SweepResult }) {
 
 /** Sweep one numeric parameter of the working config over a range, and apply a point. */
 export function SweepPanel() {
+  const lab = useLabStore()
   const loaded = useStatus() === 'loaded'
   const config = useCurrentConfig()
   const params = useMemo(() => listNumericParams(config), [config])
@@ -107,7 +108,7 @@ export function SweepPanel() {
       return
     }
     setApplyError(null)
-    useAppStore.getState().setConfig(next.value, { immediate: true })
+    lab.getState().setConfig(next.value, { immediate: true })
   }
 
   return (

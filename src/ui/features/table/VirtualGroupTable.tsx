@@ -8,10 +8,10 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
-  useAppStore,
   useNavActions,
   useRowDetails,
   useSelectedGroup,
+  useLabStore,
 } from '../../../store/index.ts'
 import { ColumnMenu } from './ColumnMenu.tsx'
 import { readVisibility, writeVisibility } from './columnPrefs.ts'
@@ -49,6 +49,7 @@ export function VirtualGroupTable(props: {
   /** Status chips, between the toolbar and the rows. */
   readonly chips: ReactNode
 }) {
+  const lab = useLabStore()
   const { rows, filter, toolbar, chips } = props
   const [sorting, setSorting] = useState<SortingState>([])
   const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(COLUMN_IDS))
@@ -106,9 +107,12 @@ export function VirtualGroupTable(props: {
     virtualizer.scrollToIndex(at, { align: 'auto' })
   }, [selected, items, virtualizer])
 
-  const select = useCallback((id: string, open: boolean) => {
-    useAppStore.getState().selectGroup(id, open ? { open: true } : undefined)
-  }, [])
+  const select = useCallback(
+    (id: string, open: boolean) => {
+      lab.getState().selectGroup(id, open ? { open: true } : undefined)
+    },
+    [lab],
+  )
 
   const virtualItems = virtualizer.getVirtualItems()
   const top = virtualItems[0]?.start ?? 0

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react'
 import {
-  useAppStore,
   useRunStatus,
   useDeferredRunSummary,
   useTableFilter,
   useReplayState,
   type RunProgress,
+  useLabStore,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
@@ -153,6 +153,7 @@ function ModeToggle(props: {
 }
 
 export function ReplayTimeline() {
+  const lab = useLabStore()
   const summary = useDeferredRunSummary()
   const [mode, setMode] = useState<'tokens' | 'cost'>('tokens')
   const replay = summary?.replay ?? null
@@ -178,9 +179,8 @@ export function ReplayTimeline() {
   const stale = status === 'running' && summary !== null
   const brushed = useMemo(() => messagesToBrush(points, brush), [points, brush])
   const onBrush = useCallback(
-    (start: number, end: number) =>
-      useAppStore.getState().setBrush(brushToMessages(points, start, end)),
-    [points],
+    (start: number, end: number) => lab.getState().setBrush(brushToMessages(points, start, end)),
+    [points, lab],
   )
   const onPick = useCallback(
     (point: TimelinePoint) => {
@@ -188,9 +188,9 @@ export function ReplayTimeline() {
       const { firstMessage, messageCounts, ids } = summary.groups
       const at = groupAtMessage(firstMessage, messageCounts, point.index)
       const id = at === null ? undefined : ids[at]
-      if (id !== undefined) useAppStore.getState().selectGroup(id)
+      if (id !== undefined) lab.getState().selectGroup(id)
     },
-    [summary],
+    [summary, lab],
   )
 
   return (

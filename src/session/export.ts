@@ -16,7 +16,7 @@ import { exportCompactedTranscript } from '../export/transcript.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
 import { loadConfigText, serializeConfig } from '../config/load.ts'
 import type { ConfigIssue } from '../config/validate.ts'
-import type { ConfigExportTarget, ExportFile, ExportLanguage } from './protocol.ts'
+import type { ConfigExportTarget, ExportFile, ExportLanguage } from './types.ts'
 import { resolveConfig, type RunRecord } from './run.ts'
 
 export type ExportOutcome =

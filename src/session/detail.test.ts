@@ -4,7 +4,7 @@ import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { groupDetail } from './detail.ts'
 import { cut, formatBytes } from './detail-parts.ts'
-import type { GroupDetail } from './protocol.ts'
+import type { GroupDetail } from './types.ts'
 import { PreparedCache, runSummary, type RunRecord } from './run.ts'
 
 const B64 = 'iVBORw0KGgo'.repeat(400)

@@ -99,7 +99,7 @@ describe('group facts cache', () => {
     const prepared = prepare(chat(), estimateCounter)
     const first = groupFacts(prepared)
     // Posting a summary detaches its buffers; the next run must still get intact arrays.
-    structuredClone(first.turns, { transfer: [first.turns.buffer] })
+    structuredClone(first.turns, { transfer: [first.turns.buffer as ArrayBuffer] })
     expect(first.turns.length).toBe(0)
     const second = groupFacts(prepared)
     expect(second.turns.length).toBeGreaterThan(0)

@@ -9,7 +9,7 @@ import {
   exportTranscriptFile,
   fileStem,
   importConfigText,
-} from './exports.ts'
+} from './export.ts'
 import { PreparedCache, resolveConfig, runSummary, type RunRecord } from './run.ts'
 import { readingConversation, SUPERSEDE } from './test-conversation.ts'
 

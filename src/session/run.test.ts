@@ -3,7 +3,7 @@ import { inspectConversation } from '../engine/inspect.ts'
 import type { Conversation } from '../engine/model.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
-import { MAX_DECISIONS } from './protocol.ts'
+import { MAX_DECISIONS } from './types.ts'
 import { BudgetPricing, STUBS, sumCategories } from './budget.ts'
 import { INFERRED } from './context-budget.ts'
 import {

@@ -4,8 +4,8 @@
  * apart so the message map stays readable.
  */
 import type { LossyWarning, TargetId } from '../export/targets/types.ts'
-import type { GroupStatus, WireDecision } from './protocol.ts'
-import type { RiskFigures, RiskItem } from './protocol-risk.ts'
+import type { GroupStatus, WireDecision } from './types.ts'
+import type { RiskFigures, RiskItem } from './types-risk.ts'
 
 /** An upstream compaction as the timeline and strip draw it. */
 export interface WireUpstreamMarker {

@@ -14,7 +14,7 @@ import {
   type ModelFamily,
 } from '../engine/tokens/pricing.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
-import type { BudgetCategories } from './protocol.ts'
+import type { BudgetCategories } from './types.ts'
 
 /** The budget category that holds stubs, trims and inserted summaries after a run. */
 export const STUBS = 'stubs'

@@ -8,7 +8,7 @@ import { serializeConfig } from '../config/load.ts'
 import { PRESET_IDS, presetConfig } from '../config/presets.ts'
 import { configSchema } from '../config/schema.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
-import type { FromWorkerMap, WirePreset, WireStrategy } from './protocol.ts'
+import type { Described, WirePreset, WireStrategy } from './types.ts'
 
 function jsonSchemaOf(schema: z.ZodType): unknown {
   try {
@@ -21,7 +21,7 @@ function jsonSchemaOf(schema: z.ZodType): unknown {
   }
 }
 
-export function describeConfigs(): FromWorkerMap['described'] {
+export function describeConfigs(): Described {
   const presets: WirePreset[] = PRESET_IDS.map((id) => {
     const config = presetConfig(id)
     return {

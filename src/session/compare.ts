@@ -9,12 +9,12 @@ import type { TextCounter } from '../engine/tokens/types.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import type { ConfigIssue } from '../config/validate.ts'
 import { compactOnce, type Once } from './once.ts'
-import type { CompareDifference, CompareSide, FromWorkerMap, GroupStatus } from './protocol.ts'
+import type { CompareDifference, Compared, CompareSide, GroupStatus } from './types.ts'
 import { groupStatuses, groupTokens, preparedEntry, resolveConfig } from './run.ts'
 import { pushAll } from '../engine/arrays.ts'
 
 export type CompareOutcome =
-  | { readonly kind: 'compared'; readonly result: FromWorkerMap['compared'] }
+  | { readonly kind: 'compared'; readonly result: Compared }
   | { readonly kind: 'invalid'; readonly issues: readonly ConfigIssue[] }
 
 /**

@@ -11,7 +11,7 @@ import {
   resourceLabel,
 } from '../engine/strategies/supersede-stale-results/identity.ts'
 import type { CompactionConfig } from '../config/schema.ts'
-import type { RunSummary, WireUpstreamMarker } from './protocol.ts'
+import type { RunSummary, WireUpstreamMarker } from './types.ts'
 
 type GroupFacts = Pick<
   RunSummary['groups'],

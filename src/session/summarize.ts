@@ -1,29 +1,17 @@
 /**
- * One run of a compaction config on a loaded conversation, as the UI needs it: validate the
- * config, run the engine (and the per-call replay when asked), and condense the result into a
- * `RunSummary` whose per-group and per-call series are typed arrays.
- *
- * Pure apart from `performance.now()` for the reported duration: no worker globals, so it runs in
- * node tests as it runs in the worker. The `Prepared` conversation (groups, pairing, every part's
- * price) and the per-message category pricing are cached for the latest (conversation, counter),
- * so re-running with another config never re-prices the conversation.
+ * Summarize: a finished compaction condensed into the `RunSummary` every view reads (budget,
+ * per-group status and tokens, decisions, invariants, steps), per-group and per-call series as
+ * typed arrays. Every figure is computed here once; no view derives its own.
  */
-import { compact, type CompactionResult } from '../engine/compaction/run.ts'
+import type { CompactionResult } from '../engine/compaction/run.ts'
 import { usableWindow } from '../engine/compaction/pipeline.ts'
 import { explainNoChange } from '../engine/compaction/explain.ts'
-import { prepare, type Prepared } from '../engine/compaction/prepared.ts'
-import { replay, replayCancellable, type ReplayPoint } from '../engine/compaction/replay.ts'
+import type { Prepared } from '../engine/compaction/prepared.ts'
+import type { ReplayPoint } from '../engine/compaction/replay.ts'
 import type { Decision } from '../engine/compaction/types.ts'
 import type { Conversation } from '../engine/model.ts'
-import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
-import { createDigestSummarizer } from '../engine/summarize/digest.ts'
-import type { TextCounter } from '../engine/tokens/types.ts'
-import { loadConfigText } from '../config/load.ts'
-import { migrateConfig } from '../config/migrate.ts'
-import { isPresetId, PRESET_IDS, presetConfig } from '../config/presets.ts'
 import type { CompactionConfig } from '../config/schema.ts'
-import { toEngineConfig, validateConfig, type ConfigIssue } from '../config/validate.ts'
-import { BudgetPricing } from './budget.ts'
+import type { BudgetPricing } from './budget.ts'
 import { sessionCost } from '../engine/cost/summary.ts'
 import { priceFor } from '../engine/cost/prices.ts'
 import { cachingOf } from '../engine/cost/tracker.ts'
@@ -37,119 +25,9 @@ import {
   type GroupStatus,
   type BudgetCategories,
   type ReplaySeries,
-  type RunPhase,
   type RunSummary,
   type WireDecision,
-} from './protocol.ts'
-
-export interface RunOptions {
-  /** Run this preset; `config` is then ignored. */
-  readonly preset?: string
-  /** Also replay the conversation model call by model call. */
-  readonly replay?: boolean
-  /** Where the prepared conversation is cached (default: one module-wide cache). */
-  readonly cache?: PreparedCache
-  /**
-   * Called before each phase; resolving `false` abandons the run (it became stale). The worker
-   * yields to its message queue here so a newer request is seen between phases.
-   */
-  readonly checkpoint?: (phase: RunPhase) => Promise<boolean> | boolean
-}
-
-/** What the worker keeps of its latest run, so the detail drawer can show before/after. */
-export interface RunRecord {
-  readonly config: CompactionConfig
-  readonly result: CompactionResult
-  readonly prepared: Prepared
-  readonly pricing: BudgetPricing
-  readonly summary: RunSummary
-  /** Removed content the agent used later (every item; the summary carries the first ones). */
-  readonly risk: RiskReport
-}
-
-export type RunOutcome =
-  | { readonly kind: 'ran'; readonly summary: RunSummary; readonly record: RunRecord }
-  | { readonly kind: 'invalid'; readonly issues: readonly ConfigIssue[] }
-  | { readonly kind: 'stale' }
-
-interface Entry {
-  readonly conversation: Conversation
-  readonly counter: TextCounter
-  readonly prepared: Prepared
-  readonly pricing: BudgetPricing
-}
-
-/**
- * Single-entry cache of the latest (conversation, counter): a new load or another tokenizer
- * replaces it, so the worker never holds two conversations' worth of prices.
- */
-export class PreparedCache {
-  private entry: Entry | null = null
-
-  get(conversation: Conversation, counter: TextCounter): Entry {
-    const e = this.entry
-    if (e && e.conversation === conversation && e.counter === counter) return e
-    const fresh: Entry = {
-      conversation,
-      counter,
-      prepared: prepare(conversation, counter),
-      pricing: new BudgetPricing(conversation, counter),
-    }
-    this.entry = fresh
-    return fresh
-  }
-
-  /** Whether the next `get` for this pair is free (tests, and the worker's progress phases). */
-  has(conversation: Conversation, counter: TextCounter): boolean {
-    return this.entry?.conversation === conversation && this.entry.counter === counter
-  }
-
-  clear(): void {
-    this.entry = null
-  }
-}
-
-const defaultCache = new PreparedCache()
-
-/** The prepared conversation and pricing of (conversation, counter), from the default cache. */
-export function preparedEntry(
-  conversation: Conversation,
-  counter: TextCounter,
-): { readonly prepared: Prepared; readonly pricing: BudgetPricing } {
-  return defaultCache.get(conversation, counter)
-}
-
-/** Drop the default cache (a new load: the old conversation's prices must not stay in memory). */
-export function clearRunCache(): void {
-  defaultCache.clear()
-}
-
-/** Validate the config (JSON text, a config object, or a preset id) against the registry. */
-export function resolveConfig(
-  config: unknown,
-  preset: string | undefined,
-):
-  | { readonly ok: true; readonly config: CompactionConfig }
-  | { readonly ok: false; readonly issues: readonly ConfigIssue[] } {
-  if (preset !== undefined) {
-    if (!isPresetId(preset)) {
-      return {
-        ok: false,
-        issues: [
-          {
-            path: 'preset',
-            message: `unknown preset "${preset}"; one of: ${PRESET_IDS.join(', ')}`,
-          },
-        ],
-      }
-    }
-    return { ok: true, config: presetConfig(preset) }
-  }
-  if (typeof config === 'string') return loadConfigText(config, STRATEGY_REGISTRY)
-  const migrated = migrateConfig(config)
-  if (!migrated.ok) return { ok: false, issues: [{ path: 'version', message: migrated.message }] }
-  return validateConfig(migrated.value, STRATEGY_REGISTRY)
-}
+} from './types.ts'
 
 /**
  * Status of every original group, from the decisions of every round: an excluded group a summary
@@ -420,97 +298,4 @@ export function summarize(
     risk: runRisk(risk),
     ms,
   }
-}
-
-/**
- * Run a config (or a preset) on `conversation` with `counter` (SPEC §5–§6): invalid configs come
- * back as `invalid` with every issue and its path; otherwise the engine runs with the offline
- * digest summariser and the result is condensed into a `RunSummary`.
- */
-export async function runSummary(
-  conversation: Conversation,
-  counter: TextCounter,
-  config: unknown,
-  options: RunOptions = {},
-): Promise<RunOutcome> {
-  const started = performance.now()
-  const checkpoint = options.checkpoint ?? (() => true)
-  const resolved = resolveConfig(config, options.preset)
-  if (!resolved.ok) return { kind: 'invalid', issues: resolved.issues }
-  const cache = options.cache ?? defaultCache
-  if (!cache.has(conversation, counter) && !(await checkpoint('prepare'))) return { kind: 'stale' }
-  const entry = cache.get(conversation, counter)
-  if (!(await checkpoint('compact'))) return { kind: 'stale' }
-  const engineConfig = toEngineConfig(resolved.config)
-  const deps = { counter, summarizer: createDigestSummarizer() }
-  const result = await compact(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
-  let points: ReplayPoint[] | null = null
-  if (options.replay) {
-    if (!(await checkpoint('replay'))) return { kind: 'stale' }
-    points = await replay(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
-  }
-  if (!(await checkpoint('summarize'))) return { kind: 'stale' }
-  const risk = riskOfRun(entry.prepared, result)
-  const summary = {
-    ...summarize(entry, resolved.config, result, points, 0, risk),
-    ms: performance.now() - started,
-  }
-  const record: RunRecord = {
-    config: resolved.config,
-    result,
-    prepared: entry.prepared,
-    pricing: entry.pricing,
-    summary,
-    risk,
-  }
-  return { kind: 'ran', summary, record }
-}
-
-/**
- * The replay of a finished run, model call by model call (the timeline's series). `checkpoint`
- * is called every few calls with (done, total); resolving false abandons the replay (null).
- */
-export async function replayRecord(
-  record: RunRecord,
-  checkpoint: (done: number, total: number) => Promise<boolean> | boolean = () => true,
-): Promise<ReplaySeries | null> {
-  const deps = { counter: record.prepared.counter, summarizer: createDigestSummarizer() }
-  const points = await replayCancellable(
-    record.prepared,
-    toEngineConfig(record.config),
-    deps,
-    STRATEGY_REGISTRY,
-    { checkpoint },
-  )
-  return points ? replayArrays(points) : null
-}
-
-/** The typed-array buffers of a replay: transferred to the UI thread, not copied. */
-export function replayTransferables(series: ReplaySeries): ArrayBuffer[] {
-  return [
-    series.index,
-    series.before,
-    series.after,
-    series.reported,
-    series.costBefore,
-    series.costAfter,
-    series.rewrites,
-  ].map((a) => a.buffer as ArrayBuffer)
-}
-
-/** Every typed-array buffer of a summary: transferred to the UI thread, not copied. */
-export function transferablesOf(summary: RunSummary): ArrayBuffer[] {
-  const g = summary.groups
-  const arrays: ArrayBufferView[] = [
-    g.tokensBefore,
-    g.tokensAfter,
-    g.turns,
-    g.firstMessage,
-    g.messageCounts,
-  ]
-  if (summary.replay) {
-    const r = summary.replay
-    arrays.push(r.index, r.before, r.after, r.reported, r.costBefore, r.costAfter, r.rewrites)
-  }
-  return arrays.map((a) => a.buffer as ArrayBuffer)
 }

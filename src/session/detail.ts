@@ -10,7 +10,7 @@ import { modelFamily } from '../engine/tokens/pricing.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
 import { BudgetPricing } from './budget.ts'
 import { systemMessage, wireMessage, type PartContext } from './detail-parts.ts'
-import type { GroupDetail, WireMessage } from './protocol.ts'
+import type { GroupDetail, WireMessage } from './types.ts'
 import { groupStatuses, toWireDecision, type RunRecord } from './run.ts'
 
 /** Projection messages by id, built once per projection (the drawer asks many times per run). */

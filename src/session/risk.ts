@@ -5,7 +5,7 @@
  */
 import type { Prepared } from '../engine/compaction/prepared.ts'
 import { assessRisk, type RiskInput, type RiskReport } from '../engine/risk/index.ts'
-import { MAX_RISK_ITEMS, type RiskFigures, type RunRisk } from './protocol-risk.ts'
+import { MAX_RISK_ITEMS, type RiskFigures, type RunRisk } from './types-risk.ts'
 
 export function riskOfRun(prepared: Prepared, result: RiskInput): RiskReport {
   return assessRisk(prepared, result)

@@ -1,5 +1,5 @@
 import type { Conversation, Message, Part } from '../engine/model.ts'
-import type { MessagePreview } from './protocol.ts'
+import type { MessagePreview } from './types.ts'
 
 /** Excerpts stay small: the UI only needs enough to recognise the transcript. */
 const MAX_CHARS = 400

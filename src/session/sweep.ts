@@ -8,7 +8,7 @@ import type { TextCounter } from '../engine/tokens/types.ts'
 import { validateConfig, type ConfigIssue } from '../config/validate.ts'
 import { setNumberAtPath } from './configPath.ts'
 import { compactOnce } from './once.ts'
-import type { SweepPoint } from './protocol.ts'
+import type { SweepPoint } from './types.ts'
 import { resolveConfig } from './run.ts'
 
 export interface SweepOptions {

@@ -3,18 +3,15 @@
  * point and each side of a comparison need. The prepared conversation comes from the run cache,
  * so N configs on one conversation price it once.
  */
-import { compact, type CompactionResult } from '../engine/compaction/run.ts'
-import { replay } from '../engine/compaction/replay.ts'
+import type { CompactionResult } from '../engine/compaction/run.ts'
 import { sessionCost, type SessionCost } from '../engine/cost/summary.ts'
 import type { Conversation } from '../engine/model.ts'
-import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
-import { createDigestSummarizer } from '../engine/summarize/digest.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
 import type { CompactionConfig } from '../config/schema.ts'
-import { toEngineConfig } from '../config/validate.ts'
-import type { RiskFigures } from './protocol-risk.ts'
+import type { RiskFigures } from './types-risk.ts'
 import { riskFigures, riskOfRun } from './risk.ts'
-import { preparedEntry } from './run.ts'
+import { preparedEntry } from './cache.ts'
+import { compactPrepared, offlineDeps, replayPrepared } from './run.ts'
 
 export interface Once {
   readonly result: CompactionResult
@@ -38,12 +35,11 @@ export async function compactOnce(
 ): Promise<Once> {
   const entry = preparedEntry(conversation, counter)
   // Same deps as a run: the offline digest summariser, so nothing ever leaves the browser.
-  const deps = { counter, summarizer: createDigestSummarizer() }
-  const engineConfig = toEngineConfig(config)
-  const result = await compact(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY)
+  const deps = offlineDeps(counter)
+  const result = await compactPrepared(entry.prepared, config, deps)
   const risk = riskOfRun(entry.prepared, result)
   const cost = options.withCost
-    ? sessionCost(await replay(entry.prepared, engineConfig, deps, STRATEGY_REGISTRY))
+    ? sessionCost(await replayPrepared(entry.prepared, config, deps))
     : undefined
   return {
     ...(cost ? { cost } : {}),

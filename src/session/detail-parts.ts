@@ -11,7 +11,7 @@ import {
   type ModelFamily,
 } from '../engine/tokens/pricing.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
-import type { WireMessage, WirePart } from './protocol.ts'
+import type { WireMessage, WirePart } from './types.ts'
 
 /** How the parts of one conversation are priced and cut. */
 export interface PartContext {
