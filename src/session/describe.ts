@@ -3,6 +3,7 @@
  * its parameter JSON Schema (generated from the strategy's own zod schema, so the form and the
  * validation can never disagree) and the JSON Schema of the whole config file.
  */
+import { parseJson } from '../engine/json.ts'
 import { z } from 'zod'
 import { serializeConfig } from '../config/load.ts'
 import { PRESET_IDS, presetConfig } from '../config/presets.ts'
@@ -28,7 +29,7 @@ export function describeConfigs(): Described {
       id,
       name: config.name,
       description: config.description,
-      config: JSON.parse(serializeConfig(config)) as unknown,
+      config: parseJson(serializeConfig(config)),
     }
   })
   const strategies: WireStrategy[] = [...STRATEGY_REGISTRY.values()].map((s) => {

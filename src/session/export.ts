@@ -3,6 +3,7 @@
  * translations, our versioned JSON, the compacted transcript, reports), wrapped as files the UI
  * can preview, copy and download. No worker globals, so node tests call these directly.
  */
+import { parseJson } from '../engine/json.ts'
 import {
   buildCompactReport,
   decisionsCsv,
@@ -153,5 +154,5 @@ export type ImportOutcome =
 export function importConfigText(text: string): ImportOutcome {
   const loaded = loadConfigText(text, STRATEGY_REGISTRY)
   if (!loaded.ok) return { kind: 'invalid', issues: loaded.issues }
-  return { kind: 'imported', config: JSON.parse(serializeConfig(loaded.config)) as unknown }
+  return { kind: 'imported', config: parseJson(serializeConfig(loaded.config)) }
 }

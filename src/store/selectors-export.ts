@@ -11,7 +11,7 @@ import { DEFAULT_URL_STATE, encodeUrlState } from './url.ts'
 import type { ConfigExportTarget, Params } from '../worker/protocol.ts'
 
 export type { ConfigExportTarget, ExportFile, ExportLanguage } from '../worker/protocol.ts'
-export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, type CsvColumn } from '../export/reports.ts'
+export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, type CsvColumn } from '../worker/protocol.ts'
 export type { LossyWarning, TargetId } from '../export/targets/types.ts'
 
 const selectExportSource = (s: AppState) => ({

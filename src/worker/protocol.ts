@@ -7,7 +7,7 @@
  */
 import type { FormatId } from '../engine/model.ts'
 import type { TokenizerId } from '../engine/tokens/types.ts'
-import type { CsvColumn } from '../export/reports.ts'
+import type { CsvColumn } from '../export/csv-columns.ts'
 import type {
   Compared,
   ConfigExportTarget,
@@ -145,3 +145,27 @@ export const LOAD_PHASES: readonly LoadPhase[] = ['parse', 'estimate', 'tokenize
 
 /** Run phases in order (the replay is its own request, after the summary). */
 export const RUN_PHASES: readonly RunPhase[] = ['wait', 'prepare', 'compact', 'summarize', 'done']
+
+/**
+ * The path notation issues and sweeps use (`pipeline[2].params.keep`), with the immutable
+ * updates the editor builds configs with: pure and dependency-free, part of the boundary so the
+ * UI names a value exactly as validation does.
+ */
+export {
+  getAtPath,
+  getIn,
+  isRecord,
+  isWithin,
+  listAt,
+  moveItem,
+  parsePath,
+  pathText,
+  removeItem,
+  setIn,
+  setNumberAtPath,
+  type Path,
+  type Segment,
+} from '../config/path.ts'
+
+/** The decisions CSV's columns, for the Export dialog's picker (the report writer's own list). */
+export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, type CsvColumn } from '../export/csv-columns.ts'

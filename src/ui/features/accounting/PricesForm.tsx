@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { currentWorkingConfig, useConfigActions, useLabStore } from '../../../store/index.ts'
 import type { RunSummary } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
-import { setIn } from '../config/configPath.ts'
+import { setIn } from '../../../store/index.ts'
 import { overrideValue } from './accountingModel.ts'
 
 type Price = NonNullable<RunSummary['accounting']['price']>

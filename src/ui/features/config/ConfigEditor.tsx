@@ -13,7 +13,7 @@ import {
 import type { ConfigCatalog } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { TID } from '../../testids.ts'
-import { getIn, isRecord, pathText, setIn, type Path } from './configPath.ts'
+import { getIn, isRecord, pathText, setIn, type Path } from '../../../store/index.ts'
 import './config.css'
 import { DeltaLine } from './DeltaLine.tsx'
 import { EditorContext, type EditorApi } from './editorContext.ts'

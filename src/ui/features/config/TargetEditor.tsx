@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { getIn, isRecord, pathText, type Path } from './configPath.ts'
+import { getIn, isRecord, pathText, type Path } from '../../../store/index.ts'
 import {
   amountSpec,
   CONDITION_LABELS,

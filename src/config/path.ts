@@ -1,7 +1,9 @@
 /**
- * Paths into the edited config, as segment arrays (`['pipeline', 2, 'params', 'keep']`) and as the
- * text the worker's validation issues use (`pipeline[2].params.keep`). Forms build segment arrays;
- * the text form is only for matching issues, so both must format the same way.
+ * Paths into a config — the one notation of the app, the session and validation: segment arrays
+ * (`['pipeline', 2, 'params', 'keep']`, what forms build) and text (`pipeline[2].params.keep`,
+ * what validation issues and sweeps name). Dependency-free: the UI gets it through the worker
+ * protocol (issue paths cross the boundary in this notation), validation and the session
+ * directly.
  *
  * Every update is immutable (containers on the way are copied, the rest is shared): the store
  * compares configs by reference to tell a form edit from a JSON-view edit.
@@ -83,4 +85,55 @@ export function removeItem<T>(list: readonly T[], index: number): T[] {
 export function listAt(root: unknown, path: Path): readonly unknown[] {
   const value = getIn(root, path)
   return Array.isArray(value) ? value : []
+}
+
+const TOKEN = /^(?:\.?([A-Za-z_$][\w$]*)|\[(\d+)\])/
+
+/** `a.b[2].c` → `['a', 'b', 2, 'c']`; null when the text is not a path. */
+export function parsePath(path: string): Segment[] | null {
+  const segments: Segment[] = []
+  let rest = path
+  while (rest.length > 0) {
+    const match = TOKEN.exec(rest)
+    if (!match) return null
+    const [whole, key, index] = match
+    // A leading dot is only allowed between segments ("a.b"), never at the start (".a").
+    if (segments.length === 0 && whole.startsWith('.')) return null
+    segments.push(key !== undefined ? key : Number(index))
+    rest = rest.slice(whole.length)
+  }
+  return segments.length > 0 ? segments : null
+}
+
+/** `['a', 'b', 2, 'c']` → `a.b[2].c`. */
+
+export function getAtPath(root: unknown, path: string): unknown {
+  const segments = parsePath(path)
+  if (!segments) return undefined
+  let current = root
+  for (const s of segments) current = child(current, s)
+  return current
+}
+
+export type SetResult =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string }
+
+export function setNumberAtPath(root: unknown, path: string, value: number): SetResult {
+  const segments = parsePath(path)
+  if (!segments)
+    return { ok: false, message: `"${path}" is not a path like pipeline[1].params.keep` }
+  let current = root
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i] as Segment
+    const next = child(current, s)
+    if (next === undefined) {
+      const where = pathText(segments.slice(0, i + 1))
+      return { ok: false, message: `nothing at ${where}` }
+    }
+    current = next
+  }
+  if (typeof current !== 'number' && current !== null) {
+    return { ok: false, message: `${path} is not a number (it is ${JSON.stringify(current)})` }
+  }
+  return { ok: true, value: setIn(root, segments, value) }
 }

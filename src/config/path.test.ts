@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getIn, isWithin, listAt, moveItem, pathText, removeItem, setIn } from './configPath.ts'
+import { getIn, isWithin, listAt, moveItem, pathText, removeItem, setIn } from './path.ts'
 
 describe('config paths', () => {
   it('formats paths the way validation issues name them', () => {

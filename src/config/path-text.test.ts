@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSegments, getAtPath, parsePath, setNumberAtPath } from './configPath.ts'
+import { pathText, getAtPath, parsePath, setNumberAtPath } from './path.ts'
 
 const config = {
   window: { contextTokens: 2000, reservedOutput: 100 },
@@ -17,7 +17,7 @@ describe('config paths', () => {
     for (const bad of ['', '.a', 'a..b', 'a[x]', 'a[-1]', 'a b', 'a.'])
       expect(parsePath(bad)).toBeNull()
     const path = 'pipeline[1].trigger.conditions[0].over'
-    expect(formatSegments(parsePath(path) ?? [])).toBe(path)
+    expect(pathText(parsePath(path) ?? [])).toBe(path)
   })
 
   it('reads values and yields undefined off the map', () => {
