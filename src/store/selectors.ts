@@ -11,6 +11,7 @@ import type { AppState } from './store.ts'
 const selectStatus = (s: AppState) => s.status
 const selectDetection = (s: AppState) => s.detection
 const selectDraft = (s: AppState) => s.draft
+const selectPastedChars = (s: AppState) => s.pastedChars
 const selectProgress = (s: AppState) => s.progress
 const selectError = (s: AppState) => s.error
 const selectTheme = (s: AppState) => s.theme
@@ -43,6 +44,7 @@ const selectSamples = (s: AppState) => ({
 const selectTranscriptActions = (s: AppState) => ({
   setDraft: s.setDraft,
   loadDraft: s.loadDraft,
+  loadPasted: s.loadPasted,
   loadFiles: s.loadFiles,
   openFile: s.openFile,
   loadSample: s.loadSample,
@@ -72,6 +74,8 @@ const selectPrefsActions = (s: AppState) => ({ setTheme: s.setTheme, cycleTheme:
 export const useStatus = () => useAppStore(selectStatus)
 export const useDetection = () => useAppStore(selectDetection)
 export const useDraft = () => useAppStore(selectDraft)
+/** Characters of the large paste sent to the worker as bytes (null when the box holds the text). */
+export const usePastedChars = () => useAppStore(selectPastedChars)
 export const useProgress = () => useAppStore(selectProgress)
 export const useLoadError = () => useAppStore(selectError)
 export const useTheme = () => useAppStore(selectTheme)
@@ -106,11 +110,11 @@ export const useConfigSource = () => useAppStore(useShallow(selectConfigSource))
 export const usePreviousSummary = () => useAppStore(selectPreviousSummary)
 
 // Replay timeline: the per-call series of the latest run (null when the run had no replay).
-const selectReplay = (s: AppState) => s.summary?.replay ?? null
+const selectReplay = (s: AppState) => s.replay
 /** Context tokens per model call of the latest run, original vs compacted (typed arrays). */
 export const useReplay = () => useAppStore(selectReplay)
 const selectReplayState = (s: AppState) => ({
-  pending: s.summary?.replayPending ?? false,
+  pending: s.replayPending,
   progress: s.replayProgress,
 })
 /** Whether the latest run's replay is still being computed, and how far it is. */

@@ -34,6 +34,8 @@ const STALE: Outcome<never> = { kind: 'stale' }
 
 /** How long the replay computes between two looks at the message queue (ms). */
 const REPLAY_SLICE_MS = 8
+/** Replay progress is posted at most this often: each message re-renders the UI's progress bar. */
+const REPLAY_PROGRESS_MS = 100
 
 /** A macrotask break so a queued cancel (or newer request) is seen before more heavy work. */
 function yieldToQueue(): Promise<void> {
@@ -122,11 +124,15 @@ const HANDLERS: { readonly [K in RequestKind]: Handler<K> } = {
   replay: onConversation<'replay'>(async (_p, ctx) => {
     const record = session.lastRun
     let sliceStart = Date.now()
+    let posted = 0
     return session.replay(async (done, total) => {
       // Pausing at every call would cost more than the calls: a few ms keeps an edit waiting
       // at most that long.
       if (Date.now() - sliceStart < REPLAY_SLICE_MS) return true
-      const go = (await ctx.checkpoint({ done, total })) && session.lastRun === record
+      const report = Date.now() - posted >= REPLAY_PROGRESS_MS
+      const go =
+        (await ctx.checkpoint(report ? { done, total } : undefined)) && session.lastRun === record
+      if (report) posted = Date.now()
       sliceStart = Date.now()
       return go
     })

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { ConfigInvalidError, isStale } from '../../worker/client.ts'
-import type { RunSummary } from '../../worker/protocol.ts'
+import type { ReplaySeries, RunSummary } from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
 
 /**
@@ -62,6 +62,13 @@ export interface RunSlice {
   runProgress: RunProgress | null
   /** Model calls replayed so far for the timeline (null when no replay is under way). */
   replayProgress: RunProgress | null
+  /**
+   * The latest run's replay (the timeline's series), apart from `summary` so its arrival
+   * re-renders only the views that read it; null until it is in.
+   */
+  replay: ReplaySeries | null
+  /** The replay of the run on screen is still being computed. */
+  replayPending: boolean
 
   /** Select a preset and run it on the loaded transcript (or as soon as the exact count is in). */
   runPreset: (id: PresetId) => Promise<void>
@@ -103,15 +110,11 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       )
       if (active !== controller) return
       active = null
-      const current = get().summary
-      set({
-        replayProgress: null,
-        ...(current ? { summary: { ...current, replay: series, replayPending: false } } : {}),
-      })
+      set({ replayProgress: null, replay: series, replayPending: false })
     } catch (error) {
       if (active !== controller) return
       active = null
-      set({ replayProgress: null })
+      set({ replayProgress: null, replayPending: false })
       if (!isStale(error)) set({ runError: error instanceof Error ? error.message : String(error) })
     }
   }
@@ -136,10 +139,11 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       })
       if (active !== controller) return
       // The summary goes on screen now, without the replay (it is asked for next).
-      const summary = { ...reply, replayPending: true }
       set({
         runStatus: 'done',
-        summary,
+        summary: reply,
+        replay: null,
+        replayPending: true,
         previousSummary: get().summary,
         runProgress: null,
       })
@@ -175,6 +179,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     runError: null,
     runProgress: null,
     replayProgress: null,
+    replay: null,
+    replayPending: false,
 
     runPreset: async (id) => {
       cancelDebounce()
@@ -210,6 +216,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         summary: null,
         previousSummary: null,
         replayProgress: null,
+        replay: null,
+        replayPending: false,
         configIssues: [],
         runError: null,
         runProgress: null,

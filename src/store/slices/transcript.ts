@@ -40,7 +40,15 @@ export interface LoadTextOptions {
   readonly format?: FormatId
   /** Other files picked or dropped together with this one (listed; open them one at a time). */
   readonly otherFiles?: readonly string[]
+  /** The text `input`'s bytes encode (a large paste): kept for the format override. */
+  readonly text?: string
 }
+
+/**
+ * Pastes at least this long skip the paste box: their bytes go straight to the worker, so the
+ * UI thread never lays out (or re-renders) a megabyte of text in a textarea.
+ */
+export const LARGE_PASTE_CHARS = 64 * 1024
 
 export interface TranscriptSlice {
   status: LoadStatus
@@ -69,12 +77,16 @@ export interface TranscriptSlice {
   timings: { readonly loadMs: number | null; readonly countMs: number | null }
   /** The paste box text: kept in the store so an error never loses it. */
   draft: string
+  /** Characters of the large paste loaded as bytes (shown instead of the text); null otherwise. */
+  pastedChars: number | null
   lastInput: LastInput | null
 
   setDraft: (text: string) => void
   /** Load text (paste, sample) or a file's bytes (transferred to the worker, not copied). */
   loadText: (input: string | ArrayBuffer, options: LoadTextOptions) => Promise<void>
   loadDraft: () => Promise<void>
+  /** A large paste: encoded and sent to the worker as bytes, not put in the paste box. */
+  loadPasted: (text: string) => Promise<void>
   loadFiles: (files: readonly File[]) => Promise<void>
   /** Analyse another file of the current set (by name). */
   openFile: (name: string, format?: FormatId) => Promise<void>
@@ -130,9 +142,10 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   progress: null,
   timings: { loadMs: null, countMs: null },
   draft: '',
+  pastedChars: null,
   lastInput: null,
 
-  setDraft: (text) => set({ draft: text }),
+  setDraft: (text) => set({ draft: text, pastedChars: null }),
 
   loadText: async (input, options) => {
     const onProgress = (message: Progress<LoadPhase>) => set({ progress: toProgress(message) })
@@ -154,6 +167,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       progress: { phase: 'parse', done: 0, total: 1 },
       lastInput: {
         ...(typeof input === 'string' ? { text: input } : {}),
+        ...(options.text !== undefined ? { text: options.text } : {}),
         fileName: options.fileName,
         origin: options.origin,
       },
@@ -188,6 +202,13 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       // An engine failure (not a bad transcript): keep whatever report we already have.
       set({ status: get().report ? 'loaded' : 'error', error: failure(error), progress: null })
     }
+  },
+
+  loadPasted: async (text) => {
+    // Encoding a megabyte takes a few ms; the bytes are transferred, so nothing is copied again.
+    const bytes = new TextEncoder().encode(text)
+    set({ draft: '', pastedChars: text.length })
+    await get().loadText(bytes.buffer as ArrayBuffer, { origin: 'paste', text })
   },
 
   loadDraft: async () => {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useLabStore } from '../../../store/index.ts'
+import { LARGE_PASTE_CHARS, useLabStore } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
 import { useFileDrop } from './useFileDrop.ts'
 
@@ -9,7 +9,12 @@ export function DropZone() {
   const onFiles = useCallback((files: File[]) => void lab.getState().loadFiles(files), [lab])
   const onText = useCallback(
     (text: string) => {
-      const { setDraft, loadDraft } = lab.getState()
+      const { setDraft, loadDraft, loadPasted } = lab.getState()
+      // Long dragged text goes to the worker as bytes, like a large paste.
+      if (text.length >= LARGE_PASTE_CHARS) {
+        void loadPasted(text)
+        return
+      }
       setDraft(text)
       void loadDraft()
     },

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useDeferredValue, useMemo, useState } from 'react'
 import {
   useRunStatus,
   useDeferredRunSummary,
   useTableFilter,
+  useReplay,
   useReplayState,
   type RunProgress,
   useLabStore,
@@ -156,7 +157,7 @@ export function ReplayTimeline() {
   const lab = useLabStore()
   const summary = useDeferredRunSummary()
   const [mode, setMode] = useState<'tokens' | 'cost'>('tokens')
-  const replay = summary?.replay ?? null
+  const replay = useDeferredValue(useReplay())
   const status = useRunStatus()
   const replayState = useReplayState()
   const { brush } = useTableFilter()
