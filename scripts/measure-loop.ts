@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     )
     for (const e of edits) console.log('  ', e)
     console.log(
-      `median ${median(edits.map((e) => e.ms))} ms; longest task ${Math.max(...edits.map((e) => e.longestTaskMs))} ms`,
+      `median ${median(edits.map((e) => e.ms))} ms; longest task ${edits.reduce((m, e) => Math.max(m, e.longestTaskMs), 0)} ms`,
     )
   } finally {
     await browser.close()

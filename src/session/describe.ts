@@ -6,6 +6,7 @@
 import { parseJson } from '../engine/json.ts'
 import { z } from 'zod'
 import { serializeConfig } from '../config/load.ts'
+import { configModel } from './config-model.ts'
 import { PRESET_IDS, presetConfig } from '../config/presets.ts'
 import { configSchema } from '../config/schema.ts'
 import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
@@ -43,5 +44,11 @@ export function describeConfigs(): Described {
       defaults: defaults.success ? (defaults.data as unknown) : null,
     }
   })
-  return { presets, strategies, configSchema: jsonSchemaOf(configSchema) }
+  const params = Object.fromEntries(strategies.map((s) => [s.id, s.paramsSchema]))
+  return {
+    presets,
+    strategies,
+    configSchema: jsonSchemaOf(configSchema),
+    model: configModel(params),
+  }
 }

@@ -240,6 +240,8 @@ export interface Described {
   readonly presets: readonly WirePreset[]
   readonly strategies: readonly WireStrategy[]
   readonly configSchema: unknown
+  /** Condition kinds, targets and number bounds, from the schema. */
+  readonly model: ConfigModel
 }
 
 /** Two configs run on the loaded conversation, and the groups they decide differently about. */
@@ -253,4 +255,31 @@ export interface Compared {
 export interface Swept {
   readonly path: string
   readonly points: readonly SweepPoint[]
+}
+
+/** A number's bounds as the schema states them (`min` is exclusive when `exclusiveMin`). */
+export interface NumberBounds {
+  readonly integer: boolean
+  readonly min: number | null
+  readonly exclusiveMin: boolean
+  readonly max: number | null
+}
+
+/** One kind of trigger condition (`over`) or target (`under`), and its number's bounds. */
+export interface KindModel {
+  readonly kind: string
+  readonly key: 'over' | 'under'
+  readonly bounds: NumberBounds
+}
+
+/** The config's shape as the editor and the sweep need it, from the schema (`describe`). */
+export interface ConfigModel {
+  /** In the schema's order. */
+  readonly conditions: readonly KindModel[]
+  readonly targets: readonly KindModel[]
+  /** Number fields of `window` and `protections`, by key. */
+  readonly window: Readonly<Record<string, NumberBounds>>
+  readonly protections: Readonly<Record<string, NumberBounds>>
+  /** Each strategy's top-level number params, by strategy id and param. */
+  readonly strategies: Readonly<Record<string, Readonly<Record<string, NumberBounds>>>>
 }

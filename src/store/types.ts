@@ -15,6 +15,9 @@ export type { Detection, ParseWarning } from '../formats/types.ts'
 export type {
   BudgetCategories,
   CompareDifference,
+  ConfigModel,
+  KindModel,
+  NumberBounds,
   CompareSide,
   GroupDetail,
   GroupStatus,

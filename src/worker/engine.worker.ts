@@ -51,18 +51,16 @@ function yieldToQueue(): Promise<void> {
   })
 }
 
-interface Context<K extends RequestKind> {
-  readonly id: number
+interface Context {
   live(): boolean
   progress(progress: Progress<string>): void
   /** Yield to the queue; false once the request (or the conversation it ran on) is stale. */
   checkpoint(progress?: Progress<string>): Promise<boolean>
-  readonly kind: K
 }
 
 type Handler<K extends RequestKind> = (
   params: Params<K>,
-  ctx: Context<K>,
+  ctx: Context,
 ) => Outcome<Reply<K>> | Promise<Outcome<Reply<K>>>
 
 const phase = <P extends string>(phases: readonly P[], p: P): Progress<P> => ({
@@ -73,7 +71,7 @@ const phase = <P extends string>(phases: readonly P[], p: P): Progress<P> => ({
 
 /** A request on the loaded conversation: wait for any count, then stale once another loads. */
 function onConversation<K extends RequestKind>(
-  work: (params: Params<K>, ctx: Context<K>) => Promise<Outcome<Reply<K>>> | Outcome<Reply<K>>,
+  work: (params: Params<K>, ctx: Context) => Promise<Outcome<Reply<K>>> | Outcome<Reply<K>>,
 ): Handler<K> {
   return async (params, ctx) => {
     await counting
@@ -167,9 +165,7 @@ async function handle<K extends RequestKind>(
   params: Params<K>,
 ): Promise<void> {
   const live = () => !cancelled.has(id)
-  const ctx: Context<K> = {
-    id,
-    kind,
+  const ctx: Context = {
     live,
     progress: (progress) => post({ kind: 'progress', id, progress }),
     checkpoint: async (progress) => {

@@ -151,21 +151,10 @@ export const RUN_PHASES: readonly RunPhase[] = ['wait', 'prepare', 'compact', 's
  * updates the editor builds configs with: pure and dependency-free, part of the boundary so the
  * UI names a value exactly as validation does.
  */
-export {
-  getAtPath,
-  getIn,
-  isRecord,
-  isWithin,
-  listAt,
-  moveItem,
-  parsePath,
-  pathText,
-  removeItem,
-  setIn,
-  setNumberAtPath,
-  type Path,
-  type Segment,
-} from '../config/path.ts'
+export * from '../config/path.ts'
 
 /** The decisions CSV's columns, for the Export dialog's picker (the report writer's own list). */
 export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, type CsvColumn } from '../export/csv-columns.ts'
+
+/** The presets' ids (the config layer's own list; their configs come with `describe`). */
+export { DEFAULT_PRESET, isPresetId, PRESET_IDS, type PresetId } from '../config/preset-ids.ts'

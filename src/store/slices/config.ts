@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand'
-import type { WirePreset, WireStrategy } from '../../worker/protocol.ts'
+import type { ConfigModel, WirePreset, WireStrategy } from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
 
 /** What the editor builds its forms from; fixed for the life of the worker, so asked once. */
@@ -8,6 +8,8 @@ export interface ConfigCatalog {
   readonly strategies: readonly WireStrategy[]
   /** JSON Schema of the whole config file (window, protections, triggers, …). */
   readonly configSchema: unknown
+  /** Condition kinds, targets and number bounds, described once from the schema. */
+  readonly model: ConfigModel
 }
 
 export type CatalogStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -32,8 +34,8 @@ export const createConfigSlice: StateCreator<AppState, [], [], ConfigSlice> = (s
     // Asked once (the status guards a second asker), and no load supersedes it: the catalog does
     // not depend on the transcript.
     try {
-      const { presets, strategies, configSchema } = await get().engine.request('describe', {})
-      set({ catalog: { presets, strategies, configSchema }, catalogStatus: 'ready' })
+      const catalog = await get().engine.request('describe', {})
+      set({ catalog, catalogStatus: 'ready' })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       set({ catalogStatus: 'error', catalogError: message })

@@ -1,29 +1,14 @@
 import type { StateCreator } from 'zustand'
 import { ConfigInvalidError, isStale } from '../../worker/client.ts'
-import type { ReplaySeries, RunSummary } from '../../worker/protocol.ts'
+import {
+  DEFAULT_PRESET,
+  type PresetId,
+  type ReplaySeries,
+  type RunSummary,
+} from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
 
-/**
- * The preset ids of `src/config/presets.ts`, in the same order. Copied rather than imported:
- * presets.ts pulls in the engine's strategy registry, which belongs in the worker bundle, not on
- * the UI thread. `run.test.ts` keeps the two lists equal.
- */
-export const PRESET_IDS = [
-  'recommended',
-  'lip',
-  'adachsoft',
-  'falai',
-  'opencode',
-  'maf-context-window',
-  'anthropic-clear-tool-uses',
-] as const
-export type PresetId = (typeof PRESET_IDS)[number]
-
-export const DEFAULT_PRESET: PresetId = 'recommended'
-
-export function isPresetId(value: string): value is PresetId {
-  return PRESET_IDS.some((id) => id === value)
-}
+export { DEFAULT_PRESET, isPresetId, PRESET_IDS, type PresetId } from '../../worker/protocol.ts'
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error'
 

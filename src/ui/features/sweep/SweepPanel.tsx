@@ -1,5 +1,11 @@
 import { useMemo, useState } from 'react'
-import { getAtPath, setNumberAtPath, useStatus, useLabStore } from '../../../store/index.ts'
+import {
+  getAtPath,
+  setNumberAtPath,
+  useConfigCatalog,
+  useLabStore,
+  useStatus,
+} from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
@@ -80,7 +86,8 @@ export function SweepPanel() {
   const lab = useLabStore()
   const loaded = useStatus() === 'loaded'
   const config = useCurrentConfig()
-  const params = useMemo(() => listNumericParams(config), [config])
+  const model = useConfigCatalog()?.model
+  const params = useMemo(() => listNumericParams(config, model), [config, model])
   const sweep = useSweep()
   const [withCost, setWithCost] = useState(false)
   const [chosen, setChosen] = useState<string | null>(null)
