@@ -70,10 +70,9 @@ const phase = <P extends string>(phases: readonly P[], p: P): Progress<P> => ({
 })
 
 /**
- * A request on the loaded conversation: wait for any count, then stale once another loads (or
- * the counter changes). `onEstimate`: start at once on whichever counter is in and stay live when
- * the exact count lands (estimate-first, issue 14e: the first budget paints without waiting for
- * the tokenizer; the UI runs again on the exact count, cancelling this run if it is still going).
+ * A request on the loaded conversation: wait for any count, then stale once another loads or the
+ * counter changes. `onEstimate` (estimate-first, issue 14e): start at once on whichever counter is
+ * in, and stay live when the exact count lands; the UI runs again on it (cancelling this one).
  */
 function onConversation<K extends RequestKind>(
   work: (params: Params<K>, ctx: Context) => Promise<Outcome<Reply<K>>> | Outcome<Reply<K>>,
@@ -97,18 +96,11 @@ function onConversation<K extends RequestKind>(
 }
 
 const HANDLERS: { readonly [K in RequestKind]: Handler<K> } = {
-  load: (p, ctx) => {
+  load: ({ bytes, ...p }, ctx) => {
     ctx.progress(phase(LOAD_PHASES, 'parse'))
-    const loaded = session.load({
-      ...(p.text !== undefined ? { text: p.text } : {}),
-      ...(p.bytes !== undefined ? { bytes: new Uint8Array(p.bytes) } : {}),
-      ...(p.fileName !== undefined ? { fileName: p.fileName } : {}),
-      ...(p.format !== undefined ? { format: p.format } : {}),
-      ...(p.item !== undefined ? { item: p.item } : {}),
-      // The file's other conversations are listed (and item N loaded) for the picker.
-      listItems: true,
-    })
-    return { kind: 'ok', value: loaded }
+    // The file's conversations are listed (and item N loaded, if asked) for the picker.
+    const input = { ...p, ...(bytes ? { bytes: new Uint8Array(bytes) } : {}), listItems: true }
+    return { kind: 'ok', value: session.load(input) }
   },
   count: (p, ctx) => {
     ctx.progress(phase(LOAD_PHASES, 'tokenizer'))
