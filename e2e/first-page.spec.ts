@@ -119,6 +119,29 @@ test('a pasted OpenAI chat request body is detected with the right counts', asyn
   await app.expectExactTotal()
 })
 
+test('a large paste goes straight to the worker: loaded, not put in the paste box', async ({
+  app,
+}) => {
+  await app.open()
+  await app.expectLoaded('claude-code')
+  // ~100k characters: over the size at which a paste skips the textarea.
+  const filler = 'x'.repeat(400)
+  const messages = [{ role: 'user', content: 'Start' }]
+  for (let i = 0; i < 250; i++) messages.push({ role: 'assistant', content: `${i} ${filler}` })
+  const body = JSON.stringify({ model: 'gpt-4o', messages })
+  await app.pasteBox.evaluate((box, text) => {
+    const data = new DataTransfer()
+    data.setData('text/plain', text)
+    box.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    )
+  }, body)
+  await app.expectLoaded('openai-chat')
+  await expect(app.count('messages')).toHaveAttribute('data-value', '251')
+  await expect(app.pasteBox).toHaveValue('')
+  await expect(app.pasteBox).toHaveAttribute('placeholder', /^Pasted [\d,]+ characters/)
+})
+
 test('Ctrl/Cmd+Enter in the paste box loads the text', async ({ app }) => {
   await app.open()
   await app.expectLoaded('claude-code')

@@ -1,29 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { prepare } from '../engine/compaction/prepared.ts'
-import { replay } from '../engine/compaction/replay.ts'
-import { sessionCost } from '../engine/cost/summary.ts'
-import { explainNoChange } from '../engine/compaction/explain.ts'
-import { compact } from '../engine/compaction/run.ts'
-import { assessRisk } from '../engine/risk/index.ts'
-import { createDigestSummarizer } from '../engine/summarize/digest.ts'
-import { createHttpSummarizer } from '../engine/summarize/http.ts'
-import type { Summarizer } from '../engine/summarize/types.ts'
-import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
-import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
-import { loadConfigText } from '../config/load.ts'
-import { PRESET_IDS, presetConfig, type PresetId } from '../config/presets.ts'
-import { toEngineConfig, type ConfigIssue } from '../config/validate.ts'
+import { PRESET_IDS, type PresetId } from '../config/presets.ts'
+import type { ConfigIssue } from '../config/validate.ts'
 import type { CompactionConfig } from '../config/schema.ts'
+import { CSV_COLUMNS, decisionsCsv, isCsvColumn, reportJson } from '../export/reports.ts'
+import { FORMAT_IDS, isFormatId } from '../formats/index.ts'
 import {
-  buildCompactReport,
-  CSV_COLUMNS,
-  decisionsCsv,
-  isCsvColumn,
-  reportJson,
-} from '../export/reports.ts'
-import { exportCompactedTranscript } from '../export/transcript.ts'
-import { FORMAT_IDS, importTranscriptBytes, isFormatId } from '../formats/index.ts'
+  compactFile,
+  importInput,
+  resolveConfig,
+  summarizerFor,
+  type Summarizer,
+} from '../session/batch.ts'
 import { flagString, itemFlag, parseArgs, UsageError } from './args.ts'
 import { strictUtf8, type Io } from './io.ts'
 import { writeOutputsAtomically, type Output } from './write.ts'
@@ -41,7 +29,7 @@ export type { CompactReport, ReportDecision } from '../export/reports.ts'
  */
 function summarizerFrom(args: ReturnType<typeof parseArgs>): Summarizer {
   const kind = flagString(args, 'summarizer') ?? 'digest'
-  if (kind === 'digest') return createDigestSummarizer()
+  if (kind === 'digest') return summarizerFor(null, globalThis.fetch)
   if (kind !== 'openai-chat' && kind !== 'anthropic') {
     throw new UsageError(`unknown --summarizer ${kind}; one of: digest, openai-chat, anthropic`)
   }
@@ -50,10 +38,7 @@ function summarizerFrom(args: ReturnType<typeof parseArgs>): Summarizer {
   if (!baseUrl || !model)
     throw new UsageError(`--summarizer ${kind} needs --summarizer-url and --summarizer-model`)
   const apiKey = process.env.COMPACTION_LAB_SUMMARIZER_KEY
-  return createHttpSummarizer(
-    { kind, baseUrl, model, ...(apiKey ? { apiKey } : {}) },
-    globalThis.fetch,
-  )
+  return summarizerFor({ kind, baseUrl, model, ...(apiKey ? { apiKey } : {}) }, globalThis.fetch)
 }
 
 function configIssues(issues: readonly ConfigIssue[]): string {
@@ -127,14 +112,16 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
       )
       return 1
     }
-    const loaded = loadConfigText(text, STRATEGY_REGISTRY)
+    const loaded = resolveConfig(text, undefined)
     if (!loaded.ok) {
       io.stderr(`${configPath}: invalid config:\n${configIssues(loaded.issues)}\n`)
       return 1
     }
     config = loaded.config
   } else {
-    config = presetConfig(presetId as PresetId)
+    const resolved = resolveConfig(null, presetId as PresetId)
+    if (!resolved.ok) throw new UsageError(configIssues(resolved.issues))
+    config = resolved.config
   }
 
   let bytes: Uint8Array
@@ -144,9 +131,9 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  const outcome = importTranscriptBytes(
-    bytes,
+  const outcome = importInput(
     {
+      bytes,
       fileName: file,
       ...(format && isFormatId(format) ? { format } : {}),
       ...(item !== undefined ? { item } : {}),
@@ -158,24 +145,19 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     io.stderr(`${file}:${e.line}: offset ${e.offset}: ${e.message}\n`)
     return 1
   }
-  const counter: TextCounter =
-    config.tokenizer === 'estimate' ? estimateCounter : await loadCounter(config.tokenizer)
-  const deps = { counter, summarizer: summarizerFrom(args) }
-  const prepared = prepare(outcome.result.conversation, counter)
-  const engineConfig = toEngineConfig(config)
-  const result = await compact(prepared, engineConfig, deps, STRATEGY_REGISTRY)
-  // The session's cost needs every call: the replay runs always, its points are written on --replay.
-  const points = await replay(prepared, engineConfig, deps, STRATEGY_REGISTRY)
-  const report = buildCompactReport(result, {
+  const {
+    result,
+    report,
+    transcript: serialized,
+    noChange,
+  } = await compactFile(outcome.result.conversation, config, {
     file,
-    config: { name: config.name, ...(presetId ? { preset: presetId } : {}) },
-    cost: sessionCost(points),
-    risk: assessRisk(prepared, result),
-    ...(args.flags.has('replay') ? { replay: points } : {}),
+    summarizer: summarizerFrom(args),
+    ...(presetId ? { preset: presetId } : {}),
+    withReplay: args.flags.has('replay'),
   })
 
   // Every output is computed before anything is written: all of them land, or none does.
-  const serialized = exportCompactedTranscript(result).text
   const outputs: Output[] = []
   if (outPath) outputs.push({ flag: '--out', path: outPath, content: serialized })
   if (reportPath) outputs.push({ flag: '--report', path: reportPath, content: reportJson(report) })
@@ -200,14 +182,7 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
       `${csvPath ? `; decisions CSV ${csvPath}` : ''}\n`,
   )
   // The same sentence the app shows under its headline (engine/compaction/explain.ts).
-  const why = explainNoChange({
-    changes: result.changes,
-    steps: result.steps,
-    decisions: result.decisions,
-    tokensBefore: result.tokensBefore,
-    usable: result.window.usable,
-    fallbackRan: result.fallbackRan,
-  })
+  const why = noChange
   if (why) io.stderr(`${file}: ${why}\n`)
   return 0
 }

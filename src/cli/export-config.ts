@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { loadConfigText, serializeConfig } from '../config/load.ts'
-import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
-import { EXPORT_TARGETS, exportTarget, isTargetId } from '../export/targets/index.ts'
+import { EXPORT_TARGETS, isTargetId } from '../export/targets/index.ts'
+import { exportConfigFile } from '../session/batch.ts'
 import { flagString, parseArgs, UsageError } from './args.ts'
 import type { Io } from './io.ts'
 
@@ -34,22 +33,22 @@ export async function exportConfigCommand(argv: readonly string[], io: Io): Prom
     io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  const loaded = loadConfigText(text, STRATEGY_REGISTRY)
-  if (!loaded.ok) {
+  const exported = exportConfigFile(text, undefined, target)
+  if (exported.kind === 'invalid') {
     io.stderr(
-      `${file}: invalid config:\n${loaded.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}\n`,
+      `${file}: invalid config:\n${exported.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}\n`,
     )
     return 1
   }
+  const out = exported.file
   if (target === 'compaction-lab') {
-    io.stdout(serializeConfig(loaded.config))
+    io.stdout(out.text)
     return 0
   }
-  const out = exportTarget(target, loaded.config)
   io.stdout(out.text.endsWith('\n') ? out.text : `${out.text}\n`)
   // The summary, lossy warnings and notes go to stderr so stdout stays a file the target can
   // read as is.
-  io.stderr(`does: ${out.summary}\n`)
+  io.stderr(`does: ${out.summary ?? ''}\n`)
   for (const w of out.warnings) io.stderr(`${w.path}: ${w.message} — ${w.instead}\n`)
   for (const note of out.notes) io.stderr(`note: ${note}\n`)
   return 0

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { loadConfigText } from '../config/load.ts'
 import { PRESET_IDS, presetConfig, type PresetId } from '../config/presets.ts'
-import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
 import type { FleetConfig } from '../fleet/evaluate.ts'
+import { resolveConfig } from '../session/resolve.ts'
 import { flagString, UsageError, type ParsedArgs } from './args.ts'
 
 /**
@@ -30,7 +29,8 @@ export async function fleetConfigFrom(
       message: `${configPath}: cannot read: ${error instanceof Error ? error.message : String(error)}`,
     }
   }
-  const loaded = loadConfigText(text, STRATEGY_REGISTRY)
+  // Text goes through the config loader (migrate, validate), as `compact --config` does.
+  const loaded = resolveConfig(text, undefined)
   if (!loaded.ok)
     return {
       message: `${configPath}: invalid config:\n${loaded.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`,

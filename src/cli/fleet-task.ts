@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import type { EngineDeps } from '../engine/compaction/types.ts'
-import { createDigestSummarizer } from '../engine/summarize/digest.ts'
-import { estimateCounter, loadCounter } from '../engine/tokens/index.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { evaluateFile, type FleetConfig } from '../fleet/evaluate.ts'
 import type { FleetOutcome } from '../fleet/types.ts'
+import { counterFor } from '../session/load.ts'
+import { offlineDeps } from '../session/run.ts'
 import { strictUtf8 } from './io.ts'
 
 /**
@@ -12,9 +12,7 @@ import { strictUtf8 } from './io.ts'
  * (no network request), so a fleet row and `compact` on the same file agree.
  */
 export async function fleetDeps(config: CompactionConfig): Promise<EngineDeps> {
-  const counter =
-    config.tokenizer === 'estimate' ? estimateCounter : await loadCounter(config.tokenizer)
-  return { counter, summarizer: createDigestSummarizer() }
+  return offlineDeps(await counterFor(config.tokenizer))
 }
 
 /** Read one file and evaluate every conversation in it; a read error is that file's failure. */

@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import {
-  accountingFor,
-  summarizeReconciliation,
-  type ReconciliationSummary,
-} from '../engine/accounting/index.ts'
-import { prepare } from '../engine/compaction/prepared.ts'
-import { inspectConversation } from '../engine/inspect.ts'
+import type { ReconciliationSummary } from '../engine/accounting/index.ts'
 import type { InspectReport } from '../engine/inspect-types.ts'
-import { estimateCounter, loadCounter, type TextCounter } from '../engine/tokens/index.ts'
-import { FORMAT_IDS, importTranscriptBytes, isFormatId } from '../formats/index.ts'
+import { FORMAT_IDS, isFormatId } from '../formats/index.ts'
 import type { FileItem, ItemsKind } from '../formats/items.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
+import { importInput, inspectFile } from '../session/batch.ts'
 import { flagString, itemFlag, parseArgs, UsageError } from './args.ts'
 import { strictUtf8, type Io } from './io.ts'
 
@@ -63,9 +57,9 @@ export async function inspectCommand(argv: readonly string[], io: Io): Promise<n
     io.stderr(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
-  const outcome = importTranscriptBytes(
-    bytes,
+  const outcome = importInput(
     {
+      bytes,
       fileName: file,
       listItems: true,
       ...(format ? { format } : {}),
@@ -78,14 +72,11 @@ export async function inspectCommand(argv: readonly string[], io: Io): Promise<n
     io.stderr(`${file}:${e.line}: offset ${e.offset}: ${e.message}\n`)
     return 1
   }
-  const counter: TextCounter =
-    tokenizer === 'estimate' ? estimateCounter : await loadCounter(tokenizer)
-  const report = inspectConversation(outcome.result.conversation, counter)
-  const prepared = prepare(outcome.result.conversation, counter)
+  const { report, reconciliation } = await inspectFile(outcome.result.conversation, tokenizer)
   const json: InspectJson = {
     file,
     ...report,
-    reconciliation: summarizeReconciliation(accountingFor(prepared).reconciliation),
+    reconciliation,
     detection: detectionSummary(outcome.detection),
     warnings: [...(outcome.items?.warnings ?? []), ...outcome.result.warnings],
     items: outcome.items?.items ?? [],

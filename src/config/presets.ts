@@ -7,16 +7,9 @@ import {
 } from './schema.ts'
 import { validateConfig } from './validate.ts'
 
-export const PRESET_IDS = [
-  'recommended',
-  'lip',
-  'adachsoft',
-  'falai',
-  'opencode',
-  'maf-context-window',
-  'anthropic-clear-tool-uses',
-] as const
-export type PresetId = (typeof PRESET_IDS)[number]
+import { isPresetId, PRESET_IDS, type PresetId } from './preset-ids.ts'
+
+export { isPresetId, PRESET_IDS, type PresetId }
 
 const base = {
   $schema: CONFIG_SCHEMA_URL,
@@ -230,8 +223,4 @@ export function presetConfig(id: PresetId): CompactionConfig {
     )
   }
   return result.config
-}
-
-export function isPresetId(value: string): value is PresetId {
-  return (PRESET_IDS as readonly string[]).includes(value)
 }

@@ -1,3 +1,4 @@
+import { pathText } from './path.ts'
 import type { z } from 'zod'
 import type { AnyStrategy } from '../engine/compaction/strategy.ts'
 import type { EngineConfig } from '../engine/compaction/types.ts'
@@ -18,12 +19,7 @@ export type ConfigResult =
 
 /** `a.b[2].c` from a zod path. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  let out = ''
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`
-    else out += out === '' ? String(p) : `.${String(p)}`
-  }
-  return out || '(root)'
+  return pathText(path.map((p) => (typeof p === 'number' ? p : String(p)))) || '(root)'
 }
 
 /**

@@ -8,6 +8,9 @@ import type { SessionCost } from '../engine/cost/summary.ts'
 import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
 import type { RiskReport } from '../engine/risk/types.ts'
+import { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, isCsvColumn, type CsvColumn } from './csv-columns.ts'
+
+export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, isCsvColumn, type CsvColumn }
 
 /**
  * Reports of a compaction run (SPEC §7, §8): the JSON report `compaction-lab compact --report`
@@ -129,41 +132,6 @@ export function buildCompactReport(
 /** The JSON report file: pretty-printed, newline-terminated. */
 export function reportJson(report: CompactReport): string {
   return JSON.stringify(report, null, 2) + '\n'
-}
-
-/** Every column the decisions CSV can have, in their default order. */
-export const CSV_COLUMNS = [
-  'index',
-  'kind',
-  'strategy',
-  'step',
-  'round',
-  'groupId',
-  'reason',
-  'tokensBefore',
-  'tokensAfter',
-  'saved',
-  'detail',
-  'fixed',
-] as const
-export type CsvColumn = (typeof CSV_COLUMNS)[number]
-
-/** The columns written when none are chosen. */
-export const DEFAULT_CSV_COLUMNS: readonly CsvColumn[] = [
-  'index',
-  'kind',
-  'strategy',
-  'step',
-  'groupId',
-  'reason',
-  'tokensBefore',
-  'tokensAfter',
-  'saved',
-  'detail',
-]
-
-export function isCsvColumn(value: string): value is CsvColumn {
-  return (CSV_COLUMNS as readonly string[]).includes(value)
 }
 
 function cell(d: ReportDecision, index: number, column: CsvColumn): string | number {

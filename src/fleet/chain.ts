@@ -1,21 +1,21 @@
 import { prepare } from '../engine/compaction/prepared.ts'
-import { replayCancellable, type ReplayPoint } from '../engine/compaction/replay.ts'
-import { compact, type CompactionResult } from '../engine/compaction/run.ts'
+import type { ReplayPoint } from '../engine/compaction/replay.ts'
+import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { EngineDeps } from '../engine/compaction/types.ts'
 import { sessionCost } from '../engine/cost/summary.ts'
 import type { Conversation, FormatId } from '../engine/model.ts'
 import { assessRisk } from '../engine/risk/index.ts'
-import { STRATEGY_REGISTRY } from '../engine/strategies/index.ts'
 import type { CompactionConfig } from '../config/schema.ts'
-import { toEngineConfig } from '../config/validate.ts'
 import { buildCompactReport, type CompactReport } from '../export/reports.ts'
-import { importTranscriptBytes } from '../formats/index.ts'
+import { importInput } from '../session/load.ts'
+import { compactPrepared, replayPreparedCancellable } from '../session/run.ts'
 
 /**
  * The per-conversation chain (resolve → prepare → compact → replay → summarize), the one function
- * fleet evaluation calls. It does exactly what `compaction-lab compact` does (src/cli/compact.ts),
- * so a fleet row's figures are that command's figures for the same file. When the pure session
- * layer (src/session) lands, this file is the only one to re-point.
+ * fleet evaluation calls. It runs the session layer's import, compaction and replay — the ones
+ * `compaction-lab compact` runs (src/session/batch.ts `compactFile`) — so a fleet row's figures
+ * are that command's figures for the same file; only the deps (counter, summariser) come from
+ * the caller, so a fleet loads its tokenizer once.
  */
 
 export interface ChainInput {
@@ -65,9 +65,9 @@ export async function runChain(
   deps: EngineDeps,
   hooks: ChainHooks = {},
 ): Promise<ChainOutcome> {
-  const outcome = importTranscriptBytes(
-    input.bytes,
+  const outcome = importInput(
     {
+      bytes: input.bytes,
       fileName: input.fileName,
       ...(input.format ? { format: input.format } : {}),
       ...(input.item !== undefined ? { item: input.item } : {}),
@@ -80,9 +80,8 @@ export async function runChain(
   }
   const conversation = outcome.result.conversation
   const prepared = prepare(conversation, deps.counter)
-  const engineConfig = toEngineConfig(config.config)
-  const result = await compact(prepared, engineConfig, deps, STRATEGY_REGISTRY)
-  const points = await replayCancellable(prepared, engineConfig, deps, STRATEGY_REGISTRY, hooks)
+  const result = await compactPrepared(prepared, config.config, deps)
+  const points = await replayPreparedCancellable(prepared, config.config, deps, hooks)
   if (points === null) return { kind: 'cancelled' }
   const report = buildCompactReport(result, {
     file: input.fileName,

@@ -1,7 +1,8 @@
 /** Named hooks for the config editor: the worker's catalog and the config being edited. */
 import { useShallow } from 'zustand/react/shallow'
 import { workingConfigOf } from './slices/config.ts'
-import { useAppStore, type AppState } from './store.ts'
+import { useAppStore } from './context.ts'
+import type { AppState, LabStore } from './store.ts'
 
 const selectCatalog = (s: AppState) => s.catalog
 const selectCatalogState = (s: AppState) => ({
@@ -28,7 +29,7 @@ export const useConfigActions = () => useAppStore(useShallow(selectConfigActions
 export const useIsConfigEdited = () => useAppStore(selectIsEdited)
 
 /** The working config right now, for event handlers that build the next one from it. */
-export function currentWorkingConfig(): unknown {
-  return workingConfigOf(useAppStore.getState())
+export function currentWorkingConfig(store: LabStore): unknown {
+  return workingConfigOf(store.getState())
 }
 export type { ConfigCatalog, CatalogStatus } from './slices/config.ts'

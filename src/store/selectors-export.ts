@@ -1,18 +1,17 @@
 /**
- * Export, config import and the share link: the worker requests the Export dialog sends, and the
- * store fields it reads. The produced files are short-lived views of one dialog, so they live in
- * the dialog's own state rather than in a slice.
+ * Export, config import and the share link: what the Export dialog asks the worker for (through
+ * `useEngineRequest`), and the store fields it reads. The produced files are short-lived views of
+ * one dialog, so they live in the dialog's request state rather than in a slice.
  */
 import { useShallow } from 'zustand/react/shallow'
-import { engineClient } from './engine.ts'
-import { useAppStore, type AppState } from './store.ts'
+import { useAppStore } from './context.ts'
+import type { AppState, LabStore } from './store.ts'
 import { DEFAULT_URL_STATE, encodeUrlState } from './url.ts'
 
-import type { CsvColumn } from '../export/reports.ts'
-import type { ConfigExportTarget } from '../worker/protocol.ts'
+import type { ConfigExportTarget, Params } from '../worker/protocol.ts'
 
 export type { ConfigExportTarget, ExportFile, ExportLanguage } from '../worker/protocol.ts'
-export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, type CsvColumn } from '../export/reports.ts'
+export { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, type CsvColumn } from '../worker/protocol.ts'
 export type { LossyWarning, TargetId } from '../export/targets/types.ts'
 
 const selectExportSource = (s: AppState) => ({
@@ -25,33 +24,25 @@ const selectExportSource = (s: AppState) => ({
 export const useExportSource = () => useAppStore(useShallow(selectExportSource))
 
 /**
- * Export the config on screen for `target`: the preset by id while it is unedited (so the file
- * is exactly the preset's), else the edited config. Rejects with `ConfigInvalidError`.
+ * What exporting the config on screen for `target` asks: the preset by id while it is unedited
+ * (so the file is exactly the preset's), else the edited config.
  */
-export function requestExportConfig(target: ConfigExportTarget) {
-  const { selectedPreset, customConfig } = useAppStore.getState()
-  return customConfig === null
-    ? engineClient().exportConfig(null, target, selectedPreset)
-    : engineClient().exportConfig(customConfig, target)
+export function exportConfigParams(
+  source: { readonly selectedPreset: string; readonly customConfig: unknown },
+  target: ConfigExportTarget,
+): Params<'exportConfig'> {
+  return source.customConfig === null
+    ? { config: null, target, preset: source.selectedPreset }
+    : { config: source.customConfig, target }
 }
-
-/** The latest run's compacted transcript, in the loaded transcript's own format. */
-export const requestExportTranscript = () => engineClient().exportTranscript()
-
-/** The latest run's JSON report, or its decisions CSV with the chosen columns. */
-export const requestExportReport = (format: 'json' | 'csv', columns?: readonly CsvColumn[]) =>
-  engineClient().exportReport(format, columns)
-
-/** Validate a config file's text in the worker; rejects with `ConfigInvalidError`. */
-export const requestImportConfig = (text: string) => engineClient().importConfig(text)
 
 /**
  * A link to this page that carries the config and nothing else: the preset id while it is
  * unedited, else the edited config compressed (deflate-raw, base64url) in the fragment — the
  * same codec the URL sync restores from. Filters, selection and transcript never go in.
  */
-export async function shareLink(base: string): Promise<string> {
-  const { selectedPreset, customConfig } = useAppStore.getState()
+export async function shareLink(store: LabStore, base: string): Promise<string> {
+  const { selectedPreset, customConfig } = store.getState()
   const fragment = await encodeUrlState({
     ...DEFAULT_URL_STATE,
     preset: selectedPreset,

@@ -1,6 +1,7 @@
 /** The conversations of a multi-item file, for the import panel's item picker. */
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, type AppState } from './store.ts'
+import { useAppStore } from './context.ts'
+import type { AppState } from './store.ts'
 
 const selectFileItems = (s: AppState) => ({ items: s.items, item: s.item, status: s.status })
 const selectOpenItem = (s: AppState) => s.openItem

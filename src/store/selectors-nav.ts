@@ -3,7 +3,8 @@
  * (resizable import column and detail drawer, both remembered in localStorage).
  */
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, type AppState } from './store.ts'
+import { useAppStore } from './context.ts'
+import type { AppState } from './store.ts'
 
 export { clampPanel, DEFAULT_PANEL_SIZES, PANEL_MIN, panelMax } from './slices/prefs.ts'
 export type { PanelId, PanelSizes } from './slices/prefs.ts'

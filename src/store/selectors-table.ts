@@ -1,13 +1,12 @@
 /**
  * The grouped table's expandable rows: which rows are open and their messages, fetched lazily from
- * the worker. Requests go one at a time on the client's `rows` channel (a newer request of a
- * channel makes the older one stale; the detail drawer has its own), in the order rows opened.
+ * the worker. Requests go one at a time on the `rows` lane (a newer request of a lane makes the
+ * older one stale; the detail drawer has its own), in the order rows opened.
  */
 import { useCallback, useRef, useState } from 'react'
-import { isStale } from '../worker/client.ts'
 import type { GroupDetail } from '../worker/protocol.ts'
-import { engineClient } from './engine.ts'
 import { useReport } from './selectors.ts'
+import { useEngineRequest } from './useEngineRequest.ts'
 
 /** Characters of each part an expanded row asks for (its sub-rows show that much). */
 export const ROW_DETAIL_CHARS = 300
@@ -33,6 +32,8 @@ export function useRowDetails() {
   }))
   const queue = useRef<{ key: unknown; id: string }[]>([])
   const busy = useRef(false)
+  // Its own lane, so opening rows never makes the drawer's request stale.
+  const { send } = useEngineRequest('detail', { lane: 'rows' })
 
   // A new load: forget the old transcript's rows (React's "adjust state on prop change" pattern).
   let current = state
@@ -50,21 +51,15 @@ export function useRowDetails() {
     const next = queue.current.shift()
     if (!next) return
     busy.current = true
-    engineClient()
-      .detail(next.id, ROW_DETAIL_CHARS, 'rows')
-      .promise.then(
-        (detail) => settle(next.key, next.id, { state: 'ready', detail }),
-        (error: unknown) => {
-          if (isStale(error)) return
-          const message = error instanceof Error ? error.message : String(error)
-          settle(next.key, next.id, { state: 'error', message })
-        },
-      )
-      .finally(() => {
-        busy.current = false
-        pump()
-      })
-  }, [settle])
+    void send({ groupId: next.id, maxChars: ROW_DETAIL_CHARS }).then((settled) => {
+      if (settled.status === 'done')
+        settle(next.key, next.id, { state: 'ready', detail: settled.reply })
+      else if (settled.status === 'error')
+        settle(next.key, next.id, { state: 'error', message: settled.message })
+      busy.current = false
+      pump()
+    })
+  }, [settle, send])
 
   const toggle = useCallback(
     (id: string) => {

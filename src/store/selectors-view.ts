@@ -1,6 +1,7 @@
 /** Named hooks over the view slice (selection, table filters, brush, detail drawer). */
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, type AppState } from './store.ts'
+import { useAppStore } from './context.ts'
+import type { AppState } from './store.ts'
 
 const selectSelectedGroup = (s: AppState) => s.selectedGroup
 const selectTableFilter = (s: AppState) => ({ chip: s.chip, query: s.query, brush: s.brush })

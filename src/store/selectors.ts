@@ -1,15 +1,17 @@
 /**
  * Named hooks over module-scope selectors (xyflow style): components never pass inline selectors,
  * and object-returning hooks use `useShallow` so a re-render happens only when a field changes.
- * Event handlers should call actions through `useAppStore.getState()` or `useTranscriptActions()`.
+ * Event handlers should call actions through `useLabStore().getState()` or `useTranscriptActions()`.
  */
 import { useDeferredValue } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore, type AppState } from './store.ts'
+import { useAppStore } from './context.ts'
+import type { AppState } from './store.ts'
 
 const selectStatus = (s: AppState) => s.status
 const selectDetection = (s: AppState) => s.detection
 const selectDraft = (s: AppState) => s.draft
+const selectPastedChars = (s: AppState) => s.pastedChars
 const selectProgress = (s: AppState) => s.progress
 const selectError = (s: AppState) => s.error
 const selectTheme = (s: AppState) => s.theme
@@ -42,6 +44,7 @@ const selectSamples = (s: AppState) => ({
 const selectTranscriptActions = (s: AppState) => ({
   setDraft: s.setDraft,
   loadDraft: s.loadDraft,
+  loadPasted: s.loadPasted,
   loadFiles: s.loadFiles,
   openFile: s.openFile,
   loadSample: s.loadSample,
@@ -77,6 +80,8 @@ const selectRecent = (s: AppState) => ({ files: s.recentFiles, note: s.recentNot
 export const useStatus = () => useAppStore(selectStatus)
 export const useDetection = () => useAppStore(selectDetection)
 export const useDraft = () => useAppStore(selectDraft)
+/** Characters of the large paste sent to the worker as bytes (null when the box holds the text). */
+export const usePastedChars = () => useAppStore(selectPastedChars)
 export const useProgress = () => useAppStore(selectProgress)
 export const useLoadError = () => useAppStore(selectError)
 export const useTheme = () => useAppStore(selectTheme)
@@ -112,11 +117,11 @@ export const useConfigSource = () => useAppStore(useShallow(selectConfigSource))
 export const usePreviousSummary = () => useAppStore(selectPreviousSummary)
 
 // Replay timeline: the per-call series of the latest run (null when the run had no replay).
-const selectReplay = (s: AppState) => s.summary?.replay ?? null
+const selectReplay = (s: AppState) => s.replay
 /** Context tokens per model call of the latest run, original vs compacted (typed arrays). */
 export const useReplay = () => useAppStore(selectReplay)
 const selectReplayState = (s: AppState) => ({
-  pending: s.summary?.replayPending ?? false,
+  pending: s.replayPending,
   progress: s.replayProgress,
 })
 /** Whether the latest run's replay is still being computed, and how far it is. */

@@ -15,6 +15,9 @@ export type { Detection, ParseWarning } from '../formats/types.ts'
 export type {
   BudgetCategories,
   CompareDifference,
+  ConfigModel,
+  KindModel,
+  NumberBounds,
   CompareSide,
   GroupDetail,
   GroupStatus,
@@ -33,6 +36,7 @@ export type {
   WireDecision,
   WireProblem,
 } from '../worker/protocol.ts'
+export type { Params, Reply, RequestKind } from '../worker/protocol.ts'
 export type { LoadStatus, InputOrigin, LoadProgress } from './slices/transcript.ts'
 export type { SampleEntry } from './slices/samples.ts'
 export type { DensityPref, ThemePref } from './slices/prefs.ts'

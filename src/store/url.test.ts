@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunSummary } from '../worker/protocol.ts'
-import { useAppStore } from './store.ts'
+import { EngineClient } from '../worker/client.ts'
+import { fakeWorker } from '../worker/fake-worker.testing.ts'
+import { createLabStore } from './store.ts'
+
 import {
   decodeConfig,
   decodeUrlState,
@@ -15,6 +18,9 @@ import {
   type UrlState,
 } from './url.ts'
 import { restoreUrlState, startUrlSync } from './urlSync.ts'
+
+/** A lab of its own (a fake worker that never answers: these tests send no request). */
+const lab = createLabStore(new EngineClient(fakeWorker().create))
 
 const CONFIG = {
   version: 1,
@@ -124,7 +130,7 @@ describe('never transcript text', () => {
   const SECRET = 'the-secret-transcript-line-42'
 
   it('urlStateOf copies only the mirrored fields out of a full store state', async () => {
-    useAppStore.setState({
+    lab.setState({
       draft: SECRET,
       lastInput: { text: SECRET, origin: 'paste' },
       preview: [{ role: 'user', text: SECRET } as never],
@@ -132,7 +138,7 @@ describe('never transcript text', () => {
       chip: 'kept',
       selectedGroup: 'g3',
     })
-    const state = urlStateOf(useAppStore.getState())
+    const state = urlStateOf(lab.getState())
     expect(Object.keys(state).sort()).toEqual(Object.keys(DEFAULT_URL_STATE).sort())
     const fragment = await encodeUrlState(state)
     expect(JSON.stringify(state)).not.toContain(SECRET)
@@ -171,7 +177,7 @@ describe('restore and sync', () => {
   function reset() {
     vi.unstubAllGlobals()
     vi.useRealTimers()
-    useAppStore.setState({
+    lab.setState({
       status: 'idle',
       summary: null,
       selectedPreset: 'recommended',
@@ -187,29 +193,29 @@ describe('restore and sync', () => {
 
   it('applies the config and filters at once, the selection once the run has the group', async () => {
     const fragment = await encodeUrlState(FULL)
-    const { settled: done } = await restoreUrlState(fragment, useAppStore)
-    expect(useAppStore.getState().customConfig).toEqual(CONFIG)
-    const s = useAppStore.getState()
+    const { settled: done } = await restoreUrlState(fragment, lab)
+    expect(lab.getState().customConfig).toEqual(CONFIG)
+    const s = lab.getState()
     expect(s.selectedPreset).toBe('lip')
     expect(s.chip).toBe('stubbed')
     expect(s.query).toBe(FULL.query)
     expect(s.detailTab).toBe('why')
     expect(s.selectedGroup).toBeNull()
 
-    useAppStore.setState({ summary: summaryWith(['g0', 'gmsg_01:x']) })
+    lab.setState({ summary: summaryWith(['g0', 'gmsg_01:x']) })
     await done
-    const after = useAppStore.getState()
+    const after = lab.getState()
     expect(after.selectedGroup).toBe('gmsg_01:x')
     expect(after.drawerOpen).toBe(true)
     expect(after.brush).toEqual({ from: 3, to: 40 })
   })
 
   it('skips a selection the run does not have', async () => {
-    const { settled: done } = await restoreUrlState('sel=gone&drawer=1', useAppStore)
-    useAppStore.setState({ summary: summaryWith(['g0']) })
+    const { settled: done } = await restoreUrlState('sel=gone&drawer=1', lab)
+    lab.setState({ summary: summaryWith(['g0']) })
     await done
-    expect(useAppStore.getState().selectedGroup).toBeNull()
-    expect(useAppStore.getState().drawerOpen).toBe(false)
+    expect(lab.getState().selectedGroup).toBeNull()
+    expect(lab.getState().drawerOpen).toBe(false)
   })
 
   it('mirrors store changes into the fragment with replaceState, debounced', async () => {
@@ -217,10 +223,10 @@ describe('restore and sync', () => {
     const replaceState = vi.fn()
     vi.stubGlobal('location', { pathname: '/app/', search: '?x=1', hash: '' })
     vi.stubGlobal('history', { state: null, replaceState })
-    const stop = startUrlSync(useAppStore, 100)
-    useAppStore.getState().setChip('excluded')
-    useAppStore.getState().setQuery('tool:bash')
-    useAppStore.getState().selectGroup('g7', { open: true })
+    const stop = startUrlSync(lab, 100)
+    lab.getState().setChip('excluded')
+    lab.getState().setQuery('tool:bash')
+    lab.getState().selectGroup('g7', { open: true })
     await vi.advanceTimersByTimeAsync(150)
     stop()
     expect(replaceState).toHaveBeenCalledTimes(1)

@@ -1,290 +1,174 @@
-import { sessionCost } from '../engine/cost/summary.ts'
 import { describe, expect, it } from 'vitest'
-import { ConfigInvalidError, EngineClient, isStale, StaleError, type WorkerLike } from './client.ts'
-import {
-  PROTOCOL_VERSION,
-  type CountedMessage,
-  type FromWorker,
-  type LoadedMessage,
-  type RunSummary,
-  type ToWorker,
-} from './protocol.ts'
+import { ConfigInvalidError, EngineClient, isStale, StaleError } from './client.ts'
+import { fakeWorker, type FakeWorker } from './fake-worker.testing.ts'
+import { PROTOCOL_VERSION, type FromWorker, type Loaded } from './protocol.ts'
 
-/** A worker stand-in: records what the client posts and lets the test reply. */
-class FakeWorker implements WorkerLike {
-  readonly posted: ToWorker[] = []
-  readonly transfers: (Transferable[] | undefined)[] = []
-  terminated = false
-  onmessage: ((event: MessageEvent<FromWorker>) => void) | null = null
-  onerror: ((event: ErrorEvent) => void) | null = null
-
-  postMessage(message: ToWorker, transfer?: Transferable[]): void {
-    this.posted.push(message)
-    this.transfers.push(transfer)
-  }
-
-  terminate(): void {
-    this.terminated = true
-  }
-
-  reply(message: FromWorker): void {
-    this.onmessage?.({ data: message } as MessageEvent<FromWorker>)
-  }
+const LOADED: Loaded = {
+  detection: null,
+  candidates: [],
+  formats: [],
+  warnings: [],
+  warningCount: 0,
+  error: null,
+  report: null,
+  preview: [],
+  ms: 1,
+  items: null,
+  item: null,
 }
 
-function loaded(id: number, extra: Partial<LoadedMessage> = {}): LoadedMessage {
-  return {
-    type: 'loaded',
-    id,
-    protocol: PROTOCOL_VERSION,
-    detection: { format: 'openai-chat', confidence: 0.95, evidence: ['a messages array'] },
-    candidates: [],
-    formats: ['openai-chat'],
-    warnings: [],
-    warningCount: 0,
-    error: null,
-    report: null,
-    preview: [],
-    ms: 1,
-    items: null,
-    item: null,
-    ...extra,
-  }
+function setup(): { worker: FakeWorker; client: EngineClient; transfers: Transferable[][] } {
+  const worker = fakeWorker()
+  const transfers: Transferable[][] = []
+  const client = new EngineClient(() => {
+    const w = worker.create()
+    const post = w.postMessage.bind(w)
+    w.postMessage = (message, transfer) => {
+      if (transfer) transfers.push(transfer)
+      post(message, transfer)
+    }
+    return w
+  })
+  return { worker, client, transfers }
 }
 
-function counted(id: number): CountedMessage {
-  // The report's content does not matter to the client: it only routes messages by id.
-  return { type: 'counted', id, tokenizer: 'o200k_base', report: null as never, ms: 2 }
-}
+const lastId = (worker: FakeWorker) => worker.requests().at(-1)?.id ?? -1
+const cancels = (worker: FakeWorker) =>
+  worker.sent.filter((m) => m.kind === 'cancel').map((m) => m.id)
+const settle = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  )
 
-function summary(configName: string): RunSummary {
-  // Only identity matters to the client: it hands the summary over untouched.
-  return { configName } as RunSummary
-}
-
-function setup() {
-  const worker = new FakeWorker()
-  const client = new EngineClient(() => worker)
-  return { worker, client }
-}
-
-describe('EngineClient', () => {
-  it('resolves loaded, then counted, for the same request id', async () => {
+describe('EngineClient.request', () => {
+  it('sends one typed request and resolves with the reply to its id', async () => {
     const { worker, client } = setup()
-    const request = client.load('{}', { fileName: 'a.json' })
-    expect(worker.posted).toEqual([
-      { type: 'load', id: request.id, text: '{}', fileName: 'a.json', format: undefined },
-    ])
-    worker.reply(loaded(request.id))
-    await expect(request.loaded).resolves.toMatchObject({ type: 'loaded', id: request.id })
-    worker.reply(counted(request.id))
-    await expect(request.counted).resolves.toMatchObject({ type: 'counted', id: request.id })
+    const loaded = client.request('load', { text: '{}', fileName: 'a.json' })
+    expect(worker.requests()[0]).toEqual({
+      kind: 'request',
+      id: 1,
+      request: 'load',
+      params: { text: '{}', fileName: 'a.json' },
+    })
+    worker.reply(1, 'load', LOADED)
+    await expect(loaded).resolves.toEqual(LOADED)
   })
 
-  it("sends a file's bytes in the transfer list, and text as text", () => {
-    const { client, worker } = setup()
-    const bytes = new TextEncoder().encode('{"messages":[]}').buffer
-    client.load(bytes, { fileName: 'a.json' })
-    expect(worker.posted.at(-1)).toMatchObject({ type: 'load', bytes, fileName: 'a.json' })
-    expect(worker.transfers.at(-1)).toEqual([bytes])
-    client.load('pasted')
-    expect(worker.posted.at(-1)).toMatchObject({ type: 'load', text: 'pasted' })
-    expect(worker.transfers.at(-1)).toBeUndefined()
+  it("transfers a buffer among the params (a file's bytes), and sends text as text", () => {
+    const { client, transfers } = setup()
+    const bytes = new TextEncoder().encode('{}').buffer
+    void client.request('load', { bytes })
+    void client.request('load', { text: '{}' })
+    expect(transfers).toEqual([[bytes]])
   })
 
   it('forwards progress to the request that asked', async () => {
     const { worker, client } = setup()
-    const phases: string[] = []
-    const request = client.load('x', { onProgress: (p) => phases.push(p.phase) })
-    worker.reply({ type: 'progress', id: request.id, phase: 'parse', done: 0, total: 4 })
-    worker.reply({ type: 'progress', id: request.id, phase: 'estimate', done: 1, total: 4 })
-    expect(phases).toEqual(['parse', 'estimate'])
+    const seen: number[] = []
+    const swept = client.request(
+      'sweep',
+      { config: {}, path: 'a', values: [1, 2] },
+      { onProgress: (p) => seen.push(p.done) },
+    )
+    const id = lastId(worker)
+    worker.post({ kind: 'progress', id, progress: { done: 1, total: 2 } })
+    worker.reply(id, 'sweep', { path: 'a', points: [] })
+    await swept
+    expect(seen).toEqual([1])
   })
 
-  it('makes earlier requests stale when a new load starts, and drops their replies', async () => {
+  it('a newer request of a lane makes the older stale, tells the worker, and drops its reply', async () => {
     const { worker, client } = setup()
-    const first = client.load('first')
-    const second = client.load('second')
-    await expect(first.loaded).rejects.toBeInstanceOf(StaleError)
-    await expect(first.counted).rejects.toSatisfy(isStale)
-    expect(worker.posted.map((m) => [m.type, m.id])).toEqual([
-      ['load', first.id],
-      ['cancel', first.id],
-      ['load', second.id],
-    ])
-    // A late reply to the first load must not resolve the second.
-    worker.reply(loaded(first.id, { fileName: 'stale' }))
-    worker.reply(loaded(second.id, { fileName: 'fresh' }))
-    await expect(second.loaded).resolves.toMatchObject({ fileName: 'fresh' })
+    const first = settle(client.request('compare', { a: 1, b: 2 }))
+    const second = client.request('compare', { a: 1, b: 3 })
+    expect(cancels(worker)).toEqual([1])
+    const compared = { a: {} as never, b: {} as never, differing: [] }
+    worker.reply(1, 'compare', compared)
+    worker.reply(2, 'compare', compared)
+    expect(isStale(((await first) as { error: unknown }).error)).toBe(true)
+    await expect(second).resolves.toBe(compared)
   })
 
-  it('cancel rejects the request and tells the worker', async () => {
+  it('lanes are independent: the table rows never make the drawer stale', () => {
     const { worker, client } = setup()
-    const request = client.load('x')
-    client.cancel(request.id)
-    await expect(request.loaded).rejects.toSatisfy(isStale)
-    expect(worker.posted.at(-1)).toEqual({ type: 'cancel', id: request.id })
+    void client.request('detail', { groupId: 'g1', maxChars: 10 })
+    void client.request('detail', { groupId: 'g2', maxChars: 10 }, { lane: 'rows' })
+    void client.request('sweep', { config: {}, path: 'a', values: [] })
+    expect(cancels(worker)).toEqual([])
+    void client.request('detail', { groupId: 'g3', maxChars: 10 })
+    expect(cancels(worker)).toEqual([1])
   })
 
-  it('resolves counted with null when the transcript could not be parsed', async () => {
+  it('the export dialog shows one file: its four requests share a lane', () => {
     const { worker, client } = setup()
-    const request = client.load('not json')
-    worker.reply(loaded(request.id, { error: { line: 1, offset: 0, message: 'bad' } }))
-    await expect(request.loaded).resolves.toMatchObject({ error: { line: 1 } })
-    await expect(request.counted).resolves.toBeNull()
+    void client.request('exportConfig', { config: null, target: 'lip', preset: 'lip' })
+    void client.request('exportReport', { format: 'json' })
+    void client.request('importConfig', { text: '{}' })
+    expect(cancels(worker)).toEqual([1, 2])
+  })
+
+  it('a new transcript makes every request about the old one stale, but not the catalog', () => {
+    const { worker, client } = setup()
+    void client.request('run', { config: null, preset: 'lip' })
+    void client.request('detail', { groupId: 'g1', maxChars: 10 })
+    void client.request('describe', {})
+    void client.request('exportConfig', { config: null, target: 'lip', preset: 'lip' })
+    void client.request('load', { text: '{}' })
+    expect(cancels(worker)).toEqual([1, 2])
+    void client.request('count', { tokenizer: 'cl100k_base' })
+    expect(cancels(worker)).toEqual([1, 2, 5])
+  })
+
+  it('an aborted signal makes the request stale and tells the worker', async () => {
+    const { worker, client } = setup()
+    const controller = new AbortController()
+    const ran = settle(client.request('run', { config: {} }, { signal: controller.signal }))
+    controller.abort()
+    expect(((await ran) as { error: unknown }).error).toBeInstanceOf(StaleError)
+    expect(cancels(worker)).toEqual([1])
+    const already = settle(client.request('describe', {}, { signal: controller.signal }))
+    expect(((await already) as { error: unknown }).error).toBeInstanceOf(StaleError)
+  })
+
+  it('rejects with every issue of a refused config, or with the error message', async () => {
+    const { worker, client } = setup()
+    const ran = settle(client.request('run', { config: {} }))
+    const issues = [{ path: 'pipeline[0].strategy', message: 'unknown strategy' }]
+    worker.post({ kind: 'invalid', id: 1, issues })
+    const error = ((await ran) as { error: unknown }).error
+    expect(error).toBeInstanceOf(ConfigInvalidError)
+    expect((error as ConfigInvalidError).issues).toEqual(issues)
+    const detail = client.request('detail', { groupId: 'x', maxChars: 1 })
+    worker.post({ kind: 'error', id: 2, message: 'no group "x"' })
+    await expect(detail).rejects.toThrow('no group "x"')
   })
 
   it('refuses a worker that speaks another protocol version', async () => {
     const { worker, client } = setup()
-    const request = client.load('x')
-    worker.reply(loaded(request.id, { protocol: PROTOCOL_VERSION + 1 }))
-    await expect(request.loaded).rejects.toThrow(/protocol/)
-  })
-
-  it('rejects with the worker error message, including its line', async () => {
-    const { worker, client } = setup()
-    const request = client.count('cl100k_base')
-    expect(worker.posted).toEqual([{ type: 'count', id: request.id, tokenizer: 'cl100k_base' }])
-    worker.reply({ type: 'error', id: request.id, message: 'boom', line: 7 })
-    await expect(request.counted).rejects.toThrow('boom (line 7)')
+    const loaded = client.request('load', { text: '{}' })
+    worker.post({
+      kind: 'reply',
+      id: 1,
+      request: 'load',
+      protocol: PROTOCOL_VERSION + 1,
+      reply: LOADED,
+    } as FromWorker)
+    await expect(loaded).rejects.toThrow(/protocol/)
   })
 
   it('fails every pending request when the worker itself crashes', async () => {
-    const { worker, client } = setup()
-    const request = client.load('x')
-    worker.onerror?.({ message: 'script failed', preventDefault: () => undefined } as ErrorEvent)
-    await expect(request.loaded).rejects.toThrow('script failed')
-    expect(worker.terminated).toBe(true)
-  })
-
-  describe('run', () => {
-    it('posts the run and resolves with the summary', async () => {
-      const { worker, client } = setup()
-      const phases: string[] = []
-      const request = client.run(null, {
-        preset: 'lip',
-        replay: true,
-        onProgress: (p) => phases.push(p.phase),
-      })
-      expect(worker.posted).toEqual([
-        { type: 'run', id: request.id, config: null, preset: 'lip', replay: true },
-      ])
-      worker.reply({ type: 'runProgress', id: request.id, phase: 'compact', done: 2, total: 5 })
-      worker.reply({ type: 'ran', id: request.id, summary: summary('lip') })
-      await expect(request.promise).resolves.toMatchObject({ configName: 'lip' })
-      expect(phases).toEqual(['compact'])
+    let crash: () => void = () => undefined
+    const worker = fakeWorker()
+    const client = new EngineClient(() => {
+      const w = worker.create()
+      crash = () => w.onerror?.({ message: 'boom', preventDefault: () => undefined } as ErrorEvent)
+      return w
     })
-
-    it('resolves the summary first and hands over the replay that follows; a newer run drops it', async () => {
-      const { client, worker } = setup()
-      const replays: number[] = []
-      const progress: number[] = []
-      const request = client.run(null, {
-        preset: 'lip',
-        replay: true,
-        onReplayProgress: (done) => progress.push(done),
-        onReplay: (r) => replays.push(r.index.length),
-      })
-      const pending = { ...summary('lip'), replayPending: true } as RunSummary
-      worker.reply({ type: 'ran', id: request.id, summary: pending })
-      await expect(request.promise).resolves.toBe(pending)
-      worker.reply({ type: 'replayProgress', id: request.id, done: 5, total: 10 })
-      const series = {
-        index: new Int32Array(3),
-        before: new Float64Array(3),
-        after: new Float64Array(3),
-        reported: new Float64Array(3),
-        fired: [[], [], []],
-        costBefore: new Float64Array(3),
-        costAfter: new Float64Array(3),
-        rewrites: new Float64Array(3),
-        cost: sessionCost([]),
-      }
-      worker.reply({ type: 'replayed', id: request.id, replay: series })
-      expect(progress).toEqual([5])
-      expect(replays).toEqual([3])
-
-      // A run whose replay is still to come is cancelled by a newer run: its replay is dropped.
-      const older = client.run(null, {
-        preset: 'lip',
-        replay: true,
-        onReplay: () => replays.push(-1),
-      })
-      worker.reply({ type: 'ran', id: older.id, summary: pending })
-      await older.promise
-      client.run(null, { preset: 'recommended' })
-      expect(worker.posted.at(-2)).toEqual({ type: 'cancel', id: older.id })
-      worker.reply({ type: 'replayed', id: older.id, replay: series })
-      expect(replays).toEqual([3])
-    })
-
-    it('sends a config without a preset, replay off by default', () => {
-      const { worker, client } = setup()
-      const config = { version: 1 }
-      const request = client.run(config)
-      expect(worker.posted).toEqual([{ type: 'run', id: request.id, config, replay: false }])
-    })
-
-    it('rejects with ConfigInvalidError carrying every issue', async () => {
-      const { worker, client } = setup()
-      const request = client.run({ version: 1 })
-      const issues = [
-        { path: 'window', message: 'Required' },
-        { path: 'pipeline[0].strategy', message: 'unknown strategy' },
-      ]
-      worker.reply({ type: 'configInvalid', id: request.id, issues })
-      const error: unknown = await request.promise.catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(ConfigInvalidError)
-      expect((error as ConfigInvalidError).issues).toEqual(issues)
-      expect((error as ConfigInvalidError).message).toBe(
-        'invalid config: window: Required (and 1 more)',
-      )
-    })
-
-    it('a newer run makes the older stale and drops its late reply', async () => {
-      const { worker, client } = setup()
-      const first = client.run(null, { preset: 'lip' })
-      const second = client.run(null, { preset: 'recommended' })
-      await expect(first.promise).rejects.toBeInstanceOf(StaleError)
-      expect(worker.posted.map((m) => [m.type, m.id])).toEqual([
-        ['run', first.id],
-        ['cancel', first.id],
-        ['run', second.id],
-      ])
-      worker.reply({ type: 'ran', id: first.id, summary: summary('lip') })
-      worker.reply({ type: 'ran', id: second.id, summary: summary('recommended') })
-      await expect(second.promise).resolves.toMatchObject({ configName: 'recommended' })
-    })
-
-    it('a run leaves a load still counting alive; a newer load makes the run stale', async () => {
-      const { worker, client } = setup()
-      const load = client.load('x')
-      const run = client.run(null, { preset: 'lip' })
-      worker.reply(loaded(load.id))
-      worker.reply(counted(load.id))
-      await expect(load.counted).resolves.toMatchObject({ id: load.id })
-      const next = client.load('y')
-      await expect(run.promise).rejects.toSatisfy(isStale)
-      expect(worker.posted.at(-2)).toEqual({ type: 'cancel', id: run.id })
-      // The stale run's reply arrives anyway: ignored, and the new load is untouched.
-      worker.reply({ type: 'ran', id: run.id, summary: summary('lip') })
-      worker.reply(loaded(next.id))
-      await expect(next.loaded).resolves.toMatchObject({ id: next.id })
-    })
-
-    it('cancel() rejects with StaleError and tells the worker', async () => {
-      const { worker, client } = setup()
-      const request = client.run(null, { preset: 'lip' })
-      request.cancel()
-      await expect(request.promise).rejects.toSatisfy(isStale)
-      expect(worker.posted.at(-1)).toEqual({ type: 'cancel', id: request.id })
-    })
-
-    it('rejects with the worker error (e.g. nothing loaded yet)', async () => {
-      const { worker, client } = setup()
-      const request = client.run(null, { preset: 'lip' })
-      worker.reply({ type: 'error', id: request.id, message: 'nothing loaded to run on' })
-      await expect(request.promise).rejects.toThrow('nothing loaded to run on')
-    })
+    const a = client.request('describe', {})
+    const b = client.request('sweep', { config: {}, path: 'a', values: [] })
+    crash()
+    await expect(a).rejects.toThrow('boom')
+    await expect(b).rejects.toThrow('boom')
   })
 })

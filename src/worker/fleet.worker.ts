@@ -3,29 +3,17 @@
  * a time with the same chain `compaction-lab evaluate` runs (src/fleet). Between replayed calls it
  * yields to its message queue every few milliseconds, so a cancel stops a long file promptly.
  */
-import { createDigestSummarizer } from '../engine/summarize/digest.ts'
-import { estimateCounter, loadCounter } from '../engine/tokens/index.ts'
-import type { TextCounter, TokenizerId } from '../engine/tokens/types.ts'
 import { evaluateFile } from '../fleet/evaluate.ts'
+import { counterFor } from '../session/load.ts'
+import { resolveConfig } from '../session/resolve.ts'
+import { offlineDeps } from '../session/run.ts'
 import type { FromFleetWorker, ToFleetWorker } from './fleet-protocol.ts'
-import { resolveConfig } from './run.ts'
 
 interface WorkerScope {
   postMessage(message: FromFleetWorker): void
   onmessage: ((event: MessageEvent<ToFleetWorker>) => void) | null
 }
 const scope = globalThis as unknown as WorkerScope
-
-const counters = new Map<TokenizerId, Promise<TextCounter>>()
-function counterFor(id: TokenizerId): Promise<TextCounter> {
-  if (id === 'estimate') return Promise.resolve(estimateCounter)
-  let c = counters.get(id)
-  if (!c) {
-    c = loadCounter(id)
-    counters.set(id, c)
-  }
-  return c
-}
 
 const cancelled = new Set<number>()
 const strictUtf8 = (bytes: Uint8Array): string =>
@@ -40,13 +28,14 @@ async function evaluate(task: Extract<ToFleetWorker, { type: 'evaluate' }>): Pro
     scope.postMessage({ type: 'invalid', id: task.id, issues: resolved.issues })
     return
   }
+  // The session's counters: each tokenizer's rank data is loaded once per worker.
   const counter = await counterFor(resolved.config.tokenizer)
   let last = performance.now()
   const outcomes = await evaluateFile(
     new Uint8Array(task.bytes),
     task.name,
     { config: resolved.config, ...(task.preset ? { preset: task.preset } : {}) },
-    { counter, summarizer: createDigestSummarizer() },
+    offlineDeps(counter),
     {
       strictUtf8,
       checkpoint: async (done, total) => {

@@ -1,7 +1,5 @@
 import type { StateCreator } from 'zustand'
-import { isStale } from '../../worker/client.ts'
-import type { WirePreset, WireStrategy } from '../../worker/protocol.ts'
-import { engineClient } from '../engine.ts'
+import type { ConfigModel, WirePreset, WireStrategy } from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
 
 /** What the editor builds its forms from; fixed for the life of the worker, so asked once. */
@@ -10,6 +8,8 @@ export interface ConfigCatalog {
   readonly strategies: readonly WireStrategy[]
   /** JSON Schema of the whole config file (window, protections, triggers, …). */
   readonly configSchema: unknown
+  /** Condition kinds, targets and number bounds, described once from the schema. */
+  readonly model: ConfigModel
 }
 
 export type CatalogStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -22,14 +22,6 @@ export interface ConfigSlice {
   loadCatalog: () => Promise<void>
 }
 
-// Another feature asking `describe` at the same moment makes our request stale (one channel):
-// the answer is the same, so ask again a few times rather than give up, after a growing pause
-// so two askers that both retry at once do not keep superseding each other.
-const STALE_RETRIES = 5
-const RETRY_MS = 40
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 export const createConfigSlice: StateCreator<AppState, [], [], ConfigSlice> = (set, get) => ({
   catalog: null,
   catalogStatus: 'idle',
@@ -39,20 +31,14 @@ export const createConfigSlice: StateCreator<AppState, [], [], ConfigSlice> = (s
     const status = get().catalogStatus
     if (status === 'loading' || status === 'ready') return
     set({ catalogStatus: 'loading', catalogError: null })
-    for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
-      try {
-        const { presets, strategies, configSchema } = await engineClient().describe().promise
-        set({ catalog: { presets, strategies, configSchema }, catalogStatus: 'ready' })
-        return
-      } catch (error) {
-        if (isStale(error) && attempt < STALE_RETRIES) {
-          await pause(RETRY_MS * 2 ** attempt)
-          continue
-        }
-        const message = error instanceof Error ? error.message : String(error)
-        set({ catalogStatus: 'error', catalogError: message })
-        return
-      }
+    // Asked once (the status guards a second asker), and no load supersedes it: the catalog does
+    // not depend on the transcript.
+    try {
+      const catalog = await get().engine.request('describe', {})
+      set({ catalog, catalogStatus: 'ready' })
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      set({ catalogStatus: 'error', catalogError: message })
     }
   },
 })

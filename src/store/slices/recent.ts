@@ -64,7 +64,8 @@ export const createRecentSlice: StateCreator<AppState, [], [], RecentSlice> = (s
       set({ recentNote: null })
       return
     }
-    const data = typeof input === 'string' ? input : options.source
+    // A large paste went as bytes (transferred): its text is in the options.
+    const data = typeof input === 'string' ? input : (options.source ?? options.text)
     if (data === undefined) return
     const name = options.fileName ?? 'pasted text'
     const result = await keepRecent(data, name, options.origin, Date.now())

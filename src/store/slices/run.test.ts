@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PRESET_IDS as CONFIG_PRESET_IDS } from '../../config/presets.ts'
-import { EngineClient, type WorkerLike } from '../../worker/client.ts'
-import type { FromWorker, RunSummary, ToWorker } from '../../worker/protocol.ts'
-import { setEngineClient } from '../engine.ts'
-import { useAppStore } from '../store.ts'
+import { EngineClient } from '../../worker/client.ts'
+import { fakeWorker, type FakeAnswer } from '../../worker/fake-worker.testing.ts'
+import type { Params, RunSummary } from '../../worker/protocol.ts'
+import { createLabStore, type LabStore } from '../store.ts'
 import { PRESET_IDS } from './run.ts'
 
 function summary(configName: string): RunSummary {
@@ -66,80 +66,92 @@ function summary(configName: string): RunSummary {
   }
 }
 
-/** A worker that answers each `run` on the next tick: a summary, or issues for preset "bad". */
-function fakeWorker(sent: ToWorker[]): WorkerLike {
-  const worker: WorkerLike = {
-    onmessage: null,
-    onerror: null,
-    terminate: () => undefined,
-    postMessage: (message) => {
-      sent.push(message)
-      if (message.type !== 'run') return
-      const reply: FromWorker =
-        message.preset === 'bad'
-          ? {
-              type: 'configInvalid',
-              id: message.id,
-              issues: [{ path: 'pipeline[0]', message: 'no' }],
-            }
-          : { type: 'ran', id: message.id, summary: summary(message.preset ?? '?') }
-      setTimeout(() => worker.onmessage?.({ data: reply } as MessageEvent<FromWorker>), 0)
-    },
-  }
-  return worker
-}
-
-function install(): ToWorker[] {
-  const sent: ToWorker[] = []
-  setEngineClient(new EngineClient(() => fakeWorker(sent)))
-  return sent
-}
-
-function pretendLoaded(): void {
-  useAppStore.setState({
-    status: 'loaded',
-    progress: null,
-    report: {} as never,
+/** A lab whose worker answers each `run` (a summary, or issues for preset "bad") and `replay`. */
+function install() {
+  const worker = fakeWorker((request, params) => {
+    if (request === 'replay') return null
+    if (request !== 'run') return null
+    const { preset } = params as Params<'run'>
+    return (
+      preset === 'bad'
+        ? { invalid: [{ path: 'pipeline[0]', message: 'no' }] }
+        : { reply: summary(preset ?? '?') }
+    ) as FakeAnswer<typeof request>
   })
+  const lab = createLabStore(new EngineClient(worker.create))
+  return { worker, lab }
 }
 
-afterEach(() => {
-  useAppStore.getState().clearRun()
-  useAppStore.setState({ status: 'idle', report: null, selectedPreset: 'recommended' })
-})
+function pretendLoaded(lab: LabStore): void {
+  lab.setState({ status: 'loaded', progress: null, report: {} as never })
+}
 
 describe('run slice', () => {
-  it('knows the same presets as src/config, in the same order', () => {
-    expect([...PRESET_IDS]).toEqual([...CONFIG_PRESET_IDS])
+  it('offers the presets src/config defines (one list, not a copy)', () => {
+    expect(PRESET_IDS).toBe(CONFIG_PRESET_IDS)
   })
 
   it('only selects the preset while nothing is loaded (the run follows the exact count)', async () => {
-    const sent = install()
-    await useAppStore.getState().runPreset('falai')
-    expect(useAppStore.getState().selectedPreset).toBe('falai')
-    expect(useAppStore.getState().runStatus).toBe('idle')
-    expect(sent.filter((m) => m.type === 'run')).toEqual([])
+    const { worker, lab } = install()
+    await lab.getState().runPreset('falai')
+    expect(lab.getState().selectedPreset).toBe('falai')
+    expect(lab.getState().runStatus).toBe('idle')
+    expect(worker.requests()).toEqual([])
   })
 
-  it('runs a preset and keeps only the newest summary', async () => {
-    install()
-    pretendLoaded()
-    const first = useAppStore.getState().runPreset('lip')
-    expect(useAppStore.getState().runStatus).toBe('running')
-    const second = useAppStore.getState().runPreset('opencode')
+  it('runs a preset and keeps only the newest summary, then asks for its replay', async () => {
+    const { worker, lab } = install()
+    pretendLoaded(lab)
+    const first = lab.getState().runPreset('lip')
+    expect(lab.getState().runStatus).toBe('running')
+    const second = lab.getState().runPreset('opencode')
     await Promise.all([first, second])
-    const state = useAppStore.getState()
+    const state = lab.getState()
     expect(state.runStatus).toBe('done')
     expect(state.summary?.configName).toBe('opencode')
+    expect(state.replayPending).toBe(true)
     expect(state.selectedPreset).toBe('opencode')
+    // The first run was cancelled; the replay is asked once, for the run on screen.
+    expect(worker.sent.filter((m) => m.kind === 'cancel').map((m) => m.id)).toContain(1)
+    const replays = worker.requests().filter((m) => m.request === 'replay')
+    expect(replays).toHaveLength(1)
+    const replay = {
+      index: new Int32Array([1]),
+      before: new Float64Array([9]),
+      after: new Float64Array([4]),
+      reported: new Float64Array([Number.NaN]),
+      fired: [[]],
+      costBefore: new Float64Array([0]),
+      costAfter: new Float64Array([0]),
+      rewrites: new Float64Array([0]),
+      cost: {} as never,
+    }
+    worker.reply(replays[0]?.id ?? -1, 'replay', replay)
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(lab.getState().replay?.after[0]).toBe(4)
+    expect(lab.getState().replayPending).toBe(false)
+    // The summary on screen is not replaced: views that do not draw the replay stay put.
+    expect(lab.getState().summary).toBe(state.summary)
+    expect(lab.getState().replayProgress).toBeNull()
   })
 
   it('reports config issues', async () => {
-    install()
-    pretendLoaded()
-    await useAppStore.getState().runPreset('bad' as never)
-    const state = useAppStore.getState()
+    const { lab } = install()
+    pretendLoaded(lab)
+    await lab.getState().runPreset('bad' as never)
+    const state = lab.getState()
     expect(state.runStatus).toBe('error')
     expect(state.configIssues).toEqual([{ path: 'pipeline[0]', message: 'no' }])
+  })
+
+  it('keeps two labs apart', async () => {
+    const one = install().lab
+    const two = install().lab
+    pretendLoaded(one)
+    await one.getState().runPreset('lip')
+    expect(one.getState().summary?.configName).toBe('lip')
+    expect(two.getState().summary).toBeNull()
+    expect(two.getState().engine).not.toBe(one.getState().engine)
   })
 })

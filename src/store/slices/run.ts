@@ -1,30 +1,14 @@
 import type { StateCreator } from 'zustand'
 import { ConfigInvalidError, isStale } from '../../worker/client.ts'
-import type { ReplaySeries, RunSummary } from '../../worker/protocol.ts'
-import { engineClient } from '../engine.ts'
+import {
+  DEFAULT_PRESET,
+  type PresetId,
+  type ReplaySeries,
+  type RunSummary,
+} from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
 
-/**
- * The preset ids of `src/config/presets.ts`, in the same order. Copied rather than imported:
- * presets.ts pulls in the engine's strategy registry, which belongs in the worker bundle, not on
- * the UI thread. `run.test.ts` keeps the two lists equal.
- */
-export const PRESET_IDS = [
-  'recommended',
-  'lip',
-  'adachsoft',
-  'falai',
-  'opencode',
-  'maf-context-window',
-  'anthropic-clear-tool-uses',
-] as const
-export type PresetId = (typeof PRESET_IDS)[number]
-
-export const DEFAULT_PRESET: PresetId = 'recommended'
-
-export function isPresetId(value: string): value is PresetId {
-  return PRESET_IDS.some((id) => id === value)
-}
+export { DEFAULT_PRESET, isPresetId, PRESET_IDS, type PresetId } from '../../worker/protocol.ts'
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error'
 
@@ -63,6 +47,13 @@ export interface RunSlice {
   runProgress: RunProgress | null
   /** Model calls replayed so far for the timeline (null when no replay is under way). */
   replayProgress: RunProgress | null
+  /**
+   * The latest run's replay (the timeline's series), apart from `summary` so its arrival
+   * re-renders only the views that read it; null until it is in.
+   */
+  replay: ReplaySeries | null
+  /** The replay of the run on screen is still being computed. */
+  replayPending: boolean
 
   /** Select a preset and run it on the loaded transcript (or as soon as the exact count is in). */
   runPreset: (id: PresetId) => Promise<void>
@@ -77,72 +68,82 @@ export interface RunSlice {
   clearRun: () => void
 }
 
-interface ActiveRun {
-  readonly id: number
-  cancel(): void
-}
-
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => {
-  // The in-flight run and the pending debounced edit; not state, because nothing renders them.
-  let active: ActiveRun | null = null
+  // The in-flight run (and then its replay) and the pending debounced edit; not state, because
+  // nothing renders them. Aborting makes the client drop the request and tell the worker to stop.
+  let active: AbortController | null = null
   let debounce: ReturnType<typeof setTimeout> | null = null
-  // The run whose replay is still to come (its summary is on screen).
-  let replaying: number | null = null
 
   const cancelDebounce = () => {
     if (debounce !== null) clearTimeout(debounce)
     debounce = null
   }
 
+  /** The summary is on screen: the replay (the slow part) follows and the timeline fills in. */
+  const replay = async (controller: AbortController) => {
+    set({ replayProgress: { done: 0, total: 0 } })
+    try {
+      const series = await get().engine.request(
+        'replay',
+        {},
+        {
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (active === controller) set({ replayProgress: { done: p.done, total: p.total } })
+          },
+        },
+      )
+      if (active !== controller) return
+      active = null
+      set({ replayProgress: null, replay: series, replayPending: false })
+    } catch (error) {
+      if (active !== controller) return
+      active = null
+      set({ replayProgress: null, replayPending: false })
+      if (!isStale(error)) set({ runError: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
   const start = async () => {
     const { status, report, progress, customConfig, selectedPreset } = get()
     // Once loaded, a run prices with the estimate while the exact count is under way (the first
-    // budget paints at once); the run that follows the exact count replaces it.
+    // budget paints at once, issue 14e); the run that follows the exact count replaces it.
     if (status !== 'loaded' || !report || (progress && progress.phase === 'parse')) return
-    active?.cancel()
-    const handle =
-      customConfig === null
-        ? engineClient().run(null, { preset: selectedPreset, ...options() })
-        : engineClient().run(customConfig, options())
-    function options() {
-      return {
-        replay: true,
-        onProgress: (p: RunProgress) => {
-          if (active?.id === handle.id) set({ runProgress: { done: p.done, total: p.total } })
-        },
-        // The replay follows the summary: only the latest run's summary may take it.
-        onReplayProgress: (done: number, total: number) => {
-          if (replaying === handle.id) set({ replayProgress: { done, total } })
-        },
-        onReplay: (replay: ReplaySeries) => {
-          if (replaying !== handle.id) return
-          replaying = null
-          const current = get().summary
-          if (current) set({ summary: { ...current, replay, replayPending: false } })
-          set({ replayProgress: null })
-        },
-      }
-    }
-    active = handle
+    active?.abort()
+    const controller = new AbortController()
+    active = controller
     set({ runStatus: 'running', runError: null, configIssues: [], runProgress: null })
     try {
-      const summary = await handle.promise
-      if (active?.id !== handle.id) return
-      active = null
-      replaying = summary.replayPending ? handle.id : null
+      const params =
+        customConfig === null ? { config: null, preset: selectedPreset } : { config: customConfig }
+      const reply = await get().engine.request('run', params, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (active === controller) set({ runProgress: { done: p.done, total: p.total } })
+        },
+      })
+      if (active !== controller) return
+      // The summary goes on screen now, without the replay (it is asked for next).
       set({
         runStatus: 'done',
-        summary,
+        summary: reply,
+        replay: null,
+        replayPending: true,
         previousSummary: get().summary,
         runProgress: null,
-        replayProgress: summary.replayPending ? { done: 0, total: 0 } : null,
       })
       // Priced with the estimate while the exact count was under way, and the count came in
-      // meanwhile (its own rerun left this run going): run again on the exact counts.
+      // meanwhile (its own rerun left this run going): run again on the exact counts, and replay
+      // that one instead.
       const exact = get().exactReport
-      if (exact && summary.tokenizer !== exact.tokens.tokenizer) void start()
+      if (exact && reply.tokenizer !== exact.tokens.tokenizer) {
+        active = null
+        void start()
+        return
+      }
+      void replay(controller)
     } catch (error) {
-      if (active?.id !== handle.id) return
+      if (active !== controller) return
       active = null
       if (isStale(error)) {
         // Superseded by a load or count, not by another run: fall back to what we had.
@@ -172,6 +173,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     runError: null,
     runProgress: null,
     replayProgress: null,
+    replay: null,
+    replayPending: false,
 
     runPreset: async (id) => {
       cancelDebounce()
@@ -199,15 +202,16 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
     clearRun: () => {
       cancelDebounce()
-      replaying = null
       const handle = active
       active = null
-      handle?.cancel()
+      handle?.abort()
       set({
         runStatus: 'idle',
         summary: null,
         previousSummary: null,
         replayProgress: null,
+        replay: null,
+        replayPending: false,
         configIssues: [],
         runError: null,
         runProgress: null,

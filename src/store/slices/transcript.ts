@@ -5,14 +5,13 @@ import type { TokenizerId } from '../../engine/tokens/types.ts'
 import type { Detection, ParseWarning } from '../../formats/types.ts'
 import { isStale } from '../../worker/client.ts'
 import type {
+  Loaded,
   LoadedItems,
-  LoadedMessage,
   LoadPhase,
   MessagePreview,
-  ProgressMessage,
+  Progress,
   WireProblem,
 } from '../../worker/protocol.ts'
-import { engineClient } from '../engine.ts'
 import { orderFiles } from '../fileSet.ts'
 import type { AppState } from '../store.ts'
 
@@ -46,7 +45,15 @@ export interface LoadTextOptions {
   readonly item?: number
   /** The picked file, kept on this device (IndexedDB) once it loaded; see `keepLoaded`. */
   readonly source?: Blob
+  /** The text `input`'s bytes encode (a large paste): kept for the format override. */
+  readonly text?: string
 }
+
+/**
+ * Pastes at least this long skip the paste box: their bytes go straight to the worker, so the
+ * UI thread never lays out (or re-renders) a megabyte of text in a textarea.
+ */
+export const LARGE_PASTE_CHARS = 64 * 1024
 
 export interface TranscriptSlice {
   status: LoadStatus
@@ -75,6 +82,8 @@ export interface TranscriptSlice {
   timings: { readonly loadMs: number | null; readonly countMs: number | null }
   /** The paste box text: kept in the store so an error never loses it. */
   draft: string
+  /** Characters of the large paste loaded as bytes (shown instead of the text); null otherwise. */
+  pastedChars: number | null
   /**
    * Counts loads started. A load that first fetches its input (a sample, a kept transcript) reads
    * it before and after: when another load started meanwhile, the user's newer choice wins.
@@ -90,6 +99,8 @@ export interface TranscriptSlice {
   /** Load text (paste, sample) or a file's bytes (transferred to the worker, not copied). */
   loadText: (input: string | ArrayBuffer, options: LoadTextOptions) => Promise<void>
   loadDraft: () => Promise<void>
+  /** A large paste: encoded and sent to the worker as bytes, not put in the paste box. */
+  loadPasted: (text: string) => Promise<void>
   loadFiles: (files: readonly File[]) => Promise<void>
   /** Analyse another file of the current set (by name). */
   openFile: (name: string, format?: FormatId, item?: number) => Promise<void>
@@ -99,9 +110,9 @@ export interface TranscriptSlice {
   recount: (tokenizer: TokenizerId) => Promise<void>
 }
 
-function toProgress(message: ProgressMessage): LoadProgress | null {
+function toProgress(message: Progress<LoadPhase>): LoadProgress | null {
   // The final phase clears the bar rather than leaving a full one on screen.
-  return message.phase === 'done'
+  return message.phase === undefined || message.phase === 'done'
     ? null
     : { phase: message.phase, done: message.done, total: message.total }
 }
@@ -127,10 +138,11 @@ function keptAnalysis(s: TranscriptSlice): Partial<TranscriptSlice> {
     preview: s.preview,
     timings: s.timings,
     lastInput: s.lastInput,
+    pastedChars: s.pastedChars,
   }
 }
 
-function fromLoaded(message: LoadedMessage): Partial<TranscriptSlice> {
+function fromLoaded(message: Loaded): Partial<TranscriptSlice> {
   return {
     status: message.error ? 'error' : 'loaded',
     detection: message.detection,
@@ -169,15 +181,16 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   progress: null,
   timings: { loadMs: null, countMs: null },
   draft: '',
+  pastedChars: null,
   loadSeq: 0,
   lastInput: null,
   items: null,
   item: null,
 
-  setDraft: (text) => set({ draft: text }),
+  setDraft: (text) => set({ draft: text, pastedChars: null }),
 
   loadText: async (input, options) => {
-    const onProgress = (message: ProgressMessage) => set({ progress: toProgress(message) })
+    const onProgress = (message: Progress<LoadPhase>) => set({ progress: toProgress(message) })
     // What is on screen now: kept (and shown again) if this load fails, so a bad paste or an
     // unreadable file never wipes the analysis (the worker keeps its session too).
     const previous = get().report ? keptAnalysis(get()) : null
@@ -191,21 +204,29 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
     })
     const lastInput: LastInput = {
       ...(typeof input === 'string' ? { text: input } : {}),
+      ...(options.text !== undefined ? { text: options.text } : {}),
       fileName: options.fileName,
       origin: options.origin,
     }
-    const request = engineClient().load(input, {
-      fileName: options.fileName,
-      format: options.format,
-      ...(options.item !== undefined ? { item: options.item } : {}),
-      onProgress,
-    })
+    const client = get().engine
     try {
-      const loaded = await request.loaded
+      // load → count → run → replay: the load replies with the instant (chars/4) report.
+      const loaded = await client.request(
+        'load',
+        {
+          ...(typeof input === 'string' ? { text: input } : { bytes: input }),
+          ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+          ...(options.format !== undefined ? { format: options.format } : {}),
+          ...(options.item !== undefined ? { item: options.item } : {}),
+        },
+        { onProgress },
+      )
       if (loaded.error && previous) {
         set({ ...previous, status: 'loaded', error: loaded.error, progress: null })
-        // A run cut short by this load (a new load cancels the client's pending requests).
-        if (get().runStatus === 'running') void get().rerun()
+        // The worker kept its session, but this load superseded the requests under way on it
+        // (a count, a run, its replay): finish what was cut short.
+        if (!previous.exactReport) void get().recount('o200k_base')
+        else if (get().runStatus !== 'done' || get().replay === null) void get().rerun()
         return
       }
       // A run belongs to the transcript it ran on: forget it now that another one is in.
@@ -221,31 +242,41 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
         exactReport: null,
         lastInput,
         ...fromLoaded(loaded),
+        // Parsed: the exact count follows (the run below starts meanwhile, see the run slice).
+        ...(loaded.error
+          ? { progress: null }
+          : { progress: { phase: 'tokenizer', done: 2, total: 4 } }),
       })
-      if (!loaded.error) {
-        void get().keepLoaded(input, options)
-        // The first run prices with the estimate: the budget paints before the tokenizer is in.
-        void get().rerun()
-      }
-      const counted = await request.counted
-      if (counted) {
-        set({
-          exactReport: counted.report,
-          timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
-        })
-      }
-      set({ progress: null })
+      // Nothing was parsed: there is nothing to count or run.
+      if (loaded.error) return
+      void get().keepLoaded(input, options)
+      // The count is asked first (a count supersedes the run requests sent before it), then the
+      // first run, which prices with the estimate: the budget paints before the tokenizer is in.
+      const counting = client.request('count', { tokenizer: 'o200k_base' }, { onProgress })
+      void get().rerun()
+      const counted = await counting
+      set({
+        exactReport: counted.report,
+        timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
+        progress: null,
+      })
       // Compaction runs on exact counts: run again unless the run under way (started on the
       // estimate right after the load) already prices with them; if it turns out it did not, the
       // run slice runs again when it lands. Cancelling it here would waste its work.
       const { runStatus, summary } = get()
-      if (counted && runStatus !== 'running' && summary?.tokenizer !== counted.tokenizer)
-        void get().rerun()
+      if (runStatus !== 'running' && summary?.tokenizer !== counted.tokenizer) void get().rerun()
     } catch (error) {
       if (isStale(error)) return
       // An engine failure (not a bad transcript): keep whatever report we already have.
       set({ status: get().report ? 'loaded' : 'error', error: failure(error), progress: null })
     }
+  },
+
+  loadPasted: async (text) => {
+    // Encoding a megabyte takes a few ms; the bytes are transferred, so nothing is copied again.
+    const bytes = new TextEncoder().encode(text)
+    set({ draft: '', pastedChars: text.length })
+    await get().loadText(bytes.buffer as ArrayBuffer, { origin: 'paste', text })
   },
 
   loadDraft: async () => {
@@ -328,19 +359,19 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
 
   recount: async (tokenizer) => {
     if (!get().report) return
-    const request = engineClient().count(tokenizer, (message) =>
-      set({ progress: toProgress(message) }),
+    const counting = get().engine.request(
+      'count',
+      { tokenizer },
+      { onProgress: (message) => set({ progress: toProgress(message) }) },
     )
     set({ progress: { phase: 'tokenizer', done: 2, total: 4 } })
     try {
-      const counted = await request.counted
-      if (counted) {
-        set({
-          exactReport: counted.report,
-          timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
-        })
-      }
-      set({ progress: null })
+      const counted = await counting
+      set({
+        exactReport: counted.report,
+        timings: { loadMs: get().timings.loadMs, countMs: counted.ms },
+        progress: null,
+      })
       // Every figure of the run was priced with the old counter: run again with the new one.
       void get().rerun()
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppStore } from '../../store/index.ts'
+import { useLabStore } from '../../store/index.ts'
 import { restoreUrlState, startUrlSync } from '../../store/urlSync.ts'
 
 /** Module-level so StrictMode's double effect (and remounts) fetch and load only once. */
@@ -12,16 +12,17 @@ let started = false
  * restored selection is in place, so a reload mid-load loses nothing.
  */
 export function useStartup(): void {
+  const lab = useLabStore()
   useEffect(() => {
     if (started) return
     started = true
     void (async () => {
-      const { settled } = await restoreUrlState(location.hash, useAppStore)
-      void settled.then(() => startUrlSync(useAppStore))
-      const store = useAppStore.getState()
+      const { settled } = await restoreUrlState(location.hash, lab)
+      void settled.then(() => startUrlSync(lab))
+      const store = lab.getState()
       void store.refreshRecent()
       if (await store.restoreLastOpened()) return
-      await useAppStore.getState().openDefaultSample()
+      await lab.getState().openDefaultSample()
     })()
-  }, [])
+  }, [lab])
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { useAppStore } from '../../store/index.ts'
+import { useLabStore } from '../../store/index.ts'
 import { CommandPalette } from './CommandPalette.tsx'
 import { KeyDispatcher } from './keys.ts'
 import { setOverlay, useOverlay } from './overlays.ts'
@@ -23,6 +23,7 @@ function focusTestId(testId: string): boolean {
  * the command registry. Plain keys never fire while the user types in a field; Esc leaves it.
  */
 export function CommandLayer() {
+  const lab = useLabStore()
   const overlay = useOverlay()
   const dispatcher = useMemo(() => new KeyDispatcher(COMMANDS, isMac), [])
   const ui = useMemo<CommandUi>(
@@ -46,7 +47,7 @@ export function CommandLayer() {
         return dispatcher.reset()
       }
       if (targetOwnsKey(event.target, event.key)) return dispatcher.reset()
-      const state = useAppStore.getState()
+      const state = lab.getState()
       const result = dispatcher.handle(event, event.timeStamp, (id) => {
         const command = commandById(id)
         return (
@@ -61,13 +62,13 @@ export function CommandLayer() {
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [dispatcher, ui])
+  }, [dispatcher, ui, lab])
 
   const close = () => setOverlay('none')
   const runFromPalette = (command: Command) => {
     close()
     // After the palette is gone and focus is back, so a command that moves focus keeps it.
-    setTimeout(() => command.run({ state: useAppStore.getState(), ui }), 0)
+    setTimeout(() => command.run({ state: lab.getState(), ui }), 0)
   }
 
   if (overlay === 'palette') {

@@ -1,5 +1,5 @@
 import { useMemo, useState, type KeyboardEvent } from 'react'
-import { useAppStore } from '../../store/index.ts'
+import { useLabStore } from '../../store/index.ts'
 import { TID } from '../testids.ts'
 import { KeyLabels } from './KeyLabels.tsx'
 import { Modal } from './Modal.tsx'
@@ -20,10 +20,11 @@ interface PaletteProps {
 
 /** Ctrl/⌘+K: type to filter the registry, arrows to choose, Enter to run, Esc to close. */
 export function CommandPalette({ onClose, onRun, mac }: PaletteProps) {
+  const lab = useLabStore()
   const [filter, setFilter] = useState('')
   const [active, setActive] = useState(0)
   // A snapshot is enough: the page behind a modal cannot change what is enabled meanwhile.
-  const [state] = useState(() => useAppStore.getState())
+  const [state] = useState(() => lab.getState())
   const list = useMemo(() => {
     const words = filter.toLowerCase().split(/\s+/).filter(Boolean)
     return COMMANDS.filter((c) => c.id !== 'help.palette' && matches(c, words))

@@ -197,7 +197,7 @@ export const COMMANDS: readonly Command[] = [
     group: 'Filter',
     keys: ['n'],
     when: (s) => s.findMatches.length > 0,
-    run: () => goToMatch(1),
+    run: ({ state }) => goToMatch(state, 1),
   },
   {
     id: 'find.previous',
@@ -205,7 +205,7 @@ export const COMMANDS: readonly Command[] = [
     group: 'Filter',
     keys: ['N'],
     when: (s) => s.findMatches.length > 0,
-    run: () => goToMatch(-1),
+    run: ({ state }) => goToMatch(state, -1),
   },
   {
     id: 'filter.focus',

@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigInvalidError, StaleError } from '../../worker/client.ts'
+import { ConfigInvalidError, failureOf } from '../../store/index.ts'
 import { failureStatus } from './requestFailure.ts'
 
 describe('failureStatus', () => {
-  it('shows nothing for a superseded request, the issues for a refused config, else the message', () => {
-    expect(failureStatus(new StaleError(3), 'Nothing was swept:')).toEqual({ kind: 'idle' })
+  it('shows the issues under the heading for a refused config, else the message', () => {
     const issues = [{ path: 'window.contextTokens', message: 'too small' }]
-    expect(failureStatus(new ConfigInvalidError(issues), 'Nothing was swept:')).toEqual({
+    expect(failureStatus(failureOf(new ConfigInvalidError(issues)), 'Nothing was swept:')).toEqual({
       kind: 'error',
       message: 'Nothing was swept:',
       issues,
     })
-    expect(failureStatus(new Error('worker crashed'), 'x')).toEqual({
+    expect(failureStatus(failureOf(new Error('worker crashed')), 'x')).toEqual({
       kind: 'error',
       message: 'worker crashed',
       issues: [],
     })
-    expect(failureStatus('plain', 'x')).toMatchObject({ message: 'plain' })
+    expect(failureStatus(failureOf('plain'), 'x')).toMatchObject({ message: 'plain' })
   })
 })

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import {
   currentWorkingConfig,
-  useAppStore,
+  useLabStore,
+  type LabStore,
   useConfigActions,
   useDeferredRunSummary,
   useWorkingConfig,
@@ -11,7 +12,7 @@ import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { groupAtMessage } from '../../lib/groups.ts'
 import { TID } from '../../testids.ts'
-import { getIn, setIn } from '../config/configPath.ts'
+import { getIn, setIn } from '../../../store/index.ts'
 import { overrideValue, percent, sourceLabel } from './accountingModel.ts'
 import { PricesForm } from './PricesForm.tsx'
 import './accounting.css'
@@ -19,11 +20,11 @@ import './accounting.css'
 type Reconciliation = RunSummary['accounting']['reconciliation']
 
 /** Open the group that holds message `index` (a flagged or ignored call) in the drawer. */
-function openCall(summary: RunSummary, index: number) {
+function openCall(lab: LabStore, summary: RunSummary, index: number) {
   const { firstMessage, messageCounts, ids } = summary.groups
   const at = groupAtMessage(firstMessage, messageCounts, index)
   const id = at === null ? undefined : ids[at]
-  if (id !== undefined) useAppStore.getState().selectGroup(id, { open: true })
+  if (id !== undefined) lab.getState().selectGroup(id, { open: true })
 }
 
 function Fit({ rec }: { readonly rec: Reconciliation }) {
@@ -56,6 +57,7 @@ function Fit({ rec }: { readonly rec: Reconciliation }) {
 
 /** The user's own figures for the prefix and the scale: written into the config's `accounting`. */
 function Overrides({ rec }: { readonly rec: Reconciliation }) {
+  const lab = useLabStore()
   const config = useWorkingConfig()
   const { setConfig } = useConfigActions()
   const prefix = overrideValue(getIn(config, ['accounting', 'prefixTokens']))
@@ -66,7 +68,7 @@ function Overrides({ rec }: { readonly rec: Reconciliation }) {
     event.preventDefault()
     const p = prefixText.trim() === '' ? undefined : Number(prefixText)
     const s = scaleText.trim() === '' ? undefined : Number(scaleText)
-    let next = setIn(currentWorkingConfig(), ['accounting', 'prefixTokens'], p)
+    let next = setIn(currentWorkingConfig(lab), ['accounting', 'prefixTokens'], p)
     next = setIn(next, ['accounting', 'scale'], s)
     // An empty section means "fit both": drop it so the config stays as it was.
     if (p === undefined && s === undefined) next = setIn(next, ['accounting'], undefined)
@@ -105,6 +107,7 @@ function Overrides({ rec }: { readonly rec: Reconciliation }) {
 }
 
 function Flagged({ summary, rec }: { readonly summary: RunSummary; readonly rec: Reconciliation }) {
+  const lab = useLabStore()
   if (rec.flaggedCalls.length === 0) return null
   return (
     <details className="acct-list" data-testid={TID.reconciliationFlagged} open>
@@ -118,7 +121,7 @@ function Flagged({ summary, rec }: { readonly summary: RunSummary; readonly rec:
             <button
               type="button"
               className="button ghost acct-link"
-              onClick={() => openCall(summary, f.index)}
+              onClick={() => openCall(lab, summary, f.index)}
               data-index={f.index}
             >
               message #{f.index}
@@ -137,6 +140,7 @@ function Flagged({ summary, rec }: { readonly summary: RunSummary; readonly rec:
 }
 
 function Ignored({ summary, rec }: { readonly summary: RunSummary; readonly rec: Reconciliation }) {
+  const lab = useLabStore()
   if (rec.ignored.length === 0) return null
   return (
     <details className="acct-list" data-testid={TID.reconciliationIgnored}>
@@ -150,7 +154,7 @@ function Ignored({ summary, rec }: { readonly summary: RunSummary; readonly rec:
             <button
               type="button"
               className="button ghost acct-link"
-              onClick={() => openCall(summary, x.index)}
+              onClick={() => openCall(lab, summary, x.index)}
             >
               message #{x.index}
             </button>{' '}

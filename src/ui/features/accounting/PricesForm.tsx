@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { currentWorkingConfig, useConfigActions } from '../../../store/index.ts'
+import { currentWorkingConfig, useConfigActions, useLabStore } from '../../../store/index.ts'
 import type { RunSummary } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
-import { setIn } from '../config/configPath.ts'
+import { setIn } from '../../../store/index.ts'
 import { overrideValue } from './accountingModel.ts'
 
 type Price = NonNullable<RunSummary['accounting']['price']>
@@ -20,9 +20,10 @@ const FIELDS = [
  * the model id; each can be replaced, and the replacement is saved in the config's `pricing`.
  */
 export function PricesForm({ summary }: { readonly summary: RunSummary }) {
+  const lab = useLabStore()
   const { setConfig } = useConfigActions()
   const price = summary.accounting.price
-  const config = currentWorkingConfig()
+  const config = currentWorkingConfig(lab)
   const pricing = (config as { pricing?: Record<string, unknown> } | null)?.pricing ?? {}
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -31,7 +32,7 @@ export function PricesForm({ summary }: { readonly summary: RunSummary }) {
   )
   const apply = (event: FormEvent) => {
     event.preventDefault()
-    let next = currentWorkingConfig()
+    let next = currentWorkingConfig(lab)
     for (const [k] of FIELDS) {
       const t = (texts[k] ?? '').trim()
       next = setIn(next, ['pricing', k], t === '' ? undefined : Number(t))

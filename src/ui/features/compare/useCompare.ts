@@ -1,7 +1,7 @@
 /** The compare request of the panel: running flag, problems, and the latest result. */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { failureStatus } from '../../lib/requestFailure.ts'
-import { requestCompare, useLoadedReport } from '../../../store/index.ts'
+import { useEngineRequest, useLoadedReport } from '../../../store/index.ts'
 import type { CompareDifference, CompareSide, ConfigIssue } from '../../../store/index.ts'
 
 export interface CompareResult {
@@ -17,41 +17,34 @@ export type CompareStatus =
   | { readonly kind: 'running' }
   | { readonly kind: 'error'; readonly message: string; readonly issues: readonly ConfigIssue[] }
 
+interface Asked {
+  readonly labels: CompareResult['labels']
+  readonly transcript: unknown
+}
+
 export function useCompare() {
   const transcript = useLoadedReport()
-  const [status, setStatus] = useState<CompareStatus>({ kind: 'idle' })
-  const [result, setResult] = useState<CompareResult | null>(null)
-  const active = useRef<{ readonly id: number; cancel(): void } | null>(null)
-
-  useEffect(() => () => active.current?.cancel(), [])
+  const { state, last, send } = useEngineRequest('compare')
+  // The labels and transcript each comparison was asked with, by its params.
+  const [asked] = useState(() => new WeakMap<object, Asked>())
 
   const run = useCallback(
     (a: unknown, b: unknown, labels: CompareResult['labels']) => {
-      active.current?.cancel()
-      const request = requestCompare(a, b)
-      active.current = request
-      setStatus({ kind: 'running' })
-      request.promise.then(
-        (compared) => {
-          if (active.current?.id !== request.id) return
-          active.current = null
-          const { a: sa, b: sb, differing } = compared
-          setResult({ a: sa, b: sb, differing, labels, transcript })
-          setStatus({ kind: 'idle' })
-        },
-        (error: unknown) => {
-          if (active.current?.id !== request.id) return
-          active.current = null
-          setStatus(failureStatus(error, 'Nothing was compared:'))
-        },
-      )
+      const params = { a, b }
+      asked.set(params, { labels, transcript })
+      void send(params)
     },
-    [transcript],
+    [asked, send, transcript],
   )
 
-  return {
-    status,
-    result: result && result.transcript === transcript ? result : null,
-    run,
-  }
+  const status: CompareStatus =
+    state.status === 'running'
+      ? { kind: 'running' }
+      : state.status === 'error'
+        ? failureStatus(state, 'Nothing was compared:')
+        : { kind: 'idle' }
+  const about = last ? asked.get(last.params) : undefined
+  const result: CompareResult | null =
+    last && about && about.transcript === transcript ? { ...last.reply, ...about } : null
+  return { status, result, run }
 }

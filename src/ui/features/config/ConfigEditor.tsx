@@ -8,11 +8,12 @@ import {
   useIsConfigEdited,
   useSelectedPreset,
   useWorkingConfig,
+  useLabStore,
 } from '../../../store/index.ts'
 import type { ConfigCatalog } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { TID } from '../../testids.ts'
-import { getIn, isRecord, pathText, setIn, type Path } from './configPath.ts'
+import { getIn, isRecord, pathText, setIn, type Path } from '../../../store/index.ts'
 import './config.css'
 import { DeltaLine } from './DeltaLine.tsx'
 import { EditorContext, type EditorApi } from './editorContext.ts'
@@ -61,6 +62,7 @@ function Toolbar() {
  * every edit re-runs in the worker (debounced) and the budget, strip, timeline and table follow.
  */
 export function ConfigEditor() {
+  const lab = useLabStore()
   const catalog = useConfigCatalog()
   const { catalogStatus, catalogError } = useCatalogState()
   const config = useWorkingConfig()
@@ -78,8 +80,8 @@ export function ConfigEditor() {
   )
   // Built from the store at call time: two quick edits never overwrite each other.
   const update = useCallback(
-    (path: Path, value: unknown) => setConfig(setIn(currentWorkingConfig(), path, value)),
-    [setConfig],
+    (path: Path, value: unknown) => setConfig(setIn(currentWorkingConfig(lab), path, value)),
+    [setConfig, lab],
   )
   const api = useMemo<EditorApi>(
     () => ({ config, update, issuesAt: (path) => placed.get(pathText(path)) ?? [] }),

@@ -1,4 +1,4 @@
-import { pathText, type Path } from './configPath.ts'
+import { pathText, type Path } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
 import { TID } from '../../testids.ts'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { pathText, type Path } from './configPath.ts'
+import { pathText, type Path } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { checkValue, parseNumberText, type FieldSpec } from './schemaFields.ts'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { getIn, pathText, type Path } from './configPath.ts'
+import { getIn, pathText, type Path } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { NumberInput } from './NumberInput.tsx'

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react'
 import { useConfigCatalog, useRunSummary } from '../../../store/index.ts'
 import type { RunSummary, WireStrategy } from '../../../store/index.ts'
-import { listAt, moveItem, removeItem } from './configPath.ts'
+import { listAt, moveItem, removeItem } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { defaultsFromSchema } from './schemaFields.ts'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import type { Path } from './configPath.ts'
-import { getIn, pathText } from './configPath.ts'
+import type { Path } from '../../../store/index.ts'
+import { getIn, pathText } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { SchemaFields } from './ParamField.tsx'

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { WireStrategy } from '../../../store/index.ts'
-import { isRecord, type Path } from './configPath.ts'
+import { isRecord, type Path } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { SchemaFields } from './ParamField.tsx'

@@ -1,12 +1,6 @@
 import { useId } from 'react'
-import { getIn, isRecord, pathText, type Path } from './configPath.ts'
-import {
-  amountSpec,
-  CONDITION_LABELS,
-  isTargetKind,
-  startValue,
-  TARGET_KINDS,
-} from './conditions.ts'
+import { getIn, isRecord, pathText, useConfigCatalog, type Path } from '../../../store/index.ts'
+import { amountSpec, kindLabel, startValue, targetKind } from './conditions.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { NumberInput } from './NumberInput.tsx'
@@ -24,7 +18,10 @@ export function TargetEditor({
   const id = useId()
   const target = getIn(config, path)
   const t = isRecord(target) ? target : null
-  const kind = t && isTargetKind(t.kind) ? t.kind : 'none'
+  const model = useConfigCatalog()?.model
+  const kinds = model?.targets ?? []
+  const current = model && t ? targetKind(model, t.kind) : undefined
+  const kind = current?.kind ?? 'none'
   return (
     <div className="cfg-row">
       <label className="cfg-sub" htmlFor={`${id}-kind`}>
@@ -37,27 +34,28 @@ export function TargetEditor({
         data-testid={TID.configField}
         data-path={pathText([...path, 'kind'])}
         onChange={(e) => {
-          const next = e.target.value
-          if (!isTargetKind(next)) update(path, undefined)
+          const next = kinds.find((k) => k.kind === e.target.value)
+          if (!next) update(path, undefined)
           else
             update(path, {
-              kind: next,
-              under: next === 'window_fraction' ? 0.6 : startValue('tokens'),
+              kind: next.kind,
+              // A fraction target well under the trigger's usual 0.8, so the step has work to do.
+              under: next.kind === 'window_fraction' ? 0.6 : startValue(next),
             })
         }}
       >
         <option value="none">none (run to the end)</option>
-        {TARGET_KINDS.map((k) => (
-          <option key={k} value={k}>
-            under {CONDITION_LABELS[k]}
+        {kinds.map((k) => (
+          <option key={k.kind} value={k.kind}>
+            under {kindLabel(k.kind)}
           </option>
         ))}
       </select>
-      {t && kind !== 'none' ? (
+      {t && current ? (
         <div className="cfg-control">
           <NumberInput
             path={[...path, 'under']}
-            spec={amountSpec(kind, 'under')}
+            spec={amountSpec(current)}
             value={t.under}
             id={id}
             label={`${label} under`}

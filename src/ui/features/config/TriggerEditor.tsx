@@ -1,12 +1,13 @@
 import { useId } from 'react'
-import { getIn, isRecord, listAt, removeItem, type Path } from './configPath.ts'
 import {
-  amountSpec,
-  CONDITION_KINDS,
-  CONDITION_LABELS,
-  isConditionKind,
-  startValue,
-} from './conditions.ts'
+  getIn,
+  isRecord,
+  listAt,
+  removeItem,
+  useConfigCatalog,
+  type Path,
+} from '../../../store/index.ts'
+import { amountSpec, conditionKind, kindLabel, startValue } from './conditions.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { NumberInput } from './NumberInput.tsx'
@@ -20,8 +21,12 @@ interface ConditionRowProps {
 function ConditionRow({ path, condition, onRemove }: ConditionRowProps) {
   const { update } = useEditor()
   const id = useId()
+  const model = useConfigCatalog()?.model
   const c = isRecord(condition) ? condition : {}
-  const kind = isConditionKind(c.kind) ? c.kind : 'tokens'
+  const kinds = model?.conditions ?? []
+  const current = model ? (conditionKind(model, c.kind) ?? kinds[0]) : undefined
+  if (!current) return null
+  const kind = current.kind
   return (
     <li className="cfg-condition">
       <select
@@ -29,13 +34,13 @@ function ConditionRow({ path, condition, onRemove }: ConditionRowProps) {
         aria-label="Condition"
         value={kind}
         onChange={(e) => {
-          const next = isConditionKind(e.target.value) ? e.target.value : 'tokens'
-          update(path, { kind: next, over: startValue(next) })
+          const next = kinds.find((k) => k.kind === e.target.value) ?? current
+          update(path, { kind: next.kind, over: startValue(next) })
         }}
       >
-        {CONDITION_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {CONDITION_LABELS[k]}
+        {kinds.map((k) => (
+          <option key={k.kind} value={k.kind}>
+            {kindLabel(k.kind)}
           </option>
         ))}
       </select>
@@ -43,12 +48,7 @@ function ConditionRow({ path, condition, onRemove }: ConditionRowProps) {
         over
       </label>
       <div className="cfg-control">
-        <NumberInput
-          path={[...path, 'over']}
-          spec={amountSpec(kind, 'over')}
-          value={c.over}
-          id={id}
-        />
+        <NumberInput path={[...path, 'over']} spec={amountSpec(current)} value={c.over} id={id} />
       </div>
       <button
         type="button"
@@ -66,6 +66,8 @@ function ConditionRow({ path, condition, onRemove }: ConditionRowProps) {
 /** When a step runs: any/all of a list of conditions, or always when it has no trigger. */
 export function TriggerEditor({ base }: { readonly base: Path }) {
   const { config, update } = useEditor()
+  // The schema's first condition kind (context tokens) is what "+ condition" adds.
+  const first = useConfigCatalog()?.model.conditions[0]
   const path = [...base, 'trigger']
   const trigger = getIn(config, path)
   if (!isRecord(trigger)) {
@@ -126,9 +128,11 @@ export function TriggerEditor({ base }: { readonly base: Path }) {
         <button
           type="button"
           className="button ghost"
-          onClick={() =>
-            update(conditionsPath, [...conditions, { kind: 'tokens', over: startValue('tokens') }])
-          }
+          disabled={!first}
+          onClick={() => {
+            if (first)
+              update(conditionsPath, [...conditions, { kind: first.kind, over: startValue(first) }])
+          }}
         >
           + condition
         </button>

@@ -1,23 +1,12 @@
 /**
- * The trigger conditions and targets the config schema allows, as the editor offers them: what
- * each kind measures, its number field, and a sensible starting value when the user picks it.
+ * The trigger conditions and targets as the editor offers them. Which kinds exist and the bounds
+ * of their numbers come from the schema (`ConfigModel`, sent with the worker's catalog); only
+ * the words for each kind and a sensible starting value when the user picks one live here.
  */
+import type { ConfigModel, KindModel } from '../../../store/index.ts'
 import type { FieldSpec } from './schemaFields.ts'
 
-export const CONDITION_KINDS = [
-  'tokens',
-  'window_fraction',
-  'messages',
-  'groups',
-  'turns',
-  'tool_results',
-] as const
-export type ConditionKind = (typeof CONDITION_KINDS)[number]
-
-export const TARGET_KINDS = ['tokens', 'window_fraction'] as const
-export type TargetKind = (typeof TARGET_KINDS)[number]
-
-export const CONDITION_LABELS: Record<ConditionKind, string> = {
+const LABELS: Readonly<Record<string, string>> = {
   tokens: 'context tokens',
   window_fraction: 'fraction of usable window',
   messages: 'messages',
@@ -26,7 +15,7 @@ export const CONDITION_LABELS: Record<ConditionKind, string> = {
   tool_results: 'tool results',
 }
 
-const START: Record<ConditionKind, number> = {
+const START: Readonly<Record<string, number>> = {
   tokens: 100_000,
   window_fraction: 0.8,
   messages: 200,
@@ -35,23 +24,44 @@ const START: Record<ConditionKind, number> = {
   tool_results: 50,
 }
 
-export function isConditionKind(value: unknown): value is ConditionKind {
-  return CONDITION_KINDS.some((k) => k === value)
+/** How the editor names a kind (the kind itself for one it has no words for yet). */
+export function kindLabel(kind: string): string {
+  return LABELS[kind] ?? kind.replace(/_/g, ' ')
 }
 
-export function isTargetKind(value: unknown): value is TargetKind {
-  return TARGET_KINDS.some((k) => k === value)
+/** A first value for a newly picked kind: inside its bounds whatever they are. */
+export function startValue(model: KindModel): number {
+  const start = START[model.kind] ?? (model.bounds.integer ? 1 : 0.5)
+  const { min, max } = model.bounds
+  if (max !== null && start > max) return max
+  if (min !== null && start < min) return model.bounds.exclusiveMin ? (max ?? min + 1) : min
+  return start
 }
 
-export function startValue(kind: ConditionKind): number {
-  return START[kind]
+export function conditionKind(model: ConfigModel, kind: unknown): KindModel | undefined {
+  return model.conditions.find((k) => k.kind === kind)
 }
 
-/** The number field of `over`/`under`: a fraction in (0, 1], else a whole count ≥ 0. */
-export function amountSpec(kind: ConditionKind, key: 'over' | 'under'): FieldSpec {
-  const field =
-    kind === 'window_fraction'
-      ? { kind: 'number' as const, integer: false, nullable: false, exclusiveMin: 0, max: 1 }
-      : { kind: 'number' as const, integer: true, nullable: false, min: 0 }
-  return { key, field, required: true, description: '', hasDefault: false, defaultValue: undefined }
+export function targetKind(model: ConfigModel, kind: unknown): KindModel | undefined {
+  return model.targets.find((k) => k.kind === kind)
+}
+
+/** The number field of `over`/`under`, with the bounds the schema gives that kind. */
+export function amountSpec(model: KindModel): FieldSpec {
+  const { integer, min, exclusiveMin, max } = model.bounds
+  const field = {
+    kind: 'number' as const,
+    integer,
+    nullable: false,
+    ...(min !== null ? (exclusiveMin ? { exclusiveMin: min } : { min }) : {}),
+    ...(max !== null ? { max } : {}),
+  }
+  return {
+    key: model.key,
+    field,
+    required: true,
+    description: '',
+    hasDefault: false,
+    defaultValue: undefined,
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext } from 'react'
 import type { ConfigIssue } from '../../../store/index.ts'
-import type { Path } from './configPath.ts'
+import type { Path } from '../../../store/index.ts'
 
 export interface EditorApi {
   readonly config: unknown

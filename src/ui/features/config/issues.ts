@@ -4,7 +4,7 @@
  * bad item of a list), at the nearest enclosing field or card that the form does render.
  */
 import type { ConfigIssue } from '../../../store/index.ts'
-import { isRecord, isWithin, listAt, pathText, type Path } from './configPath.ts'
+import { isRecord, isWithin, listAt, pathText, type Path } from '../../../store/index.ts'
 import type { FieldSpec } from './schemaFields.ts'
 
 /** The field lists the form is built from (window and protections from the config schema). */

@@ -3,7 +3,7 @@
  * fields the editor renders. Only the shapes our schemas use are understood; anything else
  * becomes a small JSON box for that one field, so a new kind of parameter never breaks the form.
  */
-import { isRecord } from './configPath.ts'
+import { isRecord } from '../../../store/index.ts'
 
 export type FieldDescriptor =
   | {

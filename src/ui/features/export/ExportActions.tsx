@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { shareLink } from '../../../store/index.ts'
+import { shareLink, useLabStore } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
 import { ExportDialog } from './ExportDialog.tsx'
 import {
@@ -17,11 +17,12 @@ type ShareState =
 
 /** Export…, Import config… and Copy share link, with the dialogs they open. */
 export function ExportActions() {
+  const lab = useLabStore()
   const open = useOpenExportDialog()
   const [share, setShare] = useState<ShareState>({ status: 'idle' })
 
   const onShare = async () => {
-    const url = await shareLink(globalThis.location.href)
+    const url = await shareLink(lab, globalThis.location.href)
     setShare({ status: (await copyText(url)) ? 'copied' : 'failed', url })
   }
 

@@ -1,21 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
-import {
-  ConfigInvalidError,
-  isStale,
-  requestImportConfig,
-  useAppStore,
-  type ConfigIssue,
-  type SideRequest,
-} from '../../../store/index.ts'
+import { useRef, useState } from 'react'
+import { useEngineRequest, useLabStore } from '../../../store/index.ts'
 import { Modal } from '../../commands/Modal.tsx'
 import { TID } from '../../testids.ts'
 import { useInitialFocus } from './useInitialFocus.ts'
-
-type ImportState =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'checking' }
-  | { readonly kind: 'invalid'; readonly source: string; readonly issues: readonly ConfigIssue[] }
-  | { readonly kind: 'failed'; readonly message: string }
 
 /**
  * Import a config (our versioned JSON, any published version) from a file or pasted text. The
@@ -23,33 +10,20 @@ type ImportState =
  * replaces the one on screen and runs at once.
  */
 export function ImportConfigDialog({ onClose }: { readonly onClose: () => void }) {
+  const lab = useLabStore()
   const [text, setText] = useState('')
-  const [state, setState] = useState<ImportState>({ kind: 'idle' })
+  // Where the text being checked came from (a file's name, or the paste), for the problem list.
+  const [source, setSource] = useState('')
   const first = useRef<HTMLTextAreaElement>(null)
   useInitialFocus(first)
-  const active = useRef<SideRequest<{ readonly config: unknown }> | null>(null)
-  useEffect(() => () => active.current?.cancel(), [])
+  const { state, send } = useEngineRequest('importConfig')
 
-  const submit = (body: string, source: string) => {
-    active.current?.cancel()
-    const request = requestImportConfig(body)
-    active.current = request
-    setState({ kind: 'checking' })
-    request.promise.then(
-      ({ config }) => {
-        if (active.current !== request) return
-        useAppStore.getState().setConfig(config, { immediate: true })
-        onClose()
-      },
-      (error: unknown) => {
-        if (active.current !== request || isStale(error)) return
-        setState(
-          error instanceof ConfigInvalidError
-            ? { kind: 'invalid', source, issues: error.issues }
-            : { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
-        )
-      },
-    )
+  const submit = async (body: string, from: string) => {
+    setSource(from)
+    const settled = await send({ text: body })
+    if (settled.status !== 'done') return
+    lab.getState().setConfig(settled.reply.config, { immediate: true })
+    onClose()
   }
 
   const onFile = async (files: FileList | null) => {
@@ -57,7 +31,7 @@ export function ImportConfigDialog({ onClose }: { readonly onClose: () => void }
     if (!file) return
     const body = await file.text()
     setText(body)
-    submit(body, file.name)
+    await submit(body, file.name)
   }
 
   return (
@@ -99,20 +73,20 @@ export function ImportConfigDialog({ onClose }: { readonly onClose: () => void }
           <button
             type="button"
             className="button primary"
-            disabled={text.trim() === '' || state.kind === 'checking'}
-            onClick={() => submit(text, 'The pasted text')}
+            disabled={text.trim() === '' || state.status === 'running'}
+            onClick={() => void submit(text, 'The pasted text')}
             data-testid={TID.importSubmit}
           >
-            {state.kind === 'checking' ? 'Checking…' : 'Import'}
+            {state.status === 'running' ? 'Checking…' : 'Import'}
           </button>
           <span className="hint">
             Replaces the config on screen; Reset to preset brings it back.
           </span>
         </div>
-        {state.kind === 'invalid' ? (
+        {state.status === 'error' && state.refused ? (
           <div className="alert" role="alert">
             <span className="alert-title">
-              {state.source} is not a valid config ({state.issues.length}{' '}
+              {source} is not a valid config ({state.issues.length}{' '}
               {state.issues.length === 1 ? 'problem' : 'problems'}):
             </span>
             <ul className="xp-list">
@@ -123,7 +97,7 @@ export function ImportConfigDialog({ onClose }: { readonly onClose: () => void }
               ))}
             </ul>
           </div>
-        ) : state.kind === 'failed' ? (
+        ) : state.status === 'error' ? (
           <div className="alert" role="alert">
             <span className="alert-title">Could not import: {state.message}</span>
           </div>

@@ -1,15 +1,13 @@
 /** The file the Export dialog shows for one choice, asked of the worker when the choice changes. */
-import { useEffect, useState } from 'react'
+import { useMemo } from 'react'
 import {
-  ConfigInvalidError,
-  isStale,
-  requestExportConfig,
-  requestExportReport,
-  requestExportTranscript,
+  exportConfigParams,
+  useEngineRequest,
+  useExportSource,
   type ConfigIssue,
   type CsvColumn,
+  type EngineRequest,
   type ExportFile,
-  type SideRequest,
 } from '../../../store/index.ts'
 import type { ExportChoice } from './exportChoices.ts'
 
@@ -18,21 +16,16 @@ export type ExportFileState =
   | { readonly kind: 'ready'; readonly file: ExportFile }
   | { readonly kind: 'error'; readonly message: string; readonly issues: readonly ConfigIssue[] }
 
-function request(choice: ExportChoice, csvColumns: readonly CsvColumn[]): SideRequest<ExportFile> {
-  switch (choice.kind) {
-    case 'config':
-      return requestExportConfig(choice.id)
-    case 'transcript':
-      return requestExportTranscript()
-    case 'report':
-      return choice.id === 'report-csv'
-        ? requestExportReport('csv', csvColumns)
-        : requestExportReport('json')
-    default: {
-      const never: never = choice
-      return never
-    }
-  }
+function stateOf(
+  request: EngineRequest<'exportConfig' | 'exportTranscript' | 'exportReport'>,
+): ExportFileState {
+  const { state } = request
+  if (state.status === 'done') return { kind: 'ready', file: state.reply }
+  if (state.status !== 'error') return { kind: 'loading' }
+  // A refused config lists its issues under one heading; other failures are their message.
+  return state.issues.length > 0
+    ? { kind: 'error', message: 'The config is not valid:', issues: state.issues }
+    : { kind: 'error', message: state.message, issues: [] }
 }
 
 /**
@@ -45,40 +38,39 @@ export function useExportFile(
   revision: unknown,
   csvColumns: readonly CsvColumn[],
 ): ExportFileState {
-  const [state, setState] = useState<{
-    readonly choice: ExportChoice | null
-    readonly revision: unknown
-    readonly csvColumns: readonly CsvColumn[] | null
-    readonly value: ExportFileState
-  }>({ choice: null, revision: null, csvColumns: null, value: { kind: 'loading' } })
-  useEffect(() => {
-    const req = request(choice, csvColumns)
-    let live = true
-    const settle = (value: ExportFileState) => {
-      if (live) setState({ choice, revision, csvColumns, value })
+  const { selectedPreset, customConfig } = useExportSource()
+  // One request per kind, only the chosen one asked (the others' params are null); they share
+  // the export lane, so a newer choice makes an older request stale.
+  const configParams = useMemo(
+    () =>
+      choice.kind === 'config'
+        ? exportConfigParams({ selectedPreset, customConfig }, choice.id)
+        : null,
+    [choice, selectedPreset, customConfig],
+  )
+  const transcriptParams = useMemo(() => (choice.kind === 'transcript' ? {} : null), [choice])
+  const reportParams = useMemo(
+    () =>
+      choice.kind !== 'report'
+        ? null
+        : choice.id === 'report-csv'
+          ? { format: 'csv' as const, columns: csvColumns }
+          : { format: 'json' as const },
+    [choice, csvColumns],
+  )
+  const config = useEngineRequest('exportConfig', { auto: configParams, revision })
+  const transcript = useEngineRequest('exportTranscript', { auto: transcriptParams, revision })
+  const report = useEngineRequest('exportReport', { auto: reportParams, revision })
+  switch (choice.kind) {
+    case 'config':
+      return stateOf(config)
+    case 'transcript':
+      return stateOf(transcript)
+    case 'report':
+      return stateOf(report)
+    default: {
+      const never: never = choice
+      return never
     }
-    req.promise.then(
-      (file) => settle({ kind: 'ready', file }),
-      (error: unknown) => {
-        if (isStale(error)) return
-        settle(
-          error instanceof ConfigInvalidError
-            ? { kind: 'error', message: 'The config is not valid:', issues: error.issues }
-            : {
-                kind: 'error',
-                message: error instanceof Error ? error.message : String(error),
-                issues: [],
-              },
-        )
-      },
-    )
-    return () => {
-      live = false
-      req.cancel()
-    }
-  }, [choice, revision, csvColumns])
-  // An answer for another choice or an older config is never shown as the current one.
-  const current =
-    state.choice === choice && state.revision === revision && state.csvColumns === csvColumns
-  return current ? state.value : { kind: 'loading' }
+  }
 }

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react'
 import { aggregate } from '../../../fleet/aggregate.ts'
-import { currentWorkingConfig, useAppStore } from '../../../store/index.ts'
+import { currentWorkingConfig, useAppStore, useLabStore } from '../../../store/index.ts'
 import { pct, short, usd } from './format.ts'
 import { compareRows } from './studyModel.ts'
 import { cancelStudy, runStudy, useStudyStore } from './studyStore.ts'
 
 /** The working config against another preset, fleet-wide, and the conversations they split on. */
 export function FleetCompare() {
+  const lab = useLabStore()
   const presets = useAppStore((s) => s.catalog?.presets ?? [])
   const selected = useAppStore((s) => s.selectedPreset)
   const [other, setOther] = useState('')
@@ -18,7 +19,7 @@ export function FleetCompare() {
   const aggB = useMemo(() => (b ? aggregate(b.rows, b.failed) : null), [b])
   const start = () =>
     runStudy('compare', 'compare', [
-      { label: 'this config', config: currentWorkingConfig() },
+      { label: 'this config', config: currentWorkingConfig(lab) },
       { label: otherId, config: null, preset: otherId },
     ])
   return (

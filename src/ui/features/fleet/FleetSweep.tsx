@@ -8,8 +8,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
-import { currentWorkingConfig } from '../../../store/index.ts'
-import { setNumberAtPath } from '../../../worker/configPath.ts'
+import {
+  currentWorkingConfig,
+  setNumberAtPath,
+  useConfigCatalog,
+  useLabStore,
+} from '../../../store/index.ts'
 import { listNumericParams } from '../sweep/params.ts'
 import { defaultRange, rangeValues } from '../sweep/range.ts'
 import { usd } from './format.ts'
@@ -20,8 +24,10 @@ const STEPS = 6
 
 /** One parameter of the working config against the fleet's median/p90 savings, cost and risk. */
 export function FleetSweep() {
-  const config = currentWorkingConfig()
-  const params = useMemo(() => listNumericParams(config), [config])
+  const lab = useLabStore()
+  const config = currentWorkingConfig(lab)
+  const model = useConfigCatalog()?.model
+  const params = useMemo(() => listNumericParams(config, model), [config, model])
   const [path, setPath] = useState('')
   const param = params.find((p) => p.path === path) ?? params[0]
   const study = useStudyStore()

@@ -6,8 +6,12 @@
  * files do not mean 10,000 re-renders.
  */
 import { create } from 'zustand'
-import { useAppStore } from '../../../store/index.ts'
-import { FleetPool, type FleetTaskResult } from '../../../worker/pool.ts'
+import {
+  DEFAULT_PRESET,
+  FleetPool,
+  type FleetTaskResult,
+  type LabStore,
+} from '../../../store/index.ts'
 import type { FleetEntry } from './fleetModel.ts'
 import type { FleetSource } from './sources.ts'
 
@@ -38,6 +42,8 @@ const sources = new Map<string, FleetSource>()
 const working = new Map<string, FleetEntry>()
 let order: string[] = []
 let pool: FleetPool | null = null
+/** The workbench's lab store the fleet follows (bound by `followConfig`). */
+let lab: LabStore | null = null
 let flushTimer: ReturnType<typeof setTimeout> | null = null
 
 export const useFleetStore = create<FleetState>()(() => ({
@@ -78,7 +84,8 @@ function update(key: string, patch: Partial<FleetEntry>): void {
 
 /** What the workbench runs now: its edited config, else its preset. */
 function currentConfig(): { config: unknown; preset?: string; label: string } {
-  const { customConfig, selectedPreset } = useAppStore.getState()
+  if (!lab) return { config: null, preset: DEFAULT_PRESET, label: DEFAULT_PRESET }
+  const { customConfig, selectedPreset } = lab.getState()
   if (customConfig === null) return { config: null, preset: selectedPreset, label: selectedPreset }
   const name = (customConfig as { name?: unknown }).name
   return { config: customConfig, label: typeof name === 'string' ? name : 'edited config' }
@@ -220,16 +227,22 @@ export function openInWorkbench(key: string, item: number | null = null): void {
     source.file instanceof File && source.file.name === base
       ? source.file
       : new File([source.file], base)
+  const store = lab
+  if (!store) return
   useFleetStore.setState({ open: false, openedKey: key })
-  const { loadFiles } = useAppStore.getState()
+  const { loadFiles } = store.getState()
   if (item === null) void loadFiles([file])
-  else void loadFiles([file]).then(() => useAppStore.getState().openItem(item))
+  else void loadFiles([file]).then(() => store.getState().openItem(item))
 }
 
-/** Re-run the fleet (debounced) whenever the workbench's config changes. Returns the unsubscribe. */
-export function followConfig(delayMs = 300): () => void {
+/**
+ * Bind the fleet to the workbench's lab store (the fleet runs its config, and opens files in it),
+ * and re-run the fleet (debounced) whenever that config changes. Returns the unbind.
+ */
+export function followConfig(store: LabStore, delayMs = 300): () => void {
+  lab = store
   let timer: ReturnType<typeof setTimeout> | null = null
-  const unsubscribe = useAppStore.subscribe((state, prev) => {
+  const unsubscribe = store.subscribe((state, prev) => {
     if (state.selectedPreset === prev.selectedPreset && state.customConfig === prev.customConfig)
       return
     if (order.length === 0) return
@@ -239,5 +252,6 @@ export function followConfig(delayMs = 300): () => void {
   return () => {
     if (timer) clearTimeout(timer)
     unsubscribe()
+    if (lab === store) lab = null
   }
 }

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand'
 import type { FleetRow } from '../../../fleet/types.ts'
-import { FleetPool } from '../../../worker/pool.ts'
+import { FleetPool } from '../../../store/index.ts'
 import { fleetSources } from './fleetStore.ts'
 
 export interface Variant {

@@ -1,16 +1,25 @@
 import { useCallback } from 'react'
-import { useAppStore } from '../../../store/index.ts'
+import { LARGE_PASTE_CHARS, useLabStore } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
 import { useFileDrop } from './useFileDrop.ts'
 
 /** Drop files (or dragged text) anywhere on the page; an overlay says where it will go. */
 export function DropZone() {
-  const onFiles = useCallback((files: File[]) => void useAppStore.getState().loadFiles(files), [])
-  const onText = useCallback((text: string) => {
-    const { setDraft, loadDraft } = useAppStore.getState()
-    setDraft(text)
-    void loadDraft()
-  }, [])
+  const lab = useLabStore()
+  const onFiles = useCallback((files: File[]) => void lab.getState().loadFiles(files), [lab])
+  const onText = useCallback(
+    (text: string) => {
+      const { setDraft, loadDraft, loadPasted } = lab.getState()
+      // Long dragged text goes to the worker as bytes, like a large paste.
+      if (text.length >= LARGE_PASTE_CHARS) {
+        void loadPasted(text)
+        return
+      }
+      setDraft(text)
+      void loadDraft()
+    },
+    [lab],
+  )
   const dragging = useFileDrop({ onFiles, onText })
   if (!dragging) return null
   return (

@@ -1,5 +1,11 @@
-import type { KeyboardEvent } from 'react'
-import { useDraft, useStatus, useTranscriptActions } from '../../../store/index.ts'
+import type { ClipboardEvent, KeyboardEvent } from 'react'
+import {
+  LARGE_PASTE_CHARS,
+  useDraft,
+  usePastedChars,
+  useStatus,
+  useTranscriptActions,
+} from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
@@ -8,9 +14,19 @@ const MOD_KEY = isMac ? '⌘' : 'Ctrl'
 /** The textarea keeps its text whatever happens to the load, so an error never loses a paste. */
 export function PasteBox() {
   const draft = useDraft()
+  const pasted = usePastedChars()
   const status = useStatus()
-  const { setDraft, loadDraft } = useTranscriptActions()
+  const { setDraft, loadDraft, loadPasted } = useTranscriptActions()
   const empty = draft.trim() === ''
+
+  // A large paste never enters the textarea: laying out a megabyte of text (and re-rendering it
+  // on every keystroke) blocks the page for seconds. Its bytes go to the worker at once.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const text = event.clipboardData.getData('text/plain')
+    if (text.length < LARGE_PASTE_CHARS) return
+    event.preventDefault()
+    void loadPasted(text)
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -30,7 +46,12 @@ export function PasteBox() {
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}
-        placeholder="Paste a request body, a session JSONL or a chat log…"
+        onPaste={onPaste}
+        placeholder={
+          pasted === null
+            ? 'Paste a request body, a session JSONL or a chat log…'
+            : `Pasted ${pasted.toLocaleString('en-US')} characters: loaded without showing them here. Paste again to replace.`
+        }
         spellCheck={false}
         autoCapitalize="off"
         autoComplete="off"

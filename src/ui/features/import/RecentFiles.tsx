@@ -1,4 +1,4 @@
-import { useAppStore, useRecentFiles, useStatus } from '../../../store/index.ts'
+import { useLabStore, useRecentFiles, useStatus } from '../../../store/index.ts'
 import { formatBytes, RECENT_LIMITS } from '../../../store/recent-files.ts'
 import { TID } from '../../testids.ts'
 
@@ -10,6 +10,7 @@ const when = (ms: number) =>
  * or forget it. The bound is said here, and why the last one was not kept when it was not.
  */
 export function RecentFiles() {
+  const lab = useLabStore()
   const { files, note } = useRecentFiles()
   const status = useStatus()
   return (
@@ -31,7 +32,7 @@ export function RecentFiles() {
                 data-testid={TID.recentOpen}
                 disabled={status === 'loading'}
                 title={`Open ${f.name} again (loaded ${when(f.savedAt)})`}
-                onClick={() => void useAppStore.getState().openRecent(f.id)}
+                onClick={() => void lab.getState().openRecent(f.id)}
               >
                 <span className="recent-name">{f.name}</span>
                 <span className="hint num">{formatBytes(f.bytes)}</span>
@@ -42,7 +43,7 @@ export function RecentFiles() {
                 data-testid={TID.recentForget}
                 aria-label={`Forget ${f.name} (delete it from this device)`}
                 title="Forget: delete it from this device"
-                onClick={() => void useAppStore.getState().forgetRecent(f.id)}
+                onClick={() => void lab.getState().forgetRecent(f.id)}
               >
                 Forget
               </button>

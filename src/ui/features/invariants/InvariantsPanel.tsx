@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useAppStore, useRunSummary, useSelectedGroup } from '../../../store/index.ts'
+import { useRunSummary, useSelectedGroup, useLabStore } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
@@ -44,6 +44,7 @@ function CheckItem(props: {
  * offending groups (selecting one scrolls the table to it, like a devtools error counter).
  */
 export function InvariantsPanel() {
+  const lab = useLabStore()
   const summary = useRunSummary()
   const selected = useSelectedGroup()
   // The stop we last moved to: a group breaking two checks is then shown under the right one.
@@ -66,7 +67,7 @@ export function InvariantsPanel() {
     const stop = list[index]
     if (!stop) return
     setHint(index)
-    useAppStore.getState().selectGroup(stop.groupId)
+    lab.getState().selectGroup(stop.groupId)
   }
   const currentCheck = at >= 0 ? list[at]?.checkId : undefined
   return (

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
-  useAppStore,
   useDeferredRunSummary,
   useSelectedGroup,
   type RunSummary,
+  useLabStore,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
@@ -116,6 +116,7 @@ function ZoomControls(props: {
  * Ctrl+wheel, pan by dragging, Shift+wheel or the slider.
  */
 export function ContextStrip() {
+  const lab = useLabStore()
   const summary = useDeferredRunSummary()
   const selectedId = useSelectedGroup()
   const [view, setView] = useState<StripView>(FULL_VIEW)
@@ -166,9 +167,9 @@ export function ContextStrip() {
     (seg: StripSegment) => {
       if (suppressClick.current || !summary) return
       const id = summary.groups.ids[seg.index]
-      if (id !== undefined) useAppStore.getState().selectGroup(id)
+      if (id !== undefined) lab.getState().selectGroup(id)
     },
-    [summary],
+    [summary, lab],
   )
 
   if (!summary || !data) return null

@@ -1,5 +1,11 @@
 import { useMemo, useState } from 'react'
-import { getAtPath, setNumberAtPath, useAppStore, useStatus } from '../../../store/index.ts'
+import {
+  getAtPath,
+  setNumberAtPath,
+  useConfigCatalog,
+  useLabStore,
+  useStatus,
+} from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
@@ -77,9 +83,11 @@ function Caption({ result }: { readonly result: SweepResult }) {
 
 /** Sweep one numeric parameter of the working config over a range, and apply a point. */
 export function SweepPanel() {
+  const lab = useLabStore()
   const loaded = useStatus() === 'loaded'
   const config = useCurrentConfig()
-  const params = useMemo(() => listNumericParams(config), [config])
+  const model = useConfigCatalog()?.model
+  const params = useMemo(() => listNumericParams(config, model), [config, model])
   const sweep = useSweep()
   const [withCost, setWithCost] = useState(false)
   const [chosen, setChosen] = useState<string | null>(null)
@@ -107,7 +115,7 @@ export function SweepPanel() {
       return
     }
     setApplyError(null)
-    useAppStore.getState().setConfig(next.value, { immediate: true })
+    lab.getState().setConfig(next.value, { immediate: true })
   }
 
   return (

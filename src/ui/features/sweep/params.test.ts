@@ -82,3 +82,38 @@ describe('listNumericParams', () => {
     expect(listNumericParams({ pipeline: 'x', window: 3 })).toEqual([])
   })
 })
+
+describe('listNumericParams with the schema model', () => {
+  it('takes whole-number flags and bounds from the model, not from the value', () => {
+    const bounds = { integer: true, min: 1, exclusiveMin: false, max: 50 }
+    const model = {
+      conditions: [],
+      targets: [
+        {
+          kind: 'window_fraction',
+          key: 'under' as const,
+          bounds: { integer: false, min: 0, exclusiveMin: true, max: 1 },
+        },
+      ],
+      window: { buffer: { integer: true, min: 0, exclusiveMin: false, max: null } },
+      protections: {},
+      strategies: { 'clear-tool-uses': { keep: bounds } },
+    }
+    const cfg = {
+      window: { buffer: 0.5 },
+      pipeline: [
+        {
+          strategy: 'clear-tool-uses',
+          params: { keep: 3 },
+          target: { kind: 'window_fraction', under: 1 },
+        },
+      ],
+    }
+    const byPath = new Map(listNumericParams(cfg, model).map((p) => [p.path, p]))
+    // 0.5 is not whole, but the schema says the field is: the sweep steps by whole numbers.
+    expect(byPath.get('window.buffer')).toMatchObject({ integer: true, min: 0, max: null })
+    expect(byPath.get('pipeline[0].params.keep')).toMatchObject({ integer: true, min: 1, max: 50 })
+    // 1 is whole, but a fraction of the window is not.
+    expect(byPath.get('pipeline[0].target.under')).toMatchObject({ integer: false, max: 1 })
+  })
+})

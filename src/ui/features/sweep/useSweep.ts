@@ -2,9 +2,9 @@
  * The sweep request of the panel: progress, cancel, and the latest result (kept while a new one
  * runs, dropped once another transcript is loaded).
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { failureStatus } from '../../lib/requestFailure.ts'
-import { requestSweep, useLoadedReport } from '../../../store/index.ts'
+import { useEngineRequest, useLoadedReport } from '../../../store/index.ts'
 import type { ConfigIssue, SweepPoint } from '../../../store/index.ts'
 
 export interface SweepResult {
@@ -36,55 +36,30 @@ export interface Sweep {
 
 export function useSweep(): Sweep {
   const transcript = useLoadedReport()
-  const [status, setStatus] = useState<SweepStatus>({ kind: 'idle' })
-  const [result, setResult] = useState<SweepResult | null>(null)
-  const active = useRef<{ readonly id: number; cancel(): void } | null>(null)
-
-  // Leaving the page (or the panel) abandons the sweep: its points would have nowhere to go.
-  useEffect(() => () => active.current?.cancel(), [])
+  const { state, last, send, cancel } = useEngineRequest('sweep')
+  // What each sweep was asked about beyond its params (the label, the transcript), by params.
+  const [asked] = useState(() => new WeakMap<object, { label: string; transcript: unknown }>())
 
   const run = useCallback(
     (config: unknown, path: string, label: string, values: readonly number[], withCost = false) => {
-      active.current?.cancel()
-      const request = requestSweep(
-        config,
-        path,
-        values,
-        (done, total) => {
-          if (active.current?.id === request.id) setStatus({ kind: 'running', done, total })
-        },
-        withCost,
-      )
-      active.current = request
-      setStatus({ kind: 'running', done: 0, total: values.length })
-      request.promise.then(
-        (swept) => {
-          if (active.current?.id !== request.id) return
-          active.current = null
-          setResult({ path, label, points: swept.points, transcript })
-          setStatus({ kind: 'idle' })
-        },
-        (error: unknown) => {
-          if (active.current?.id !== request.id) return
-          active.current = null
-          setStatus(failureStatus(error, 'Nothing was swept:'))
-        },
-      )
+      const params = { config, path, values, ...(withCost ? { withCost: true } : {}) }
+      asked.set(params, { label, transcript })
+      void send(params)
     },
-    [transcript],
+    [asked, send, transcript],
   )
 
-  const cancel = useCallback(() => {
-    const request = active.current
-    active.current = null
-    request?.cancel()
-    setStatus({ kind: 'idle' })
-  }, [])
-
-  return {
-    status,
-    result: result && result.transcript === transcript ? result : null,
-    run,
-    cancel,
-  }
+  const status: SweepStatus =
+    state.status === 'running'
+      ? { kind: 'running', done: state.progress?.done ?? 0, total: state.progress?.total ?? 0 }
+      : state.status === 'error'
+        ? failureStatus(state, 'Nothing was swept:')
+        : { kind: 'idle' }
+  const about = last ? asked.get(last.params) : undefined
+  // A sweep of another transcript is dropped; the latest stays on screen while a new one runs.
+  const result =
+    last && about && about.transcript === transcript
+      ? { path: last.reply.path, label: about.label, points: last.reply.points, transcript }
+      : null
+  return { status, result, run, cancel }
 }

@@ -1,5 +1,6 @@
 import { useEffect, type KeyboardEvent } from 'react'
 import {
+  useLabStore,
   useFind,
   useNavActions,
   useSelectedGroup,
@@ -16,6 +17,7 @@ import type { GroupRow } from './groupRows.ts'
  * through the matches. The filter bar beside it narrows the list instead.
  */
 export function FindBar({ rows }: { readonly rows: readonly GroupRow[] }) {
+  const lab = useLabStore()
   const { text, matches } = useFind()
   const order = useVisibleGroupIds()
   const selected = useSelectedGroup()
@@ -29,7 +31,7 @@ export function FindBar({ rows }: { readonly rows: readonly GroupRow[] }) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return
     event.preventDefault()
-    goToMatch(event.shiftKey ? -1 : 1)
+    goToMatch(lab.getState(), event.shiftKey ? -1 : 1)
   }
   return (
     <div className="gt-find" data-testid={TID.findBar} role="search" aria-label="Find in the list">
@@ -65,7 +67,7 @@ export function FindBar({ rows }: { readonly rows: readonly GroupRow[] }) {
         aria-label="Previous match (Shift+Enter)"
         disabled={matches.length === 0}
         data-testid={TID.findPrev}
-        onClick={() => goToMatch(-1)}
+        onClick={() => goToMatch(lab.getState(), -1)}
       >
         ↑
       </button>
@@ -75,7 +77,7 @@ export function FindBar({ rows }: { readonly rows: readonly GroupRow[] }) {
         aria-label="Next match (Enter)"
         disabled={matches.length === 0}
         data-testid={TID.findNext}
-        onClick={() => goToMatch(1)}
+        onClick={() => goToMatch(lab.getState(), 1)}
       >
         ↓
       </button>

@@ -9,10 +9,10 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
-  useAppStore,
   useNavActions,
   useRowDetails,
   useSelectedGroup,
+  useLabStore,
 } from '../../../store/index.ts'
 import { ColumnMenu } from './ColumnMenu.tsx'
 import {
@@ -60,6 +60,7 @@ export function VirtualGroupTable(props: {
   /** Rows matching the find text: highlighted, never filtered out. */
   readonly matches?: ReadonlySet<string>
 }) {
+  const lab = useLabStore()
   const { rows, filter, toolbar, chips, matches } = props
   const [sorting, setSorting] = useState<SortingState>([])
   const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(COLUMN_IDS))
@@ -151,9 +152,12 @@ export function VirtualGroupTable(props: {
     virtualizer.scrollToIndex(at, { align: 'auto' })
   }, [selected, items, virtualizer, viewportHeight])
 
-  const select = useCallback((id: string, open: boolean) => {
-    useAppStore.getState().selectGroup(id, open ? { open: true } : undefined)
-  }, [])
+  const select = useCallback(
+    (id: string, open: boolean) => {
+      lab.getState().selectGroup(id, open ? { open: true } : undefined)
+    },
+    [lab],
+  )
 
   const virtualItems = virtualizer.getVirtualItems()
   // The header's height is in every start (paddingStart) but is drawn by the header itself.

@@ -1,5 +1,5 @@
 /** Find in the group list: which rows match and stepping through them (pure, tested in Node). */
-import { useAppStore } from '../../../store/index.ts'
+import type { AppState } from '../../../store/index.ts'
 import type { QueryRow } from './query.ts'
 
 /** The row fields find reads (what the list shows; message text is in the detail pane). */
@@ -60,8 +60,7 @@ export function stepMatch(
 }
 
 /** Select the next (or previous) match: the list scrolls it into view among its neighbours. */
-export function goToMatch(delta: 1 | -1): void {
-  const s = useAppStore.getState()
+export function goToMatch(s: AppState, delta: 1 | -1): void {
   const next = stepMatch(s.findMatches, s.visibleGroupIds ?? [], s.selectedGroup, delta)
   if (next !== null && next !== s.selectedGroup) s.selectGroup(next, { open: s.drawerOpen })
 }

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import {
-  useAppStore,
   useLayoutActions,
   usePanelLayout,
   useRunStatus,
   useDeferredRunSummary,
   useTableFilter,
+  useReplay,
   useReplayState,
   type RunProgress,
+  useLabStore,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
@@ -179,9 +180,10 @@ function ModeToggle(props: {
 }
 
 export function ReplayTimeline() {
+  const lab = useLabStore()
   const summary = useDeferredRunSummary()
   const [mode, setMode] = useState<'tokens' | 'cost'>('tokens')
-  const replay = summary?.replay ?? null
+  const replay = useDeferredValue(useReplay())
   const status = useRunStatus()
   const replayState = useReplayState()
   const { brush } = useTableFilter()
@@ -204,9 +206,8 @@ export function ReplayTimeline() {
   const stale = status === 'running' && summary !== null
   const brushed = useMemo(() => messagesToBrush(points, brush), [points, brush])
   const onBrush = useCallback(
-    (start: number, end: number) =>
-      useAppStore.getState().setBrush(brushToMessages(points, start, end)),
-    [points],
+    (start: number, end: number) => lab.getState().setBrush(brushToMessages(points, start, end)),
+    [points, lab],
   )
   const onPick = useCallback(
     (point: TimelinePoint) => {
@@ -214,9 +215,9 @@ export function ReplayTimeline() {
       const { firstMessage, messageCounts, ids } = summary.groups
       const at = groupAtMessage(firstMessage, messageCounts, point.index)
       const id = at === null ? undefined : ids[at]
-      if (id !== undefined) useAppStore.getState().selectGroup(id)
+      if (id !== undefined) lab.getState().selectGroup(id)
     },
-    [summary],
+    [summary, lab],
   )
 
   return (

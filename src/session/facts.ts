@@ -1,0 +1,165 @@
+/**
+ * Per-group facts the table shows and filters on (role, tools, resource, turn), the upstream
+ * compactions found in the transcript, and the token levels at which pipeline steps fire — all
+ * computed once per run in the worker so the UI never derives them itself.
+ */
+import type { Prepared } from '../engine/compaction/prepared.ts'
+import type { Conversation, ToolCallPart } from '../engine/model.ts'
+import {
+  continuationIdentity,
+  sessionLinks,
+} from '../engine/strategies/supersede-stale-results/sessions.ts'
+import { categorizeFixed } from '../engine/strategies/supersede-stale-results/categories.ts'
+import {
+  extractFixed,
+  resourceLabel,
+} from '../engine/strategies/supersede-stale-results/identity.ts'
+import type { CompactionConfig } from '../config/schema.ts'
+import type { RunSummary, WireUpstreamMarker } from './types.ts'
+
+type GroupFacts = Pick<
+  RunSummary['groups'],
+  'roles' | 'tools' | 'resources' | 'turns' | 'firstMessage' | 'messageCounts'
+>
+
+/** Longest resource label kept; paths and commands beyond it are cut with an ellipsis. */
+const MAX_RESOURCE = 160
+const MAX_UPSTREAM_SUMMARY = 200
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/** The resource of a group's first tool call that has one (file path, search, command). */
+function resourceOf(prepared: Prepared, callIndexes: readonly number[]): string {
+  const cwd = prepared.conversation.meta.cwd
+  const { pairing } = prepared.grouping
+  const links = sessionLinks(prepared.conversation, pairing)
+  const fixed = (p: ToolCallPart) => extractFixed(p.name, categorizeFixed(p.name), p.argsRaw, cwd)
+  for (const c of callIndexes) {
+    const info = pairing.calls[c]
+    const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
+    if (part?.kind !== 'tool_call') continue
+    // A Codex write_stdin shows the command of the session it writes to.
+    const link = links.get(part)
+    const session = link ? fixed(link.origin) : null
+    const identity = link && session ? continuationIdentity(session, link) : fixed(part)
+    if (identity) return cut(resourceLabel(identity, false), MAX_RESOURCE)
+  }
+  return ''
+}
+
+/** Shown after the tools of a group whose calls were read from text (text-action agents). */
+const DERIVED_MARK = ' (from text)'
+
+function derivedCalls(prepared: Prepared, callIndexes: readonly number[]): boolean {
+  return callIndexes.some((c) => {
+    const info = prepared.grouping.pairing.calls[c]
+    const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
+    return part?.kind === 'tool_call' && part.derivedFrom === 'text'
+  })
+}
+
+/**
+ * Facts depend on the conversation only, not on the config: computed once per prepared
+ * conversation. Each summary gets fresh copies of the typed arrays, because posting a summary
+ * transfers (detaches) its buffers.
+ */
+const factsCache = new WeakMap<Prepared, GroupFacts>()
+
+export function groupFacts(prepared: Prepared): GroupFacts {
+  let facts = factsCache.get(prepared)
+  if (!facts) {
+    facts = computeGroupFacts(prepared)
+    factsCache.set(prepared, facts)
+  }
+  return {
+    ...facts,
+    turns: facts.turns.slice(),
+    firstMessage: facts.firstMessage.slice(),
+    messageCounts: facts.messageCounts.slice(),
+  }
+}
+
+function computeGroupFacts(prepared: Prepared): GroupFacts {
+  const { groups } = prepared.grouping
+  const messages = prepared.conversation.messages
+  const n = groups.length
+  const turns = new Int32Array(n)
+  const firstMessage = new Int32Array(n)
+  const messageCounts = new Int32Array(n)
+  const roles: string[] = new Array(n)
+  const tools: string[] = new Array(n)
+  const resources: string[] = new Array(n)
+  for (const g of groups) {
+    const first = g.messages[0]
+    turns[g.index] = g.turn
+    firstMessage[g.index] = first ?? -1
+    messageCounts[g.index] = g.messages.length
+    roles[g.index] = first === undefined ? 'system' : (messages[first]?.role ?? 'system')
+    tools[g.index] = g.tools.join(', ') + (derivedCalls(prepared, g.calls) ? DERIVED_MARK : '')
+    resources[g.index] = resourceOf(prepared, g.calls)
+  }
+  return { roles, tools, resources, turns, firstMessage, messageCounts }
+}
+
+export function upstreamMarkers(conversation: Conversation): WireUpstreamMarker[] {
+  return conversation.markers.map((m) => ({
+    beforeIndex: m.beforeIndex,
+    origin: m.origin,
+    ...(m.trigger !== undefined ? { trigger: m.trigger } : {}),
+    ...(m.preTokens !== undefined ? { preTokens: m.preTokens } : {}),
+    ...(m.summary !== undefined ? { summary: cut(m.summary, MAX_UPSTREAM_SUMMARY) } : {}),
+  }))
+}
+
+/**
+ * The lowest token level at which each enabled step's trigger can fire: `tokens` and
+ * `window_fraction` conditions only (message/turn counts have no level on a token axis).
+ */
+export function triggerLevels(config: CompactionConfig, usable: number): RunSummary['triggers'] {
+  const levels: { step: number; strategy: string; tokens: number }[] = []
+  config.pipeline.forEach((step, index) => {
+    if (!step.enabled || !step.trigger) return
+    let lowest = Number.POSITIVE_INFINITY
+    for (const c of step.trigger.conditions) {
+      if (c.kind === 'tokens') lowest = Math.min(lowest, c.over)
+      else if (c.kind === 'window_fraction') lowest = Math.min(lowest, Math.round(c.over * usable))
+    }
+    if (Number.isFinite(lowest))
+      levels.push({ step: index, strategy: step.strategy, tokens: lowest })
+  })
+  return levels
+}
+
+/**
+ * The groups an invariant's offenders point at. The checks name groups (`g…`), messages (their
+ * id, or `#index`) or parts (`<group or message id>:<m>:<i>`); trailing `:…` segments are cut until
+ * an id is known. Offenders that name no group (`total`, `projection`) map to nothing.
+ */
+export function offenderGroups(prepared: Prepared, offenders: readonly string[]): string[] {
+  const { groups, groupOfMessage } = prepared.grouping
+  const messages = prepared.conversation.messages
+  const groupIds = new Set(groups.map((g) => g.id))
+  const byMessage = new Map<string, number>()
+  messages.forEach((m, i) => byMessage.set(m.id, i))
+  const groupOf = (message: number) => groups[groupOfMessage[message] ?? -1]?.id ?? null
+  const resolve = (offender: string): string | null => {
+    let key = offender
+    for (;;) {
+      if (groupIds.has(key)) return key
+      const m = byMessage.get(key)
+      if (m !== undefined) return groupOf(m)
+      if (/^#\d+$/.test(key)) return groupOf(Number(key.slice(1)))
+      const cut = key.lastIndexOf(':')
+      if (cut <= 0) return null
+      key = key.slice(0, cut)
+    }
+  }
+  const out: string[] = []
+  for (const offender of offenders) {
+    const id = resolve(offender)
+    if (id !== null && !out.includes(id)) out.push(id)
+  }
+  return out
+}
