@@ -14,6 +14,7 @@ import {
   type Summarizer,
 } from '../session/batch.ts'
 import { flagString, itemFlag, parseArgs, UsageError } from './args.ts'
+import { boundHeapGrowth } from './heap.ts'
 import { strictUtf8, type Io } from './io.ts'
 import { writeOutputsAtomically, type Output } from './write.ts'
 
@@ -143,6 +144,9 @@ export async function compactCommand(argv: readonly string[], io: Io): Promise<n
     config = resolved.config
   }
 
+  // From here on the process holds the whole conversation: keep the heap near what is live
+  // (peak RSS on the 200 MB transcript, issue 14). Changes when V8 collects, not what is computed.
+  boundHeapGrowth()
   const outcome = await readAndImport(file, {
     ...(format && isFormatId(format) ? { format } : {}),
     ...(item !== undefined ? { item } : {}),
