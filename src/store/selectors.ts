@@ -29,6 +29,7 @@ const selectReports = (s: AppState) => ({
   timings: s.timings,
 })
 const selectHasReport = (s: AppState) => s.report !== null
+const selectLoadSeq = (s: AppState) => s.loadSeq
 const selectLoadedOnce = (s: AppState) =>
   !(s.status === 'idle' || (s.status === 'loading' && s.report === null))
 const selectWarnings = (s: AppState) => ({ warnings: s.warnings, warningCount: s.warningCount })
@@ -99,6 +100,8 @@ export const useReport = () => useAppStore(useShallow(selectReports))
  * reads. A boolean, so panels under it do not re-render on every status change.
  */
 export const useLoadedOnce = () => useAppStore(selectLoadedOnce)
+/** Counts loads started: views keep per-transcript state across runs, never across loads. */
+export const useLoadSeq = () => useAppStore(selectLoadSeq)
 /** Whether a transcript's report is in (a boolean: the layout re-renders only when it flips). */
 export const useHasReport = () => useAppStore(selectHasReport)
 export const useWarnings = () => useAppStore(useShallow(selectWarnings))

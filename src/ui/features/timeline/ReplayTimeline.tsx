@@ -11,6 +11,7 @@ import {
   type RunProgress,
   type RunSummary,
   useLabStore,
+  useLoadSeq,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
@@ -187,6 +188,8 @@ function ModeToggle(props: {
 interface Shown {
   readonly replay: ReplaySeries
   readonly summary: RunSummary
+  /** The load it belongs to (`loadSeq`). */
+  readonly loadSeq: number
 }
 
 export function ReplayTimeline() {
@@ -199,16 +202,19 @@ export function ReplayTimeline() {
   // A run's summary lands before its replay. Meanwhile the chart keeps the last series it had
   // (marked stale) instead of unmounting: mounting recharts again on every edit was a commit of
   // 70–360 ms (issue 14). A replay in the store always belongs to the summary beside it.
+  // Only within one transcript: a new load starts empty (the deferred summary may never be null
+  // in between, so the load count says whether the kept series is of this transcript).
+  const loadSeq = useLoadSeq()
   const [kept, setKept] = useState<Shown | null>(null)
   if (latestReplay && latestSummary) {
     if (kept?.replay !== latestReplay || kept.summary !== latestSummary)
-      setKept({ replay: latestReplay, summary: latestSummary })
-  } else if (kept !== null && latestSummary === null) setKept(null)
+      setKept({ replay: latestReplay, summary: latestSummary, loadSeq })
+  }
   const waiting = latestSummary !== null && latestReplay === null && replayState.pending
   const shown: Shown | null =
     latestReplay && latestSummary
-      ? { replay: latestReplay, summary: latestSummary }
-      : waiting
+      ? { replay: latestReplay, summary: latestSummary, loadSeq }
+      : waiting && kept?.loadSeq === loadSeq
         ? kept
         : null
   const replay = shown?.replay ?? null
