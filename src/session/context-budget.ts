@@ -70,6 +70,22 @@ function restrict(conversation: Conversation, selection: ContextSelection): Conv
   return { ...conversation, messages }
 }
 
+// The original's raw categories depend on the conversation and its pricing only, not on the
+// config: priced once per (pricing, prepared) instead of on every run (a field edit re-priced
+// 10,000 messages for a figure that cannot change, issue 14). Never mutated (apportion reads it).
+const originalCache = new WeakMap<BudgetPricing, WeakMap<Prepared, Record<string, number>>>()
+
+function originalRaw(prepared: Prepared, pricing: BudgetPricing): Record<string, number> {
+  let byPrepared = originalCache.get(pricing)
+  if (!byPrepared) originalCache.set(pricing, (byPrepared = new WeakMap()))
+  let raw = byPrepared.get(prepared)
+  if (!raw) {
+    raw = pricing.budget(restrict(prepared.conversation, nextCallContext(prepared)), false)
+    byPrepared.set(prepared, raw)
+  }
+  return raw
+}
+
 /**
  * Categories of `conversation` (the original, or a projection of it) in the next call's context,
  * scaled to add up to `headline` with the inferred prefix apart.
@@ -82,7 +98,10 @@ export function reconciledBudget(
   headline: number,
   reconciliation: Reconciliation,
 ): Record<string, number> {
-  const raw = pricing.budget(restrict(conversation, nextCallContext(prepared)), stubs)
+  const raw =
+    conversation === prepared.conversation && !stubs
+      ? originalRaw(prepared, pricing)
+      : pricing.budget(restrict(conversation, nextCallContext(prepared)), stubs)
   const prefix =
     reconciliation.figures[reconciliation.figures.length - 1]?.prefix ?? reconciliation.prefixTokens
   return apportion(raw, Math.max(0, headline - prefix), prefix)

@@ -5,6 +5,7 @@ import {
   recentId,
   RECENT_LIMITS,
   textKey,
+  textKeyInSlices,
   type RecentMeta,
 } from './recent-files.ts'
 
@@ -48,5 +49,11 @@ describe('recent transcripts: what is kept', () => {
     expect(textKey('')).toMatch(/^[0-9a-f]{8}$/)
     expect(formatBytes(1536)).toBe('2 KB')
     expect(formatBytes(25 * MB)).toBe('25 MB')
+  })
+
+  it('hashes a long paste a slice at a time to the same key', async () => {
+    const long = 'ab\u00e9c'.repeat(100_000)
+    expect(await textKeyInSlices(long)).toBe(textKey(long))
+    expect(await textKeyInSlices('')).toBe(textKey(''))
   })
 })

@@ -28,6 +28,10 @@ const selectReports = (s: AppState) => ({
   exactReport: s.exactReport,
   timings: s.timings,
 })
+const selectHasReport = (s: AppState) => s.report !== null
+const selectLoadSeq = (s: AppState) => s.loadSeq
+const selectLoadedOnce = (s: AppState) =>
+  !(s.status === 'idle' || (s.status === 'loading' && s.report === null))
 const selectWarnings = (s: AppState) => ({ warnings: s.warnings, warningCount: s.warningCount })
 const selectSource = (s: AppState) => ({
   fileName: s.fileName,
@@ -91,6 +95,15 @@ export const usePreview = () => useAppStore(selectPreview)
 export const useFormatChoice = () => useAppStore(useShallow(selectFormatChoice))
 /** The instant report, the exact one (when counted) and how long each took. */
 export const useReport = () => useAppStore(useShallow(selectReports))
+/**
+ * A transcript was (or is being) analysed: false before the first load and while the first one
+ * reads. A boolean, so panels under it do not re-render on every status change.
+ */
+export const useLoadedOnce = () => useAppStore(selectLoadedOnce)
+/** Counts loads started: views keep per-transcript state across runs, never across loads. */
+export const useLoadSeq = () => useAppStore(selectLoadSeq)
+/** Whether a transcript's report is in (a boolean: the layout re-renders only when it flips). */
+export const useHasReport = () => useAppStore(selectHasReport)
 export const useWarnings = () => useAppStore(useShallow(selectWarnings))
 export const useSource = () => useAppStore(useShallow(selectSource))
 export const useSamples = () => useAppStore(useShallow(selectSamples))

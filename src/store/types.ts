@@ -32,6 +32,7 @@ export type {
   WireUpstreamMarker,
   LoadPhase,
   MessagePreview,
+  ReplaySeries,
   RunSummary,
   WireDecision,
   WireProblem,

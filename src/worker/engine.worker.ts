@@ -27,6 +27,12 @@ const scope = globalThis as unknown as WorkerScope
 const session = new Session((bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes))
 /** The count under way; requests on the conversation wait for it so they price exactly. */
 let counting: Promise<unknown> = Promise.resolve()
+/**
+ * The runs under way. A count waits for them: counting a large transcript exactly takes as long
+ * as a run, and the run asked right after a load prices with the estimate so the first budget
+ * paints before the count (issue 14e). Done the other way round, that run queued behind the count.
+ */
+let runs: Promise<unknown> = Promise.resolve()
 /** Requests the client abandoned (superseded or cancelled) and that are still running. */
 const running = new Set<number>()
 const cancelled = new Set<number>()
@@ -104,8 +110,11 @@ const HANDLERS: { readonly [K in RequestKind]: Handler<K> } = {
   },
   count: (p, ctx) => {
     ctx.progress(phase(LOAD_PHASES, 'tokenizer'))
-    const work = session
-      .count(p.tokenizer, () => ctx.live())
+    // The client asks for the count first, then the run: let that run (queued behind this
+    // message) start, then wait for it.
+    const work = yieldToQueue()
+      .then(() => runs)
+      .then(() => session.count(p.tokenizer, () => ctx.live()))
       .then((outcome) => {
         if (outcome.kind === 'ok') ctx.progress(phase(LOAD_PHASES, 'done'))
         return outcome
@@ -115,13 +124,15 @@ const HANDLERS: { readonly [K in RequestKind]: Handler<K> } = {
   },
   run: (p, ctx) => {
     ctx.progress(phase(RUN_PHASES, 'wait'))
-    return onConversation<'run'>(
+    const work = onConversation<'run'>(
       (params, c) =>
         session.run(params.config, params.preset, (ph) =>
           c.checkpoint(ph === 'replay' ? undefined : phase(RUN_PHASES, ph)),
         ),
       true,
     )(p, ctx)
+    runs = Promise.all([runs, work]).catch(() => undefined)
+    return work
   },
   replay: onConversation<'replay'>(async (_p, ctx) => {
     const record = session.lastRun

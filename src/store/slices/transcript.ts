@@ -249,7 +249,9 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
       })
       // Nothing was parsed: there is nothing to count or run.
       if (loaded.error) return
-      void get().keepLoaded(input, options)
+      // Kept for next time in a task of its own: hashing and storing a large paste took tens of
+      // ms inside the load reply's task, beside the render of the new transcript (issue 14).
+      setTimeout(() => void get().keepLoaded(input, options), 0)
       // The count is asked first (a count supersedes the run requests sent before it), then the
       // first run, which prices with the estimate: the budget paints before the tokenizer is in.
       const counting = client.request('count', { tokenizer: 'o200k_base' }, { onProgress })

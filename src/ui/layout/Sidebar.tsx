@@ -1,4 +1,4 @@
-import { useReport, useStatus } from '../../store/index.ts'
+import { useHasReport, useLoadedOnce } from '../../store/index.ts'
 import { ConfigEditor } from '../features/config/ConfigEditor.tsx'
 import { ImportPanel } from '../features/import/ImportPanel.tsx'
 import { FormatCard } from '../features/summary/FormatCard.tsx'
@@ -11,9 +11,9 @@ import { TID } from '../testids.ts'
  * transcript is loaded, the config editor. It scrolls on its own; the page never does.
  */
 export function Sidebar() {
-  const { report } = useReport()
-  const status = useStatus()
-  const loadedOnce = !(status === 'idle' || (status === 'loading' && !report))
+  // Booleans, not the status and report: the config editor under this re-rendered on each.
+  const hasReport = useHasReport()
+  const loadedOnce = useLoadedOnce()
   return (
     <div
       className="sidebar"
@@ -25,7 +25,7 @@ export function Sidebar() {
       <ImportPanel />
       {loadedOnce ? <FormatCard /> : null}
       <WarningsList />
-      {report ? <ConfigEditor /> : null}
+      {hasReport ? <ConfigEditor /> : null}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useReport, useStatus } from '../../../store/index.ts'
+import { useHasReport, useLoadedOnce, useReport } from '../../../store/index.ts'
 import { AccountingPanel } from '../accounting/AccountingPanel.tsx'
 import { ContextStrip } from '../strip/ContextStrip.tsx'
 import { CountsGrid } from './CountsGrid.tsx'
@@ -10,15 +10,21 @@ import { TokensCard } from './TokensCard.tsx'
  * reconciliation), the before/after strip and a preview (format and parse warnings are in the
  * sidebar, beside the input they describe). Before any report it shows only the preview.
  */
-export function OverviewView() {
-  const status = useStatus()
+/** The counts read the report; alone here so a new report re-renders them, not the panels. */
+function Counts() {
   const { report } = useReport()
-  if (status === 'idle' || (status === 'loading' && !report)) return null
+  return report ? <CountsGrid report={report} /> : null
+}
+
+export function OverviewView() {
+  const loadedOnce = useLoadedOnce()
+  const hasReport = useHasReport()
+  if (!loadedOnce) return null
   return (
     <div className="overview">
-      {report ? (
+      {hasReport ? (
         <>
-          <CountsGrid report={report} />
+          <Counts />
           <TokensCard />
           <AccountingPanel />
           <ContextStrip />

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import {
   useRunStatus,
   useDeferredRunSummary,
@@ -10,7 +10,7 @@ import {
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
-import { buildRows, filterCounts, GROUP_FILTERS, inRange, matchesFilter } from './groupRows.ts'
+import { createRowCache, filterCounts, GROUP_FILTERS, inRange, matchesFilter } from './groupRows.ts'
 import type { GroupFilter } from './groupRows.ts'
 import { filterByQuery, parseQuery } from './query.ts'
 import { FindBar } from './FindBar.tsx'
@@ -77,7 +77,9 @@ export function GroupTable() {
   const { setChip, setQuery, setBrush } = useViewActions()
   const { matches } = useFind()
   const matchSet = useMemo(() => new Set(matches), [matches])
-  const allRows = useMemo(() => (summary ? buildRows(summary) : []), [summary])
+  // Unchanged groups keep their row objects from run to run (only changed lines re-render).
+  const [rowsOf] = useState(createRowCache)
+  const allRows = useMemo(() => (summary ? rowsOf(summary) : []), [summary, rowsOf])
   const parsed = useMemo(() => parseQuery(query), [query])
   // Typing and brushing stay responsive on 10,000 groups: the filtering may lag a frame behind.
   const deferredParsed = useDeferredValue(parsed)

@@ -117,7 +117,21 @@ interface GroupLineProps {
  * chevron expands it to its messages without changing the selection. Excluded rows are dimmed
  * (CSS on `data-status`), find matches marked (`data-match`).
  */
-export const GroupLine = memo(function GroupLine(props: GroupLineProps) {
+export const GroupLine = memo(GroupLineBody, sameLine)
+
+/**
+ * The table hands TanStack only the rows in view, so its `Row` objects are new whenever the view
+ * or the run changes; the group they wrap is what matters. `buildRows` keeps a group's object
+ * while nothing in it changed, so an edit re-renders only the rows it changed (issue 14).
+ */
+function sameLine(a: GroupLineProps, b: GroupLineProps): boolean {
+  for (const key of Object.keys(a) as (keyof GroupLineProps)[]) {
+    if (key === 'row' ? a.row.original !== b.row.original : a[key] !== b[key]) return false
+  }
+  return true
+}
+
+function GroupLineBody(props: GroupLineProps) {
   const { row, rowIndex, itemIndex, measure, expanded, selected, matched, onSelect, onToggle } =
     props
   const group = row.original
@@ -160,7 +174,7 @@ export const GroupLine = memo(function GroupLine(props: GroupLineProps) {
       ))}
     </tr>
   )
-})
+}
 
 /** Above a stubbed/trimmed group's parts: which side is shown, one click to the other. */
 function SideLine(props: {

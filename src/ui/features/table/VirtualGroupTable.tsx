@@ -1,6 +1,5 @@
 import {
   getCoreRowModel,
-  getSortedRowModel,
   useReactTable,
   type ColumnSizingState,
   type SortingState,
@@ -26,6 +25,7 @@ import {
 import { GROUP_COLUMNS } from './columns.tsx'
 import type { GroupFilter, GroupRow } from './groupRows.ts'
 import { GroupHead, GroupLine, SubLine } from './TableLines.tsx'
+import { sortRows } from './sortRows.ts'
 import { itemIndexOf, tableItems, type TableItem } from './tableItems.ts'
 
 /** Fixed heights (px) the virtualiser lays lines out with; they match `.gt-row` / `.gt-sub`. */
@@ -36,6 +36,14 @@ export const SUB_ROW_HEIGHT = 24
 const COLUMN_IDS = GROUP_COLUMNS.map((c) =>
   c.id !== undefined ? c.id : 'accessorKey' in c ? String(c.accessorKey) : '',
 )
+
+/** Columns a header click may sort by (accessor columns that do not opt out). */
+const SORTABLE: ReadonlySet<string> = new Set(
+  GROUP_COLUMNS.flatMap((c) =>
+    'accessorKey' in c && c.enableSorting !== false ? [String(c.accessorKey)] : [],
+  ),
+)
+const canSort = (id: string) => SORTABLE.has(id)
 
 function itemKey(item: TableItem | undefined, index: number): string {
   if (!item) return `missing-${index}`
@@ -83,12 +91,50 @@ export function VirtualGroupTable(props: {
     })
   }, [])
 
+  // Sorted here, not by TanStack: its row model would build a Row per group on every run.
+  const displayed = useMemo(() => sortRows(rows, sorting, canSort), [rows, sorting])
+  const items = useMemo(
+    () => tableItems(displayed, expanded, fetched, originals),
+    [displayed, expanded, fetched, originals],
+  )
+
+  // Keyboard navigation (j/k) walks the rows in the order shown here.
+  useEffect(() => {
+    setVisibleGroupIds(displayed.map((r) => r.id))
+  }, [displayed, setVisibleGroupIds])
+
+  const getItemKey = useCallback((i: number) => itemKey(items[i], i), [items])
   // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (items[i]?.type === 'group' ? ROW_HEIGHT : SUB_ROW_HEIGHT),
+    getItemKey,
+    overscan: 12,
+    // TRICKY: the rows start under the sticky header, inside the same scroll box. Telling the
+    // virtualiser so (padding) makes "scroll into view" land below the header instead of under
+    // it, and keeps a row moved to with j at the bottom edge fully visible.
+    paddingStart: headHeight,
+    scrollPaddingStart: headHeight,
+  })
+
+  const virtualItems = virtualizer.getVirtualItems()
+  const inView = useMemo(
+    () =>
+      virtualItems.flatMap((v) => {
+        const item = items[v.index]
+        return item?.type === 'group' ? [item.row] : []
+      }),
+    [virtualItems, items],
+  )
+
   const table = useReactTable({
-    data: rows as GroupRow[],
+    // Only the groups in view: the header, sizing and visibility are TanStack's, the order ours.
+    data: inView,
     columns: GROUP_COLUMNS,
     state: { sorting, columnVisibility: visibility, columnSizing: sizing },
     onSortingChange: setSorting,
+    manualSorting: true,
     // Widenable columns (drag a header's right edge; double-click resets), remembered.
     enableColumnResizing: true,
     columnResizeMode: 'onChange',
@@ -109,32 +155,6 @@ export function VirtualGroupTable(props: {
     },
     getRowId: (row) => row.id,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-  })
-  const modelRows = table.getRowModel().rows
-  const displayed = useMemo(() => modelRows.map((r) => r.original), [modelRows])
-  const items = useMemo(
-    () => tableItems(displayed, expanded, fetched, originals),
-    [displayed, expanded, fetched, originals],
-  )
-
-  // Keyboard navigation (j/k) walks the rows in the order shown here.
-  useEffect(() => {
-    setVisibleGroupIds(displayed.map((r) => r.id))
-  }, [displayed, setVisibleGroupIds])
-
-  const getItemKey = useCallback((i: number) => itemKey(items[i], i), [items])
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (items[i]?.type === 'group' ? ROW_HEIGHT : SUB_ROW_HEIGHT),
-    getItemKey,
-    overscan: 12,
-    // TRICKY: the rows start under the sticky header, inside the same scroll box. Telling the
-    // virtualiser so (padding) makes "scroll into view" land below the header instead of under
-    // it, and keeps a row moved to with j at the bottom edge fully visible.
-    paddingStart: headHeight,
-    scrollPaddingStart: headHeight,
   })
 
   // A selection made elsewhere (strip, timeline, keys, invariants) scrolls its row into view.
@@ -159,7 +179,6 @@ export function VirtualGroupTable(props: {
     [lab],
   )
 
-  const virtualItems = virtualizer.getVirtualItems()
   // The header's height is in every start (paddingStart) but is drawn by the header itself.
   const top = Math.max(0, (virtualItems[0]?.start ?? headHeight) - headHeight)
   const bottom =
@@ -181,7 +200,7 @@ export function VirtualGroupTable(props: {
         role="region"
         aria-label="Groups table, scrollable. Arrow right and left expand and collapse the selected row."
         data-filter={filter}
-        data-rows={modelRows.length}
+        data-rows={displayed.length}
         onKeyDown={(e) => {
           if (selected === null || e.target !== e.currentTarget) return
           const open = expanded.has(selected)
@@ -191,7 +210,7 @@ export function VirtualGroupTable(props: {
           }
         }}
       >
-        <table className="table gt-table" aria-rowcount={modelRows.length + 1}>
+        <table className="table gt-table" aria-rowcount={displayed.length + 1}>
           <GroupHead table={table} headRef={headRef} />
           <tbody>
             {top > 0 ? (
@@ -238,7 +257,7 @@ export function VirtualGroupTable(props: {
             ) : null}
           </tbody>
         </table>
-        {modelRows.length === 0 ? (
+        {displayed.length === 0 ? (
           <p className="hint gt-empty">No groups match this filter.</p>
         ) : null}
       </div>

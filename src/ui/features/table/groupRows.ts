@@ -62,6 +62,34 @@ export function decisionsByGroup(
   return map
 }
 
+/** Same values in every field: the older object can stand for the newer one. */
+function sameRow(a: GroupRow, b: GroupRow): boolean {
+  for (const key of Object.keys(b) as (keyof GroupRow)[]) if (a[key] !== b[key]) return false
+  return true
+}
+
+/**
+ * `buildRows` that keeps the previous run's row object for every group the new run left as it
+ * was (issue 14): memoised table lines then skip them, and an edit that changes a few groups
+ * re-renders a few lines. Returns the previous array itself when nothing changed.
+ */
+export function createRowCache(): (summary: RunSummary) => readonly GroupRow[] {
+  let last: readonly GroupRow[] = []
+  return (summary) => {
+    const next = buildRows(summary)
+    let changed = next.length !== last.length
+    for (let i = 0; i < next.length; i++) {
+      const old = last[i]
+      const row = next[i]
+      if (old && row && old.id === row.id && sameRow(old, row)) next[i] = old
+      else changed = true
+    }
+    if (!changed) return last
+    last = next
+    return next
+  }
+}
+
 export function buildRows(summary: RunSummary): GroupRow[] {
   const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
   const { roles, tools, resources, turns, firstMessage, messageCounts } = summary.groups

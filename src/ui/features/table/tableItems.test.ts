@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GroupDetail, RowFetch, RunSummary } from '../../../store/index.ts'
-import { buildRows, inRange, type GroupRow } from './groupRows.ts'
+import { buildRows, createRowCache, inRange, type GroupRow } from './groupRows.ts'
 import { itemIndexOf, subRowsOf, tableItems } from './tableItems.ts'
 
 function summary(): RunSummary {
@@ -108,6 +108,25 @@ describe('rows of the grouped table', () => {
     expect(inRange(tool, { from: 2, to: 5 })).toBe(true)
     expect(inRange(tool, { from: 3, to: 5 })).toBe(false)
     expect(inRange(user, { from: 1, to: 1 })).toBe(false)
+  })
+})
+
+describe('the row cache', () => {
+  it('keeps the objects of unchanged groups, and the array when nothing changed', () => {
+    const rowsOf = createRowCache()
+    const first = rowsOf(summary())
+    expect(rowsOf(summary())).toBe(first)
+    const base = summary()
+    const edited = {
+      ...base,
+      groups: { ...base.groups, status: ['protected', 'excluded', 'stubbed'] },
+    } as RunSummary
+    const second = rowsOf(edited)
+    expect(second).not.toBe(first)
+    expect(second[0]).toBe(first[0])
+    expect(second[1]).not.toBe(first[1])
+    expect(second[1]?.status).toBe('excluded')
+    expect(second[2]).toBe(first[2])
   })
 })
 

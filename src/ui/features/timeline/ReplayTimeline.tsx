@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import {
   useLayoutActions,
   usePanelLayout,
@@ -7,8 +7,11 @@ import {
   useTableFilter,
   useReplay,
   useReplayState,
+  type ReplaySeries,
   type RunProgress,
+  type RunSummary,
   useLabStore,
+  useLoadSeq,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
@@ -26,9 +29,11 @@ import {
 import './timeline.css'
 
 // recharts is the largest dependency and the timeline fills in after the replay anyway: its own
-// chunk, so the first budget does not wait for it (issue 14).
+// chunk, so the first budget does not wait for it (issue 14). Memoised: a recharts render of the
+// series costs tens of ms (its axes measure their text), and the section re-renders on every run
+// status and progress change, which leave the chart's props as they were.
 const TimelineChart = lazy(() =>
-  import('./TimelineChart.tsx').then((m) => ({ default: m.TimelineChart })),
+  import('./TimelineChart.tsx').then((m) => ({ default: memo(m.TimelineChart) })),
 )
 
 function describe(facts: TimelineFacts, usable: number): string {
@@ -179,13 +184,41 @@ function ModeToggle(props: {
   )
 }
 
+/** A replay and the run it replays, shown together. */
+interface Shown {
+  readonly replay: ReplaySeries
+  readonly summary: RunSummary
+  /** The load it belongs to (`loadSeq`). */
+  readonly loadSeq: number
+}
+
 export function ReplayTimeline() {
   const lab = useLabStore()
-  const summary = useDeferredRunSummary()
+  const latestSummary = useDeferredRunSummary()
   const [mode, setMode] = useState<'tokens' | 'cost'>('tokens')
-  const replay = useDeferredValue(useReplay())
+  const latestReplay = useDeferredValue(useReplay())
   const status = useRunStatus()
   const replayState = useReplayState()
+  // A run's summary lands before its replay. Meanwhile the chart keeps the last series it had
+  // (marked stale) instead of unmounting: mounting recharts again on every edit was a commit of
+  // 70–360 ms (issue 14). A replay in the store always belongs to the summary beside it.
+  // Only within one transcript: a new load starts empty (the deferred summary may never be null
+  // in between, so the load count says whether the kept series is of this transcript).
+  const loadSeq = useLoadSeq()
+  const [kept, setKept] = useState<Shown | null>(null)
+  if (latestReplay && latestSummary) {
+    if (kept?.replay !== latestReplay || kept.summary !== latestSummary)
+      setKept({ replay: latestReplay, summary: latestSummary, loadSeq })
+  }
+  const waiting = latestSummary !== null && latestReplay === null && replayState.pending
+  const shown: Shown | null =
+    latestReplay && latestSummary
+      ? { replay: latestReplay, summary: latestSummary, loadSeq }
+      : waiting && kept?.loadSeq === loadSeq
+        ? kept
+        : null
+  const replay = shown?.replay ?? null
+  const summary = shown?.summary ?? latestSummary
   const { brush } = useTableFilter()
   const upstream = summary?.upstream
   const allPoints = useMemo(() => {
@@ -203,7 +236,7 @@ export function ReplayTimeline() {
   const points = useMemo(() => thinPoints(allPoints), [allPoints])
   const usable = summary?.tokens.usable ?? 0
   const facts = useMemo(() => timelineFacts(allPoints, usable), [allPoints, usable])
-  const stale = status === 'running' && summary !== null
+  const stale = (status === 'running' && summary !== null) || (waiting && replay !== null)
   const brushed = useMemo(() => messagesToBrush(points, brush), [points, brush])
   const onBrush = useCallback(
     (start: number, end: number) => lab.getState().setBrush(brushToMessages(points, start, end)),
