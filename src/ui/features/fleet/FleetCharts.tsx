@@ -19,14 +19,17 @@ function useThrottled<T>(value: T, running: boolean): T {
   const latest = useRef(value)
   useEffect(() => {
     latest.current = value
-  }, [value])
+    // Not running (the run's end, a filter): follow at once, still as a transition, so the
+    // charts never lengthen the task that commits the rows.
+    if (!running) startTransition(() => setShown(value))
+  }, [value, running])
   useEffect(() => {
     if (!running) return
     // A transition: React draws the charts in interruptible slices, not one long task.
     const timer = setInterval(() => startTransition(() => setShown(latest.current)), CHART_EVERY_MS)
     return () => clearInterval(timer)
   }, [running])
-  return running ? shown : value
+  return shown
 }
 
 /**
