@@ -329,9 +329,17 @@ if (entry && import.meta.url.endsWith(entry.replaceAll('\\', '/'))) {
   console.log(
     `fleet bench${quick ? ' (quick)' : ''} — node ${process.version}, ${cpus().length} cpus`,
   )
-  const result = await benchFleet(quick, count)
+  // The header's --cli-only / --app-only: run one half alone (the other is reported as skipped).
+  const parts = {
+    cli: !process.argv.includes('--app-only'),
+    app: !process.argv.includes('--cli-only'),
+  }
+  const result = await benchFleet(quick, count, parts)
   writeFileSync(
-    join(import.meta.dirname, 'fleet-results.json'),
+    join(
+      import.meta.dirname,
+      `fleet-results${parts.cli && parts.app ? '' : parts.cli ? '.cli' : '.app'}.json`,
+    ),
     JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2) + '\n',
   )
   console.log(renderFleet(result))
