@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path'
 import { chromium } from '@playwright/test'
 import { findChromium } from '../scripts/chromium-path.mjs'
 import { generateFleet } from '../scripts/sample/fleet-fixtures.ts'
+import type { FleetTimings } from '../src/cli/fleet-timings.ts'
 import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -27,6 +28,8 @@ export interface CliRun {
   readonly ms: number
   readonly loadBefore: number
   readonly loadAfter: number
+  /** Where the time went (evaluate's own split: CPU per thread, serial parts); null if skipped. */
+  readonly timings: FleetTimings | null
 }
 
 export interface FleetBench {
@@ -67,6 +70,7 @@ function writeFixtures(count: number): { dir: string; bytes: number; messages: n
 
 function evaluate(folder: string, jobs: number, out: string): CliRun {
   const loadBefore = loadavg()[0] ?? 0
+  const timingsPath = `${out}.timings.json`
   const t0 = performance.now()
   const run = spawnSync(
     process.execPath,
@@ -81,7 +85,11 @@ function evaluate(folder: string, jobs: number, out: string): CliRun {
       '--out',
       out,
     ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, COMPACTION_LAB_TIMINGS: timingsPath },
+    },
   )
   const ms = performance.now() - t0
   if (run.status !== 0)
@@ -91,7 +99,31 @@ function evaluate(folder: string, jobs: number, out: string): CliRun {
     ms: Math.round(ms),
     loadBefore: round2(loadBefore),
     loadAfter: round2(loadavg()[0] ?? 0),
+    timings: JSON.parse(readFileSync(timingsPath, 'utf8')) as FleetTimings,
   }
+}
+
+const sec = (ms: number | null | undefined) => (ms == null ? '?' : (ms / 1000).toFixed(1))
+
+/**
+ * The CPU split of one run: what the speed-up can reach whatever the neighbours do. `work` is the
+ * CPU of the threads that evaluate files; `other` is the rest of the process (V8's JIT and GC
+ * helper threads, the tsx loader), which on idle cores runs beside the work for free with --jobs 1
+ * but competes with the second worker with --jobs 2.
+ */
+function cpuSplit(run: CliRun): string {
+  const t = run.timings
+  if (!t) return 'no timings'
+  const workers = t.pool.workers
+  const work =
+    workers.length === 0
+      ? (t.pool.mainCpuMs ?? 0)
+      : workers.reduce((sum, w) => sum + (w.cpuMs ?? 0), 0)
+  const parts =
+    workers.length === 0
+      ? `main thread ${sec(t.pool.mainCpuMs)} s`
+      : `workers ${workers.map((w) => sec(w.cpuMs)).join(' + ')} s (start-up ${workers.map((w) => sec(w.startupCpuMs)).join(' + ')} s, waiting for a CPU ${workers.map((w) => sec(w.waitMs)).join(' + ')} s), main thread ${sec(t.pool.mainCpuMs)} s`
+  return `${parts}; rest of the process (JIT and GC helper threads, start-up) ${sec(t.processCpuMs - work - (workers.length ? (t.pool.mainCpuMs ?? 0) : 0))} s; process ${sec(t.processCpuMs)} s; serial: ${sec(t.beforeMs)} s before the pool, ${sec(t.afterMs)} s after`
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100
@@ -226,11 +258,13 @@ export async function benchFleet(
   const { dir, bytes, messages } = writeFixtures(count)
   const folder = join(dir, 'fleet')
   console.log(`  ${count} generated transcripts, ${(bytes / 1e6).toFixed(1)} MB`)
-  const skipped: CliRun = { jobs: 0, ms: 0, loadBefore: 0, loadAfter: 0 }
+  const skipped: CliRun = { jobs: 0, ms: 0, loadBefore: 0, loadAfter: 0, timings: null }
   const one = parts.cli ? evaluate(folder, 1, join(dir, 'jobs1.json')) : skipped
   console.log(`  evaluate --jobs 1: ${one.ms} ms (load ${one.loadBefore} → ${one.loadAfter})`)
+  console.log(`    CPU: ${cpuSplit(one)}`)
   const two = parts.cli ? evaluate(folder, 2, join(dir, 'jobs2.json')) : skipped
   console.log(`  evaluate --jobs 2: ${two.ms} ms (load ${two.loadBefore} → ${two.loadAfter})`)
+  console.log(`    CPU: ${cpuSplit(two)}`)
   const r1 = parts.cli ? readFileSync(join(dir, 'jobs1.json'), 'utf8') : '{"rows":[]}'
   const r2 = parts.cli ? readFileSync(join(dir, 'jobs2.json'), 'utf8') : r1
   const report = JSON.parse(r1) as { rows: unknown[] }
@@ -274,6 +308,9 @@ export function renderFleet(f: FleetBench): string {
     `| \`evaluate --jobs 2\` | ${two?.ms} ms | ${two?.loadBefore} → ${two?.loadAfter} |`,
     '',
     `Speed-up ${f.speedUp}× (target ≥ 1.7× on 2 idle cores); reports identical: ${f.reportsIdentical ? 'yes' : 'NO'}; ${f.conversations} rows.`,
+    '',
+    ...(one ? [`CPU, \`--jobs 1\`: ${cpuSplit(one)}.`] : []),
+    ...(two ? [`CPU, \`--jobs 2\`: ${cpuSplit(two)}.`] : []),
   ]
   if (f.browser.kind === 'measured')
     lines.push(
@@ -292,9 +329,17 @@ if (entry && import.meta.url.endsWith(entry.replaceAll('\\', '/'))) {
   console.log(
     `fleet bench${quick ? ' (quick)' : ''} — node ${process.version}, ${cpus().length} cpus`,
   )
-  const result = await benchFleet(quick, count)
+  // The header's --cli-only / --app-only: run one half alone (the other is reported as skipped).
+  const parts = {
+    cli: !process.argv.includes('--app-only'),
+    app: !process.argv.includes('--cli-only'),
+  }
+  const result = await benchFleet(quick, count, parts)
   writeFileSync(
-    join(import.meta.dirname, 'fleet-results.json'),
+    join(
+      import.meta.dirname,
+      `fleet-results${parts.cli && parts.app ? '' : parts.cli ? '.cli' : '.app'}.json`,
+    ),
     JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2) + '\n',
   )
   console.log(renderFleet(result))

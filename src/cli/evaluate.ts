@@ -9,6 +9,7 @@ import { flagString, parseArgs, UsageError } from './args.ts'
 import { fleetConfigFrom } from './fleet-config.ts'
 import { listFiles } from './fleet-files.ts'
 import { evaluatePaths } from './fleet-pool.ts'
+import { timingsLine, writeTimings } from './fleet-timings.ts'
 import type { Io } from './io.ts'
 import { writeOutputsAtomically, type Output } from './write.ts'
 
@@ -85,9 +86,14 @@ export async function evaluateCommand(argv: readonly string[], io: Io): Promise<
   const files = slice ? shard(listed.files, slice.index, slice.count) : [...listed.files]
   const started = performance.now()
   let done = 0
-  const results = await evaluatePaths(files, fleet, jobs, (path, outcomes) => {
-    io.stderr(progressLine(++done, files.length, path, outcomes))
-  })
+  const { results, stats } = await evaluatePaths(
+    files,
+    fleet,
+    jobs,
+    (path, outcomes) => io.stderr(progressLine(++done, files.length, path, outcomes)),
+    { sizes: listed.sizes },
+  )
+  const poolEnded = performance.now()
   const rows: FleetRow[] = []
   const failures: FleetFailure[] = [...listed.unreadable]
   for (const outcomes of results.values())
@@ -111,9 +117,19 @@ export async function evaluateCommand(argv: readonly string[], io: Io): Promise<
     return 1
   }
   if (!outPath) io.stdout(json)
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  const ended = performance.now()
+  const seconds = ((ended - started) / 1000).toFixed(1)
+  const cpu = process.cpuUsage()
+  const timings = {
+    beforeMs: started,
+    pool: stats,
+    afterMs: ended - poolEnded,
+    processCpuMs: (cpu.user + cpu.system) / 1000,
+  }
+  await writeTimings(timings)
   io.stderr(
     `${slice ? `shard ${slice.index}/${slice.count}: ` : ''}${fleet.config.name}, ${jobs} job${jobs > 1 ? 's' : ''}, ${seconds} s\n` +
+      timingsLine(timings) +
       summary(report),
   )
   return report.failures.length > 0 ? 1 : 0

@@ -5,6 +5,8 @@ import { compareNames } from '../fleet/shard.ts'
 export interface ListedFiles {
   /** Every file, each once, in code-unit order (what `--shard` slices). */
   readonly files: readonly string[]
+  /** Each file's size in bytes (read while listing: the pool hands out the largest first). */
+  readonly sizes: ReadonlyMap<string, number>
   /** Arguments that could not be listed (missing, unreadable), with why. */
   readonly unreadable: readonly { readonly name: string; readonly message: string }[]
 }
@@ -16,6 +18,7 @@ export interface ListedFiles {
  */
 export async function listFiles(paths: readonly string[]): Promise<ListedFiles> {
   const files = new Set<string>()
+  const sizes = new Map<string, number>()
   const unreadable: { name: string; message: string }[] = []
   const walk = async (path: string, top: boolean): Promise<void> => {
     let info
@@ -27,6 +30,7 @@ export async function listFiles(paths: readonly string[]): Promise<ListedFiles> 
     }
     if (info.isFile()) {
       files.add(path)
+      sizes.set(path, info.size)
       return
     }
     if (!info.isDirectory()) {
@@ -46,7 +50,7 @@ export async function listFiles(paths: readonly string[]): Promise<ListedFiles> 
     }
   }
   for (const p of paths) await walk(p, true)
-  return { files: [...files].sort(compareNames), unreadable }
+  return { files: [...files].sort(compareNames), sizes, unreadable }
 }
 
 function why(error: unknown): string {

@@ -7,6 +7,7 @@ import type { Conversation, FormatId } from '../engine/model.ts'
 import { assessRisk } from '../engine/risk/index.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import { buildCompactReport, type CompactReport } from '../export/reports.ts'
+import type { ImportOutcome } from '../formats/index.ts'
 import { importInput } from '../session/load.ts'
 import { compactPrepared, replayPreparedCancellable } from '../session/run.ts'
 
@@ -25,6 +26,8 @@ export interface ChainInput {
   readonly format?: FormatId
   /** Import only this item of a multi-item file (`compact --item N`). */
   readonly item?: number
+  /** The import of these bytes with these options, when the caller already has it (no re-parse). */
+  readonly imported?: ImportOutcome
 }
 
 export interface ChainConfig {
@@ -65,15 +68,17 @@ export async function runChain(
   deps: EngineDeps,
   hooks: ChainHooks = {},
 ): Promise<ChainOutcome> {
-  const outcome = importInput(
-    {
-      bytes: input.bytes,
-      fileName: input.fileName,
-      ...(input.format ? { format: input.format } : {}),
-      ...(input.item !== undefined ? { item: input.item } : {}),
-    },
-    hooks.strictUtf8,
-  )
+  const outcome =
+    input.imported ??
+    importInput(
+      {
+        bytes: input.bytes,
+        fileName: input.fileName,
+        ...(input.format ? { format: input.format } : {}),
+        ...(input.item !== undefined ? { item: input.item } : {}),
+      },
+      hooks.strictUtf8,
+    )
   if (!outcome.result.ok) {
     const e = outcome.result.error
     return { kind: 'invalid', line: e.line, offset: e.offset, message: e.message }

@@ -37,6 +37,7 @@ export async function evaluateOne(
       fileName: name,
       ...(item.format ? { format: item.format } : {}),
       ...(item.pick ? { item: item.item } : {}),
+      ...(item.imported ? { imported: item.imported } : {}),
     },
     fleet,
     deps,

@@ -1,5 +1,5 @@
 import type { FormatId } from '../engine/model.ts'
-import { importTranscriptBytes } from '../formats/index.ts'
+import { importTranscriptBytes, type ImportOutcome } from '../formats/index.ts'
 
 /**
  * The conversations one file holds — the one place a file is expanded into items. A multi-item
@@ -17,6 +17,11 @@ export interface FleetItem {
   readonly pick: boolean
   readonly bytes: Uint8Array
   readonly format?: FormatId
+  /**
+   * A whole file's import, already done by the listing (which parses the whole file when it is
+   * not a multi-item one): the chain uses it instead of parsing the same bytes a second time.
+   */
+  readonly imported?: ImportOutcome
 }
 
 /**
@@ -30,6 +35,7 @@ export function itemsOf(
 ): readonly FleetItem[] {
   const listed = importTranscriptBytes(bytes, { fileName: name, listItems: true }, strictUtf8)
   const items = listed.result.ok ? listed.items?.items : undefined
-  if (!items || items.length === 0) return [{ item: 0, itemName: null, pick: false, bytes }]
+  if (!items || items.length === 0)
+    return [{ item: 0, itemName: null, pick: false, bytes, imported: listed }]
   return items.map((i) => ({ item: i.index, itemName: i.name, pick: true, bytes }))
 }

@@ -1,7 +1,8 @@
 /**
  * The fleet workers' messages (issue 16), apart from the engine worker's protocol.ts so the two
  * can evolve separately; each pool worker evaluates one file at a time. Every message carries
- * the id of the task it belongs to; the bytes are transferred, not copied.
+ * the id of the task it belongs to; bytes are transferred, not copied, and a file still on disk
+ * goes as its Blob (a handle), so the worker, not the page's main thread, reads it.
  */
 import type { ConfigIssue } from '../config/validate.ts'
 import type { FleetOutcome } from '../fleet/types.ts'
@@ -11,7 +12,7 @@ export type ToFleetWorker =
       readonly type: 'evaluate'
       readonly id: number
       readonly name: string
-      readonly bytes: ArrayBuffer
+      readonly bytes: ArrayBuffer | Blob
       /** The config object (validated in the worker), or null with `preset`. */
       readonly config: unknown
       readonly preset?: string

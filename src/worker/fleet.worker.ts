@@ -30,9 +30,24 @@ async function evaluate(task: Extract<ToFleetWorker, { type: 'evaluate' }>): Pro
   }
   // The session's counters: each tokenizer's rank data is loaded once per worker.
   const counter = await counterFor(resolved.config.tokenizer)
+  let bytes: Uint8Array
+  try {
+    // A picked file comes as its Blob: read here, so the page's main thread never copies it.
+    bytes = new Uint8Array(task.bytes instanceof Blob ? await task.bytes.arrayBuffer() : task.bytes)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    scope.postMessage({
+      type: 'evaluated',
+      id: task.id,
+      outcomes: [
+        { kind: 'failed', failure: { name: task.name, message: `cannot read: ${message}` } },
+      ],
+    })
+    return
+  }
   let last = performance.now()
   const outcomes = await evaluateFile(
-    new Uint8Array(task.bytes),
+    bytes,
     task.name,
     { config: resolved.config, ...(task.preset ? { preset: task.preset } : {}) },
     offlineDeps(counter),

@@ -28,7 +28,13 @@ function fakeWorkers() {
             type: 'evaluated',
             id: m.id,
             outcomes: [
-              { kind: 'failed', failure: { name: m.name, message: `${m.bytes.byteLength} bytes` } },
+              {
+                kind: 'failed',
+                failure: {
+                  name: m.name,
+                  message: `${m.bytes instanceof Blob ? m.bytes.size : m.bytes.byteLength} bytes`,
+                },
+              },
             ],
           })
         }, 2)
@@ -75,6 +81,15 @@ describe('FleetPool', () => {
     expect(await queued).toEqual({ kind: 'cancelled' })
     expect(await running).toEqual({ kind: 'cancelled' })
     expect(pool.pending).toBe(0)
+  })
+
+  it('hands a picked file to the worker as its Blob (the worker reads it, not the page)', async () => {
+    const pool = new FleetPool(1, fakeWorkers().create)
+    const result = await pool.evaluate({ ...task('blob'), read: async () => new Blob(['abcd']) })
+    expect(result).toMatchObject({
+      kind: 'evaluated',
+      outcomes: [{ failure: { message: '4 bytes' } }],
+    })
   })
 
   it('fails a file whose bytes cannot be read, and goes on', async () => {

@@ -17,8 +17,11 @@ export interface FleetWorkerLike {
 
 export interface FleetTask {
   readonly name: string
-  /** Read when a worker takes the task, so a queue of 10,000 files holds no bytes. */
-  readonly read: () => Promise<ArrayBuffer>
+  /**
+   * Read when a worker takes the task, so a queue of 10,000 files holds no bytes. A Blob (a picked
+   * file) is handed to the worker as it is: the worker reads it, off the page's main thread.
+   */
+  readonly read: () => Promise<ArrayBuffer | Blob>
   readonly config: unknown
   readonly preset?: string
   readonly onProgress?: (done: number, total: number) => void
@@ -141,7 +144,7 @@ export class FleetPool {
   private async start(slot: Slot, queued: Queued): Promise<void> {
     slot.running = queued
     queued.task.onStart?.()
-    let bytes: ArrayBuffer
+    let bytes: ArrayBuffer | Blob
     try {
       bytes = await queued.task.read()
     } catch (error) {
@@ -170,7 +173,7 @@ export class FleetPool {
         config: queued.task.config,
         ...(queued.task.preset ? { preset: queued.task.preset } : {}),
       },
-      [bytes],
+      bytes instanceof ArrayBuffer ? [bytes] : [],
     )
   }
 

@@ -1,17 +1,7 @@
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react'
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
 import type { FleetRow } from '../../../fleet/types.ts'
 import { FLEET_TID } from './fleetIds.ts'
+import { BinChart, SizeScatter } from './FleetSvgCharts.tsx'
 import {
   firstCompactionHistogram,
   savingsHistogram,
@@ -29,28 +19,17 @@ function useThrottled<T>(value: T, running: boolean): T {
   const latest = useRef(value)
   useEffect(() => {
     latest.current = value
-  }, [value])
+    // Not running (the run's end, a filter): follow at once, still as a transition, so the
+    // charts never lengthen the task that commits the rows.
+    if (!running) startTransition(() => setShown(value))
+  }, [value, running])
   useEffect(() => {
     if (!running) return
     // A transition: React draws the charts in interruptible slices, not one long task.
     const timer = setInterval(() => startTransition(() => setShown(latest.current)), CHART_EVERY_MS)
     return () => clearInterval(timer)
   }, [running])
-  return running ? shown : value
-}
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
-const HEIGHT = 150
-
-function Chart(props: { title: string; children: React.ReactElement }) {
-  return (
-    <figure className="fleet-chart">
-      <figcaption>{props.title}</figcaption>
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        {props.children}
-      </ResponsiveContainer>
-    </figure>
-  )
+  return shown
 }
 
 /**
@@ -73,7 +52,7 @@ export function FleetCharts(props: {
   return <ChartsBody savings={savings} first={first} scatter={scatter} />
 }
 
-/** Memoised on its three series: a re-render of the fleet that leaves them alone skips recharts. */
+/** Memoised on its three series: a re-render of the fleet that leaves them alone draws nothing. */
 const ChartsBody = memo(function ChartsBody({
   savings,
   first,
@@ -85,48 +64,19 @@ const ChartsBody = memo(function ChartsBody({
 }) {
   return (
     <div className="fleet-charts" data-testid={FLEET_TID.charts}>
-      <Chart title="Saved per conversation (last call)">
-        <BarChart data={savings} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
-          <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
-          <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
-        </BarChart>
-      </Chart>
-      <Chart title="Size (peak context) vs saved %">
-        <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            dataKey="size"
-            type="number"
-            scale="log"
-            domain={['auto', 'auto']}
-            tickFormatter={(v: number) => compact.format(v)}
-            tick={{ fontSize: 10 }}
-            name="peak tokens"
-          />
-          <YAxis
-            dataKey="saved"
-            type="number"
-            domain={[0, 100]}
-            tick={{ fontSize: 10 }}
-            name="saved %"
-            unit="%"
-          />
-          <Tooltip cursor={{ strokeDasharray: '3 3' }} isAnimationActive={false} />
-          <Scatter data={scatter} fill="var(--accent)" isAnimationActive={false} />
-        </ScatterChart>
-      </Chart>
-      <Chart title="Calls until the first compaction">
-        <BarChart data={first} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 10 }} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
-          <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
-          <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
-        </BarChart>
-      </Chart>
+      <BinChart
+        title="Saved per conversation (last call)"
+        bins={savings}
+        fill="var(--accent)"
+        labelEvery={2}
+      />
+      <SizeScatter title="Size (peak context) vs saved %" points={scatter} fill="var(--accent)" />
+      <BinChart
+        title="Calls until the first compaction"
+        bins={first}
+        fill="var(--timeline-fired, #e11d48)"
+        labelEvery={2}
+      />
     </div>
   )
 })

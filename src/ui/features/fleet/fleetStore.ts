@@ -159,7 +159,8 @@ export function runFleet(): void {
     void p
       .evaluate({
         name: source.name,
-        read: () => source.file.arrayBuffer(),
+        // The Blob itself: the worker reads it, so no file is copied on the main thread.
+        read: () => Promise.resolve(source.file),
         config,
         ...(preset ? { preset } : {}),
         onStart: () => update(key, { status: 'running', progress: 0 }),
