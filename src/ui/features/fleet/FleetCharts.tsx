@@ -1,7 +1,17 @@
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, startTransition, useEffect, useMemo, useState } from 'react'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
 import type { FleetRow } from '../../../fleet/types.ts'
 import { FLEET_TID } from './fleetIds.ts'
-import { BinChart, SizeScatter } from './FleetSvgCharts.tsx'
 import {
   firstCompactionHistogram,
   savingsHistogram,
@@ -11,48 +21,64 @@ import {
   type ScatterPoint,
 } from './fleetModel.ts'
 
-/** Charts are the costliest thing to draw: while a fleet runs they follow at most every second. */
-const CHART_EVERY_MS = 1000
-
-function useThrottled<T>(value: T, running: boolean): T {
+/**
+ * What the charts show: while a fleet runs they hold the last finished state and follow once the
+ * run ends (as a transition, so they never lengthen the task that commits the last rows).
+ * recharts measures and lays out every chart on each draw (60–320 ms tasks measured while 200
+ * files ran with a redraw every second); rows still land progressively in the table.
+ */
+function useHeldWhileRunning<T>(value: T, running: boolean): T {
   const [shown, setShown] = useState(value)
-  const latest = useRef(value)
   useEffect(() => {
-    latest.current = value
-    // Not running (the run's end, a filter): follow at once, still as a transition, so the
-    // charts never lengthen the task that commits the rows.
     if (!running) startTransition(() => setShown(value))
   }, [value, running])
-  useEffect(() => {
-    if (!running) return
-    // A transition: React draws the charts in interruptible slices, not one long task.
-    const timer = setInterval(() => startTransition(() => setShown(latest.current)), CHART_EVERY_MS)
-    return () => clearInterval(timer)
-  }, [running])
   return shown
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+const HEIGHT = 150
+
+function Chart(props: { title: string; children: React.ReactElement }) {
+  return (
+    <figure className="fleet-chart">
+      <figcaption>{props.title}</figcaption>
+      <ResponsiveContainer width="100%" height={HEIGHT}>
+        {props.children}
+      </ResponsiveContainer>
+    </figure>
+  )
 }
 
 /**
  * Distributions over the fleet: how much each conversation saved, size against savings (one dot
  * per conversation, sampled to 2,000), and after how many calls the config first changed anything.
- * No animation: a re-run redraws them many times.
+ * No animation. While a run is under way they show the last finished state, marked as such.
  */
 export function FleetCharts(props: {
   rows: readonly FleetRow[]
   lines: readonly FleetLine[]
   running: boolean
 }) {
-  const { rows, lines } = useThrottled(
+  const { rows, lines } = useHeldWhileRunning(
     useMemo(() => ({ rows: props.rows, lines: props.lines }), [props.rows, props.lines]),
     props.running,
   )
   const savings = useMemo(() => savingsHistogram(rows), [rows])
   const first = useMemo(() => firstCompactionHistogram(rows), [rows])
   const scatter = useMemo(() => sizeVsSavings(lines), [lines])
-  return <ChartsBody savings={savings} first={first} scatter={scatter} />
+  return (
+    <div className="fleet-charts-wrap" aria-busy={props.running}>
+      {props.running ? (
+        <p className="fleet-charts-held" data-testid={FLEET_TID.chartsHeld}>
+          Charts follow when the run ends; the table updates as each file finishes.
+        </p>
+      ) : null}
+      <ChartsBody savings={savings} first={first} scatter={scatter} />
+    </div>
+  )
 }
 
-/** Memoised on its three series: a re-render of the fleet that leaves them alone draws nothing. */
+/** Memoised on its three series: a re-render of the fleet that leaves them alone skips recharts. */
 const ChartsBody = memo(function ChartsBody({
   savings,
   first,
@@ -64,19 +90,48 @@ const ChartsBody = memo(function ChartsBody({
 }) {
   return (
     <div className="fleet-charts" data-testid={FLEET_TID.charts}>
-      <BinChart
-        title="Saved per conversation (last call)"
-        bins={savings}
-        fill="var(--accent)"
-        labelEvery={2}
-      />
-      <SizeScatter title="Size (peak context) vs saved %" points={scatter} fill="var(--accent)" />
-      <BinChart
-        title="Calls until the first compaction"
-        bins={first}
-        fill="var(--timeline-fired, #e11d48)"
-        labelEvery={2}
-      />
+      <Chart title="Saved per conversation (last call)">
+        <BarChart data={savings} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
+          <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
+          <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
+        </BarChart>
+      </Chart>
+      <Chart title="Size (peak context) vs saved %">
+        <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            dataKey="size"
+            type="number"
+            scale="log"
+            domain={['auto', 'auto']}
+            tickFormatter={(v: number) => compact.format(v)}
+            tick={{ fontSize: 10 }}
+            name="peak tokens"
+          />
+          <YAxis
+            dataKey="saved"
+            type="number"
+            domain={[0, 100]}
+            tick={{ fontSize: 10 }}
+            name="saved %"
+            unit="%"
+          />
+          <Tooltip cursor={{ strokeDasharray: '3 3' }} isAnimationActive={false} />
+          <Scatter data={scatter} fill="var(--accent)" isAnimationActive={false} />
+        </ScatterChart>
+      </Chart>
+      <Chart title="Calls until the first compaction">
+        <BarChart data={first} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 10 }} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
+          <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
+          <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
+        </BarChart>
+      </Chart>
     </div>
   )
 })

@@ -14,5 +14,6 @@ export const FLEET_TID = {
   row: 'fleet-row',
   query: 'fleet-query',
   charts: 'fleet-charts',
+  chartsHeld: 'fleet-charts-held',
   configProblem: 'fleet-config-problem',
 } as const
