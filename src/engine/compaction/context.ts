@@ -223,6 +223,24 @@ export class StrategyContext {
     }
     this.view.replace(ref, replacement, after, this.strategy, options.newer)
     if (options.newer) this.view.markNewestCopy(options.newer, ref)
+    if (!options.fields && !options.fixed && !options.newer) {
+      // The common case, built as one literal (same keys, same order as the general form below):
+      // thousands of stubs per round make the spread copies a visible share of a re-plan.
+      this.decisions.push({
+        kind,
+        messageId: message.id,
+        target: ref,
+        replacement,
+        strategy: this.strategy,
+        step: this.step,
+        reason,
+        detail,
+        groupId: this.groupId(group),
+        tokensBefore: before,
+        tokensAfter: after,
+      })
+      return true
+    }
     this.decisions.push({
       kind,
       messageId: message.id,

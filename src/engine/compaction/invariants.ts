@@ -1,5 +1,7 @@
 import type { Conversation, Message } from '../model.ts'
 import { modelFamily, pricePart } from '../tokens/pricing.ts'
+import type { Prepared } from './prepared.ts'
+import { projectedSource } from './project.ts'
 import type { Protections } from './protect.ts'
 import type { Decision } from './types.ts'
 import type { WorkingView } from './view.ts'
@@ -56,10 +58,10 @@ export function checkInvariants(
   const orphaned: string[] = []
   for (const r of pairing.results) {
     if (r.message >= view.limit || r.call < 0 || !included(r.message)) continue
-    if (view.part({ message: r.message, part: r.part }) === null) continue
+    if (view.partAt(r.message, r.part) === null) continue
     const c = pairing.calls[r.call]
     if (!c) continue
-    if (!included(c.message) || view.part({ message: c.message, part: c.part }) === null) {
+    if (!included(c.message) || view.partAt(c.message, c.part) === null) {
       orphaned.push(conversation.messages[r.message]?.id ?? `#${r.message}`)
     }
   }
@@ -73,13 +75,20 @@ export function checkInvariants(
   )
 
   // 2. No group split: a group is either wholly present or wholly excluded.
-  const present = new Set(projection.messages.map((m) => m.id))
+  // Presence by id (a copy of a changed message is another object with the same id), marked at
+  // the first message carrying that id: the same answer as a set of the projection's ids.
+  const { first, byId } = idIndex(view.prepared)
+  const present = new Uint8Array(first.length)
+  for (const msg of projection.messages) {
+    const at = byId.get(msg.id)
+    if (at !== undefined) present[at] = 1
+  }
   const split: string[] = []
   for (const g of grouping.groups) {
     const visible = view.messagesOf(g.index)
     if (visible.length === 0) continue
     let shown = 0
-    for (const m of visible) if (present.has(conversation.messages[m]?.id ?? '')) shown++
+    for (const m of visible) if (present[first[m] as number] === 1) shown++
     // Only when some are missing: were they emptied by part removal (not a split)?
     const emptied =
       view.isExcluded(g.index) || shown === visible.length
@@ -113,6 +122,7 @@ export function checkInvariants(
     }
     if (kind === 'pending_call' || kind === 'latest_thinking') continue
     for (const m of view.messagesOf(g)) {
+      if (!view.hasOverrides(m)) continue
       conversation.messages[m]?.parts.forEach((_, i) => {
         if (view.isModified({ message: m, part: i })) touched.push(`${group.id}:${m}:${i}`)
       })
@@ -169,15 +179,48 @@ export function checkInvariants(
   return checks
 }
 
+/** Message ids of a prepared conversation: the first index of each id, and per message that index. */
+interface IdIndex {
+  readonly byId: ReadonlyMap<string, number>
+  readonly first: Int32Array
+}
+const idIndexes = new WeakMap<Prepared, IdIndex>()
+
+function idIndex(prepared: Prepared): IdIndex {
+  const hit = idIndexes.get(prepared)
+  if (hit) return hit
+  const { messages } = prepared.conversation
+  const byId = new Map<string, number>()
+  const first = new Int32Array(messages.length)
+  for (let m = 0; m < messages.length; m++) {
+    const id = (messages[m] as Message).id
+    const at = byId.get(id)
+    if (at === undefined) byId.set(id, m)
+    first[m] = at ?? m
+  }
+  const index = { byId, first }
+  idIndexes.set(prepared, index)
+  return index
+}
+
 function recountProjection(view: WorkingView, projection: Conversation): number {
   const p = view.prepared
   let total = p.staticTokens + (projection.system.length > 0 ? p.systemTokens : 0)
   for (const m of projection.messages as Message[]) {
-    const family = m.model ? modelFamily(m.model) : p.family
     total += p.framing.perMessage
     for (const part of m.parts) {
-      // Untouched parts are the prepared objects: their price is known; replacements are priced anew.
-      total += p.partPrice.get(part) ?? pricePart(part, m.role, p.counter, family, p.framing)
+      // Untouched parts are the prepared objects: their price is known; replacements are priced
+      // anew — by the content they were projected from (only `meta` differs, which costs nothing),
+      // through the view's price memo: the same content under the same role and model.
+      const known = p.partPrice.get(part)
+      if (known !== undefined) {
+        total += known
+        continue
+      }
+      const source = projectedSource(part)
+      total += source
+        ? view.price(source, m.role, m.model)
+        : pricePart(part, m.role, p.counter, m.model ? modelFamily(m.model) : p.family, p.framing)
     }
   }
   return total

@@ -26,7 +26,9 @@ export function project(view: WorkingView): Conversation {
     newIndex[m] = messages.length
     const msg = conversation.messages[m] as Message
     const g = grouping.groupOfMessage[m] as number
-    if (!view.isExcluded(g)) {
+    // A message without overrides projects to itself (no part walk, no copy).
+    if (!view.isExcluded(g) && !view.hasOverrides(m)) messages.push(msg)
+    else if (!view.isExcluded(g)) {
       const parts = projectedParts(view, m)
       const changed = parts.length !== msg.parts.length || parts.some((p, i) => p !== msg.parts[i])
       if (parts.length > 0 || msg.parts.length === 0)
@@ -76,14 +78,71 @@ function projectedParts(view: WorkingView, message: number): Part[] {
       messageId: conversation.messages[r.message]?.id ?? '',
       part: r.part,
     }))
+    const compactedBy = [...earlierBy, ...o.by]
+    const supersededBy = earlierNewer.length + newer.length > 0 ? [...earlierNewer, ...newer] : null
+    const made = reuse(o.part, compactedBy, supersededBy)
+    if (made) {
+      out.push(made)
+      return
+    }
     const meta = {
       ...o.part.meta,
-      compactedBy: [...earlierBy, ...o.by],
-      ...(earlierNewer.length + newer.length > 0
-        ? { supersededBy: [...earlierNewer, ...newer] }
-        : {}),
+      compactedBy,
+      ...(supersededBy ? { supersededBy } : {}),
     }
-    out.push({ ...o.part, meta } as Part)
+    const part = { ...o.part, meta } as Part
+    projectedCache.set(o.part, { compactedBy, supersededBy, part })
+    projectedFrom.set(part, o.part)
+    out.push(part)
   })
   return out
+}
+
+/**
+ * The last projected copy of each replacement part: re-plans and rounds over the same replacement
+ * (strategies memoise them) with the same marks get the same object back, so nothing is
+ * re-allocated and its price is found by identity.
+ */
+const projectedCache = new WeakMap<
+  Part,
+  { compactedBy: readonly string[]; supersededBy: readonly unknown[] | null; part: Part }
+>()
+/** Projected copy → the replacement it was made from (same content, only `meta` differs). */
+const projectedFrom = new WeakMap<Part, Part>()
+
+/** The replacement a projected part was made from, or undefined for a part project() did not make. */
+export function projectedSource(part: Part): Part | undefined {
+  return projectedFrom.get(part)
+}
+
+function reuse(
+  part: Part,
+  compactedBy: readonly string[],
+  supersededBy: readonly unknown[] | null,
+): Part | undefined {
+  const hit = projectedCache.get(part)
+  if (!hit || !sameStrings(hit.compactedBy, compactedBy)) return undefined
+  if (hit.supersededBy === null || supersededBy === null)
+    return hit.supersededBy === supersededBy ? hit.part : undefined
+  if (hit.supersededBy.length !== supersededBy.length) return undefined
+  for (let i = 0; i < supersededBy.length; i++)
+    if (!sameRef(hit.supersededBy[i], supersededBy[i])) return undefined
+  return hit.part
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Entries of `supersededBy`: `{messageId, part}` objects (or whatever an import carried). */
+function sameRef(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  const x = a as Record<string, unknown>
+  const y = b as Record<string, unknown>
+  const kx = Object.keys(x)
+  const ky = Object.keys(y)
+  return kx.length === ky.length && kx.every((k, i) => ky[i] === k && x[k] === y[k])
 }

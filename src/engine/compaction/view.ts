@@ -18,6 +18,9 @@ const prices = new WeakMap<
   }
 >()
 
+/** Shared empty list of newer copies (overrides are never mutated). */
+const NO_REFS: readonly PartRef[] = []
+
 /** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
 export interface Override {
   readonly part: Part | null
@@ -57,6 +60,8 @@ export class WorkingView {
   private readonly index: PartIndex
   /** Keyed by flat part number (string key for a ref that names no part of the conversation). */
   private readonly overrides = new Map<number | string, Override>()
+  /** Overrides per message (the projection copies only the messages that have any). */
+  private readonly overridesIn: Int32Array
   private readonly messageTokensNow: Float64Array
   private readonly groupTokensNow: Float64Array
   private readonly inserted: InsertedSummary[] = []
@@ -110,6 +115,7 @@ export class WorkingView {
     })
     const n = prepared.conversation.messages.length
     this.excluded = new Uint8Array(prepared.grouping.groups.length)
+    this.overridesIn = new Int32Array(n)
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
     this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
     this.total = prepared.staticTokens + prepared.systemTokens
@@ -151,8 +157,12 @@ export class WorkingView {
 
   /** Map key of a part address. */
   private key(ref: PartRef): number | string {
-    const k = flatPart(this.index, ref.message, ref.part)
-    return k >= 0 ? k : `${ref.message}:${ref.part}`
+    return this.keyOf(ref.message, ref.part)
+  }
+
+  private keyOf(message: number, part: number): number | string {
+    const k = flatPart(this.index, message, part)
+    return k >= 0 ? k : `${message}:${part}`
   }
 
   /** Our count of everything visible (all threads, all history): what the invariants recount. */
@@ -280,6 +290,15 @@ export class WorkingView {
     return this.prepared.conversation.messages[ref.message]?.parts[ref.part] ?? null
   }
 
+  /** `part({message, part})` without the address object (hot loops). */
+  partAt(message: number, part: number): Part | null {
+    if (this.overrides.size > 0) {
+      const o = this.overrides.get(this.keyOf(message, part))
+      if (o) return o.part
+    }
+    return this.prepared.conversation.messages[message]?.parts[part] ?? null
+  }
+
   partTokens(ref: PartRef): number {
     const o = this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
     if (o) return o.tokens
@@ -299,6 +318,11 @@ export class WorkingView {
 
   override(ref: PartRef): Override | undefined {
     return this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
+  }
+
+  /** Does any part of the message have an override (replaced or removed)? */
+  hasOverrides(message: number): boolean {
+    return this.overrides.size > 0 && (this.overridesIn[message] ?? 0) > 0
   }
 
   /** Current parts of a message, removed parts dropped. */
@@ -380,15 +404,20 @@ export class WorkingView {
   ): void {
     const key = this.key(ref)
     const before = this.overrides.get(key)
-    const oldTokens = this.partTokens(ref)
+    // What partTokens(ref) answers, without a second lookup.
+    const oldTokens = before
+      ? before.tokens
+      : (this.prepared.partTokens[ref.message]?.[ref.part] ?? 0)
     const delta = tokens - oldTokens
     this.overrides.set(key, {
       part: replacement,
       tokens,
-      by: [...(before?.by ?? []), strategy],
-      newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? []),
+      by: before ? [...before.by, strategy] : [strategy],
+      newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? NO_REFS),
     })
     this.changeLog.push(ref.message)
+    const counted = !before && ref.message >= 0 && ref.message < this.overridesIn.length
+    if (counted) this.overridesIn[ref.message] = (this.overridesIn[ref.message] as number) + 1
     const g = this.prepared.grouping.groupOfMessage[ref.message] as number
     const visible = ref.message < this.visibleUpTo
     const undoLedger = visible
@@ -400,6 +429,7 @@ export class WorkingView {
     this.undo.push(() => {
       if (before) this.overrides.set(key, before)
       else this.overrides.delete(key)
+      if (counted) this.overridesIn[ref.message] = (this.overridesIn[ref.message] as number) - 1
       this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) - delta
       if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
       if (visible && !this.excluded[g]) this.total -= delta

@@ -26,7 +26,7 @@ import type { ToolCallPart, ToolResultPart } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
 import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
-import { decodeObject, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
+import { decodeArgs, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 
 export const toolPayloadTrimStrategy = defineStrategy({
   id: 'tool-payload-trim',
@@ -53,7 +53,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
       const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
       const part = current?.kind === 'tool_call' ? current : original
       const name = info?.name ?? 'unknown'
-      const args = part?.kind === 'tool_call' ? decodeObject(part.argsRaw) : null
+      const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
       const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
         ? (p.toolIdentifierFields[name] ?? [])
         : []
