@@ -10,6 +10,9 @@ import { flatPart } from './prepared.ts'
 import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
 import type { InsertedSummary, WorkingView } from './view.ts'
 
+/** The empty text a summary message's framing is priced with (one object: its price is memoised). */
+const EMPTY_TEXT: Part = { kind: 'text', text: '' }
+
 /**
  * What a strategy sees and how it acts. Reading is free; every change goes through `exclude`,
  * `replace` or `insert`, which check protections (a refused attempt is recorded as `protected`),
@@ -287,7 +290,7 @@ export class StrategyContext {
       summaryOf: { strategy: this.strategy, groups: covers },
     }
     const tokens =
-      this.view.price({ kind: 'text', text: '' }, summary.role) +
+      this.view.price(EMPTY_TEXT, summary.role) +
       summary.parts.reduce((t, p) => t + this.view.price(p, summary.role), 0) +
       this.view.prepared.framing.perMessage
     const before = summary.covers.reduce((t, g) => t + this.view.groupTokens(g), 0)
@@ -364,10 +367,9 @@ export class StrategyContext {
    * ids already in the conversation, e.g. a transcript that was compacted by us before).
    */
   private freshSummaryId(stem: string): string {
-    const taken = (id: string) =>
-      this.view.prepared.messageIds.has(id) || this.view.hasSummaryId(id)
     let id = stem
-    while (taken(id)) id = `${stem}-${++this.summarySeq}`
+    while (this.view.prepared.messageIds.has(id) || this.view.hasSummaryId(id))
+      id = `${stem}-${++this.summarySeq}`
     return id
   }
 

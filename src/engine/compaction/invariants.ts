@@ -1,5 +1,4 @@
 import type { Conversation, Message } from '../model.ts'
-import { modelFamily, pricePart } from '../tokens/pricing.ts'
 import type { Prepared } from './prepared.ts'
 import { projectedSource } from './project.ts'
 import type { Protections } from './protect.ts'
@@ -209,18 +208,16 @@ function recountProjection(view: WorkingView, projection: Conversation): number 
   for (const m of projection.messages as Message[]) {
     total += p.framing.perMessage
     for (const part of m.parts) {
-      // Untouched parts are the prepared objects: their price is known; replacements are priced
-      // anew — by the content they were projected from (only `meta` differs, which costs nothing),
-      // through the view's price memo: the same content under the same role and model.
+      // Untouched parts are the prepared objects: their price is known. Replacements and inserted
+      // summaries are priced anew through the view's price memo (same content, role and model:
+      // same price); a projected copy by the content it was made from (only `meta` differs, and
+      // meta costs nothing).
       const known = p.partPrice.get(part)
       if (known !== undefined) {
         total += known
         continue
       }
-      const source = projectedSource(part)
-      total += source
-        ? view.price(source, m.role, m.model)
-        : pricePart(part, m.role, p.counter, m.model ? modelFamily(m.model) : p.family, p.framing)
+      total += view.price(projectedSource(part) ?? part, m.role, m.model)
     }
   }
   return total
