@@ -78,10 +78,13 @@ export function checkInvariants(
   // the first message carrying that id: the same answer as a set of the projection's ids.
   const { first, byId } = idIndex(view.prepared)
   const present = new Uint8Array(first.length)
-  for (const msg of projection.messages) {
+  /** Projection position → the first original index with that message's id, or −1. */
+  const origin = new Int32Array(projection.messages.length)
+  projection.messages.forEach((msg, k) => {
     const at = byId.get(msg.id)
+    origin[k] = at ?? -1
     if (at !== undefined) present[at] = 1
-  }
+  })
   const split: string[] = []
   for (const g of grouping.groups) {
     const visible = view.messagesOf(g.index)
@@ -165,7 +168,7 @@ export function checkInvariants(
   )
 
   // 6. Tokens after = the sum of the projection, recounted from scratch.
-  const recount = recountProjection(view, projection)
+  const recount = recountProjection(view, projection, origin)
   checks.push({
     id: 'tokens_match',
     ok: recount === view.totalTokens,
@@ -202,10 +205,43 @@ function idIndex(prepared: Prepared): IdIndex {
   return index
 }
 
-function recountProjection(view: WorkingView, projection: Conversation): number {
+/**
+ * Per original message, what the recount adds for it when it reaches the projection unchanged:
+ * framing + the price of each of its parts by object (all prices are whole tokens, so summing
+ * ahead of time gives the same total).
+ */
+const unchangedPrices = new WeakMap<Prepared, Float64Array>()
+
+function unchangedPricesOf(p: Prepared): Float64Array {
+  const hit = unchangedPrices.get(p)
+  if (hit) return hit
+  const { messages } = p.conversation
+  const prices = new Float64Array(messages.length)
+  for (let i = 0; i < messages.length; i++) {
+    let t = p.framing.perMessage
+    for (const part of (messages[i] as Message).parts) t += p.partPrice.get(part) as number
+    prices[i] = t
+  }
+  unchangedPrices.set(p, prices)
+  return prices
+}
+
+function recountProjection(
+  view: WorkingView,
+  projection: Conversation,
+  origin: Int32Array,
+): number {
   const p = view.prepared
+  const original = p.conversation.messages
+  const unchanged = unchangedPricesOf(p)
   let total = p.staticTokens + (projection.system.length > 0 ? p.systemTokens : 0)
-  for (const m of projection.messages as Message[]) {
+  for (let k = 0; k < projection.messages.length; k++) {
+    const m = projection.messages[k] as Message
+    const at = origin[k] as number
+    if (at >= 0 && original[at] === m) {
+      total += unchanged[at] as number
+      continue
+    }
     total += p.framing.perMessage
     for (const part of m.parts) {
       // Untouched parts are the prepared objects: their price is known. Replacements and inserted

@@ -1,5 +1,6 @@
 import type { Conversation, Message, Part, UpstreamMarker } from '../model.ts'
-import type { InsertedSummary, WorkingView } from './view.ts'
+import type { PartRef } from '../pairing.ts'
+import type { InsertedSummary, Override, WorkingView } from './view.ts'
 
 /**
  * What the model would receive (SPEC §5): visible messages of included groups, with replaced
@@ -32,7 +33,7 @@ export function project(view: WorkingView): Conversation {
       const parts = projectedParts(view, m)
       const changed = parts.length !== msg.parts.length || parts.some((p, i) => p !== msg.parts[i])
       if (parts.length > 0 || msg.parts.length === 0)
-        messages.push(changed ? { ...msg, parts } : msg)
+        messages.push(changed ? copyWith(msg, parts) : msg)
     }
     for (const s of after.get(m) ?? []) messages.push(s.message)
   }
@@ -61,13 +62,19 @@ function projectedParts(view: WorkingView, message: number): Part[] {
   const { conversation } = view.prepared
   const msg = conversation.messages[message] as Message
   const out: Part[] = []
-  msg.parts.forEach((original, i) => {
-    const o = view.override({ message, part: i })
+  for (let i = 0; i < msg.parts.length; i++) {
+    const original = msg.parts[i] as Part
+    const o = view.overrideAt(message, i)
     if (!o) {
       out.push(original)
-      return
+      continue
     }
-    if (!o.part) return
+    if (!o.part) continue
+    const hit = projectedCache.get(o.part)
+    if (hit && hit.original === original && sameMarks(hit, o, conversation)) {
+      out.push(hit.part)
+      continue
+    }
     const earlierBy = Array.isArray(original.meta?.compactedBy)
       ? (original.meta.compactedBy as string[])
       : []
@@ -78,71 +85,73 @@ function projectedParts(view: WorkingView, message: number): Part[] {
       messageId: conversation.messages[r.message]?.id ?? '',
       part: r.part,
     }))
-    const compactedBy = [...earlierBy, ...o.by]
-    const supersededBy = earlierNewer.length + newer.length > 0 ? [...earlierNewer, ...newer] : null
-    const made = reuse(o.part, compactedBy, supersededBy)
-    if (made) {
-      out.push(made)
-      return
-    }
     const meta = {
       ...o.part.meta,
-      compactedBy,
-      ...(supersededBy ? { supersededBy } : {}),
+      compactedBy: [...earlierBy, ...o.by],
+      ...(earlierNewer.length + newer.length > 0
+        ? { supersededBy: [...earlierNewer, ...newer] }
+        : {}),
     }
     const part = { ...o.part, meta } as Part
-    projectedCache.set(o.part, { compactedBy, supersededBy, part })
+    projectedCache.set(o.part, { original, by: o.by, newer, part })
     projectedFrom.set(part, o.part)
     out.push(part)
-  })
+  }
   return out
 }
 
 /**
- * The last projected copy of each replacement part: re-plans and rounds over the same replacement
- * (strategies memoise them) with the same marks get the same object back, so nothing is
- * re-allocated and its price is found by identity.
+ * The last projected copy of each replacement part, with what its marks were made from: the part
+ * it replaced (its own earlier marks), the strategies that changed it and the ids of the newer
+ * copies it defers to. Re-plans and rounds that replace the same part the same way get the same
+ * object back — nothing re-allocated, and its price is found by identity.
  */
 const projectedCache = new WeakMap<
   Part,
-  { compactedBy: readonly string[]; supersededBy: readonly unknown[] | null; part: Part }
+  {
+    readonly original: Part
+    readonly by: readonly string[]
+    readonly newer: readonly { readonly messageId: string; readonly part: number }[]
+    readonly part: Part
+  }
 >()
+
+function sameMarks(
+  hit: {
+    readonly by: readonly string[]
+    readonly newer: readonly { messageId: string; part: number }[]
+  },
+  o: Override,
+  conversation: Conversation,
+): boolean {
+  if (hit.by.length !== o.by.length || hit.newer.length !== o.newer.length) return false
+  for (let i = 0; i < o.by.length; i++) if (hit.by[i] !== o.by[i]) return false
+  for (let i = 0; i < o.newer.length; i++) {
+    const r = o.newer[i] as PartRef
+    const h = hit.newer[i] as { messageId: string; part: number }
+    if (h.part !== r.part || h.messageId !== (conversation.messages[r.message]?.id ?? ''))
+      return false
+  }
+  return true
+}
+
+/** The last projected copy of each changed message, with its parts. */
+const projectedMessages = new WeakMap<Message, Message>()
+
+/** `{ ...msg, parts }`, the same object as last time when the parts are the same objects. */
+function copyWith(msg: Message, parts: Part[]): Message {
+  const hit = projectedMessages.get(msg)
+  if (hit && hit.parts.length === parts.length && hit.parts.every((p, i) => p === parts[i]))
+    return hit
+  const made = { ...msg, parts }
+  projectedMessages.set(msg, made)
+  return made
+}
+
 /** Projected copy → the replacement it was made from (same content, only `meta` differs). */
 const projectedFrom = new WeakMap<Part, Part>()
 
 /** The replacement a projected part was made from, or undefined for a part project() did not make. */
 export function projectedSource(part: Part): Part | undefined {
   return projectedFrom.get(part)
-}
-
-function reuse(
-  part: Part,
-  compactedBy: readonly string[],
-  supersededBy: readonly unknown[] | null,
-): Part | undefined {
-  const hit = projectedCache.get(part)
-  if (!hit || !sameStrings(hit.compactedBy, compactedBy)) return undefined
-  if (hit.supersededBy === null || supersededBy === null)
-    return hit.supersededBy === supersededBy ? hit.part : undefined
-  if (hit.supersededBy.length !== supersededBy.length) return undefined
-  for (let i = 0; i < supersededBy.length; i++)
-    if (!sameRef(hit.supersededBy[i], supersededBy[i])) return undefined
-  return hit.part
-}
-
-function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-/** Entries of `supersededBy`: `{messageId, part}` objects (or whatever an import carried). */
-function sameRef(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  const x = a as Record<string, unknown>
-  const y = b as Record<string, unknown>
-  const kx = Object.keys(x)
-  const ky = Object.keys(y)
-  return kx.length === ky.length && kx.every((k, i) => ky[i] === k && x[k] === y[k])
 }

@@ -5,6 +5,7 @@ import { modelFamily, pricePart } from '../tokens/pricing.ts'
 import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared.ts'
 import type { ProtectionKind } from './types.ts'
 import { ContextLedger, IDENTITY_ACCOUNTING, type CallAccounting } from './ledger.ts'
+import { OverrideTable } from './overrides.ts'
 
 /** The last price of a part object, with what it was priced under (parts are immutable). */
 const prices = new WeakMap<
@@ -59,7 +60,7 @@ export class WorkingView {
   private readonly excluded: Uint8Array
   private readonly index: PartIndex
   /** Keyed by flat part number (string key for a ref that names no part of the conversation). */
-  private readonly overrides = new Map<number | string, Override>()
+  private readonly overrides: OverrideTable<Override>
   /** Overrides per message (the projection copies only the messages that have any). */
   private readonly overridesIn: Int32Array
   private readonly messageTokensNow: Float64Array
@@ -116,6 +117,7 @@ export class WorkingView {
     const n = prepared.conversation.messages.length
     this.excluded = new Uint8Array(prepared.grouping.groups.length)
     this.overridesIn = new Int32Array(n)
+    this.overrides = new OverrideTable(this.index.offset[n] as number)
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
     this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
     this.total = prepared.staticTokens + prepared.systemTokens
@@ -318,6 +320,11 @@ export class WorkingView {
 
   override(ref: PartRef): Override | undefined {
     return this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
+  }
+
+  /** `override({message, part})` without the address object (hot loops). */
+  overrideAt(message: number, part: number): Override | undefined {
+    return this.overrides.size === 0 ? undefined : this.overrides.get(this.keyOf(message, part))
   }
 
   /** Does any part of the message have an override (replaced or removed)? */
