@@ -4,7 +4,13 @@ import type { PartRef } from '../pairing.ts'
 import { modelFamily, pricePart } from '../tokens/pricing.ts'
 import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared.ts'
 import type { ProtectionKind } from './types.ts'
-import { ContextLedger, IDENTITY_ACCOUNTING, type CallAccounting } from './ledger.ts'
+import {
+  ContextLedger,
+  IDENTITY_ACCOUNTING,
+  type CallAccounting,
+  type LedgerState,
+} from './ledger.ts'
+import { pushAll } from '../arrays.ts'
 import { OverrideTable } from './overrides.ts'
 
 /** The last price of a part object, with what it was priced under (parts are immutable). */
@@ -18,6 +24,19 @@ const prices = new WeakMap<
     readonly tokens: number
   }
 >()
+
+/** A fresh view's state once every message is revealed (before any change). */
+interface OpenedView {
+  readonly visibleUpTo: number
+  readonly groupTokens: Float64Array
+  readonly total: number
+  readonly included: number
+  readonly visible: readonly Group[]
+  readonly maxTurn: number
+  readonly ledger: LedgerState
+}
+
+const openedViews = new WeakMap<Prepared, OpenedView>()
 
 /** Shared empty list of newer copies (overrides are never mutated). */
 const NO_REFS: readonly PartRef[] = []
@@ -125,7 +144,38 @@ export class WorkingView {
       const key = this.key(target)
       this.newestCopies.set(key, [...(this.newestCopies.get(key) ?? []), source])
     }
-    this.advanceTo(Math.min(limit, n))
+    // Over the whole conversation, the state after revealing every message depends only on the
+    // prepared conversation: copy it from the first view instead of walking 10,000 messages again.
+    const whole = Math.min(limit, n) === n
+    const opened = whole ? openedViews.get(prepared) : undefined
+    if (opened) this.restore(opened)
+    else {
+      this.advanceTo(Math.min(limit, n))
+      if (whole) openedViews.set(prepared, this.opened())
+    }
+  }
+
+  /** The state after `advanceTo`, before any change (see the constructor). */
+  private opened(): OpenedView {
+    return {
+      visibleUpTo: this.visibleUpTo,
+      groupTokens: this.groupTokensNow.slice(),
+      total: this.total,
+      included: this.included,
+      visible: [...this.visible],
+      maxTurn: this.maxTurn,
+      ledger: this.ledger.snapshot(),
+    }
+  }
+
+  private restore(o: OpenedView): void {
+    this.visibleUpTo = o.visibleUpTo
+    this.groupTokensNow.set(o.groupTokens)
+    this.total = o.total
+    this.included = o.included
+    pushAll(this.visible, o.visible)
+    this.maxTurn = o.maxTurn
+    this.ledger.restore(o.ledger)
   }
 
   /** Messages with index < limit are visible. */

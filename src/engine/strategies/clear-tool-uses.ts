@@ -32,6 +32,8 @@ const schema = z.object({
   placeholder: z.string().min(1, 'placeholder must not be empty').default('[cleared]'),
 })
 
+const ALLOW_GROWTH = { allowGrowth: true } as const
+
 export type ClearToolUsesParams = z.infer<typeof schema>
 
 export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
@@ -89,22 +91,23 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
       )
       return
     }
+    // One sentence per (tool, what): thousands of edits share a handful of them.
+    const sentences = { result: new Map<string, string>(), input: new Map<string, string>() }
     for (const e of edits) {
-      const what =
-        e.what === 'result'
-          ? `replaced the ${e.tool} result with "${p.placeholder}"`
-          : `cleared the ${e.tool} tool_use input to {}`
+      const said = sentences[e.what]
+      let detail = said.get(e.tool)
+      if (detail === undefined) {
+        const what =
+          e.what === 'result'
+            ? `replaced the ${e.tool} result with "${p.placeholder}"`
+            : `cleared the ${e.tool} tool_use input to {}`
+        detail = `Clear tool uses: older than the ${p.keep} most recent tool uses; ${what}`
+        said.set(e.tool, detail)
+      }
       // Every older use is cleared, however small: LangChain's clone writes its placeholder over
       // an empty result too (and so does the API, as far as its docs say), so the lab may not
       // keep a result the production context no longer has (differential check, issue 11).
-      ctx.replace(
-        e.ref,
-        e.replacement,
-        'stub',
-        'tool_use_cleared',
-        `Clear tool uses: older than the ${p.keep} most recent tool uses; ${what}`,
-        { allowGrowth: true },
-      )
+      ctx.replace(e.ref, e.replacement, 'stub', 'tool_use_cleared', detail, ALLOW_GROWTH)
     }
     for (const u of ctx.recordNonChanges ? uses.slice(cut) : []) {
       ctx.skip(

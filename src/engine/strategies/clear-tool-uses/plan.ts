@@ -11,15 +11,34 @@ export interface ToolUse {
 
 /** Included, visible tool uses in chronological order (by call position). */
 export function toolUses(ctx: StrategyContext): ToolUse[] {
+  // Filtering the conversation's sorted list keeps the order a stable sort of the filtered list
+  // would give: only which uses are in changes between rounds and re-plans, never their order.
+  const visibleGroups = ctx.view.visibleGroupCount
   const uses: ToolUse[] = []
-  for (const g of ctx.groups()) {
-    if (ctx.view.isExcluded(g.index)) continue
+  for (const u of allToolUses(ctx)) {
+    if (u.group < visibleGroups && !ctx.view.isExcluded(u.group) && ctx.visible(u.info.message))
+      uses.push(u)
+  }
+  return uses
+}
+
+/** Every tool use of the conversation (groups in order, sorted by call position), per grouping. */
+const everyUse = new WeakMap<object, readonly ToolUse[]>()
+
+function allToolUses(ctx: StrategyContext): readonly ToolUse[] {
+  const { grouping } = ctx.view.prepared
+  const hit = everyUse.get(grouping)
+  if (hit) return hit
+  const uses: ToolUse[] = []
+  for (const g of grouping.groups) {
     for (const c of g.calls) {
-      const info = ctx.pairing.calls[c]
-      if (info && ctx.visible(info.message)) uses.push({ call: c, info, group: g.index })
+      const info = grouping.pairing.calls[c]
+      if (info) uses.push({ call: c, info, group: g.index })
     }
   }
-  return uses.sort((a, b) => a.info.message - b.info.message || a.info.part - b.info.part)
+  uses.sort((a, b) => a.info.message - b.info.message || a.info.part - b.info.part)
+  everyUse.set(grouping, uses)
+  return uses
 }
 
 // Replacements are pure functions of an immutable part: one object per part (and placeholder), so
