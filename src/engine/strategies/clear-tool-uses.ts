@@ -4,8 +4,7 @@ import type { StrategyContext } from '../compaction/context.ts'
 import type { PartRef } from '../pairing.ts'
 import {
   clearedInput,
-  clearedResult,
-  isCleared,
+  clearingOf,
   savings,
   toolUses,
   type Edit,
@@ -141,10 +140,10 @@ function plan(ctx: StrategyContext, p: ClearToolUsesParams, older: ToolUse[]): E
     for (const r of u.info.results) {
       const info = ctx.pairing.results[r]
       if (!info || !ctx.visible(info.message)) continue
+      const clearing = clearingOf(ctx, info, r, p.placeholder)
+      if (clearing === null) continue
       const ref: PartRef = { message: info.message, part: info.part }
-      const part = ctx.view.part(ref)
-      if (!part || part.kind !== 'tool_result') continue
-      if (isCleared(part, p.placeholder)) {
+      if (clearing === 'cleared') {
         if (ctx.recordNonChanges)
           ctx.skip(
             u.group,
@@ -154,7 +153,7 @@ function plan(ctx: StrategyContext, p: ClearToolUsesParams, older: ToolUse[]): E
           )
         continue
       }
-      const replacement = clearedResult(part, p.placeholder)
+      const { replacement } = clearing
       edits.push({
         ref,
         group: u.group,
@@ -164,8 +163,8 @@ function plan(ctx: StrategyContext, p: ClearToolUsesParams, older: ToolUse[]): E
         saves: savings(ctx, u.group, ref, replacement),
       })
     }
-    const call = ctx.view.part(callRef)
-    if (inputsOf(tool) && call?.kind === 'tool_call' && call.argsRaw !== '{}') {
+    const call = inputsOf(tool) ? ctx.view.part(callRef) : null
+    if (call?.kind === 'tool_call' && call.argsRaw !== '{}') {
       const replacement = clearedInput(call)
       edits.push({
         ref: callRef,

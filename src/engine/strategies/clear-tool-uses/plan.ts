@@ -1,6 +1,7 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { Message, Part, ToolCallPart, ToolResultPart } from '../../model.ts'
-import type { CallInfo, PartRef } from '../../pairing.ts'
+import type { CallInfo, PartRef, ResultInfo } from '../../pairing.ts'
+import type { Prepared } from '../../compaction/prepared.ts'
 
 /** One tool use as Anthropic counts it: a tool_use block with its result(s), in an included group. */
 export interface ToolUse {
@@ -56,6 +57,47 @@ export function clearedResult(part: ToolResultPart, placeholder: string): ToolRe
     clearedResults.set(part, byPlaceholder)
   }
   byPlaceholder.set(placeholder, made)
+  return made
+}
+
+/** What clearing a result finds: not a tool result (null), already the placeholder, or its replacement. */
+export type Clearing = { readonly replacement: ToolResultPart } | 'cleared' | null
+
+function clearing(part: Part | null, placeholder: string): Clearing {
+  if (!part || part.kind !== 'tool_result') return null
+  return isCleared(part, placeholder)
+    ? 'cleared'
+    : { replacement: clearedResult(part, placeholder) }
+}
+
+// Per prepared conversation and placeholder, the answer for each result the view has not replaced:
+// a re-plan reads it by result index instead of reaching into every part object again.
+const clearings = new WeakMap<Prepared, Map<string, (Clearing | undefined)[]>>()
+
+/** `clearing(view.part(info))` for result `r` (at `info`), from the table when it is unreplaced. */
+export function clearingOf(
+  ctx: StrategyContext,
+  info: ResultInfo,
+  r: number,
+  placeholder: string,
+): Clearing {
+  const { view } = ctx
+  if (view.overrideAt(info.message, info.part) !== undefined)
+    return clearing(view.part(info), placeholder)
+  let byPlaceholder = clearings.get(view.prepared)
+  if (!byPlaceholder) {
+    byPlaceholder = new Map()
+    clearings.set(view.prepared, byPlaceholder)
+  }
+  let table = byPlaceholder.get(placeholder)
+  if (!table) {
+    table = new Array<Clearing | undefined>(ctx.pairing.results.length)
+    byPlaceholder.set(placeholder, table)
+  }
+  const hit = table[r]
+  if (hit !== undefined) return hit
+  const made = clearing(view.part(info), placeholder)
+  table[r] = made
   return made
 }
 
