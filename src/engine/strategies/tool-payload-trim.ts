@@ -25,8 +25,29 @@ import { defineStrategy } from '../compaction/strategy.ts'
 import type { ToolCallPart, ToolResultPart } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
+import type { PhpArray } from './tool-payload-trim/php-json.ts'
 import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
 import { decodeArgs, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
+
+// A call's group key is a pure function of its (immutable) part, name and identifier fields
+// (the same array while the params object is the same): one per part, not one per re-plan.
+const keys = new WeakMap<
+  ToolCallPart,
+  { readonly name: string; readonly identifiers: readonly string[]; readonly key: string }
+>()
+
+function keyOf(
+  part: ToolCallPart,
+  name: string,
+  args: PhpArray | null,
+  identifiers: readonly string[],
+): string {
+  const hit = keys.get(part)
+  if (hit && hit.name === name && hit.identifiers === identifiers) return hit.key
+  const key = groupKey(name, args, identifiers)
+  keys.set(part, { name, identifiers, key })
+  return key
+}
 
 export const toolPayloadTrimStrategy = defineStrategy({
   id: 'tool-payload-trim',
@@ -60,7 +81,10 @@ export const toolPayloadTrimStrategy = defineStrategy({
       const made: CallFacts = {
         name,
         callId: info?.callId ?? '',
-        key: groupKey(name, args, identifiers),
+        key:
+          part?.kind === 'tool_call'
+            ? keyOf(part, name, args, identifiers)
+            : groupKey(name, args, identifiers),
         identifiers,
         args,
       }
