@@ -119,6 +119,27 @@ export class StrategyContext {
     }
   }
 
+  /** The decision for an exclusion (a literal unless `fixed` is set: same keys, same order). */
+  private excluded(
+    group: number,
+    reason: ReasonCode,
+    detail: string,
+    before: number,
+    fixed: string | undefined,
+  ): Decision {
+    if (fixed) return { kind: 'exclude', ...this.base(group, reason, detail, before, 0, fixed) }
+    return {
+      kind: 'exclude',
+      strategy: this.strategy,
+      step: this.step,
+      reason,
+      detail,
+      groupId: this.groupId(group),
+      tokensBefore: before,
+      tokensAfter: 0,
+    }
+  }
+
   /** Exclude a whole group. Returns false when protected (the attempt is recorded). */
   exclude(group: number, reason: ReasonCode, detail: string, options: ChangeOptions = {}): boolean {
     if (this.view.isExcluded(group)) return false
@@ -147,10 +168,7 @@ export class StrategyContext {
       return false
     }
     this.view.exclude(group)
-    this.decisions.push({
-      kind: 'exclude',
-      ...this.base(group, reason, detail, before, 0, options.fixed),
-    })
+    this.decisions.push(this.excluded(group, reason, detail, before, options.fixed))
     return true
   }
 
@@ -320,17 +338,9 @@ export class StrategyContext {
     for (const g of summary.covers) {
       const t = this.view.groupTokens(g)
       this.view.exclude(g)
-      this.decisions.push({
-        kind: 'exclude',
-        ...this.base(
-          g,
-          reason,
-          `${detail} (replaced by summary ${message.id})`,
-          t,
-          0,
-          options.fixed,
-        ),
-      })
+      this.decisions.push(
+        this.excluded(g, reason, `${detail} (replaced by summary ${message.id})`, t, options.fixed),
+      )
     }
     for (const id of summary.absorbs ?? []) this.view.retract(id)
     const inserted: InsertedSummary = {
@@ -383,6 +393,35 @@ export class StrategyContext {
   ): void {
     if (!this.recordNonChanges) return
     const t = ref ? this.view.partTokens(ref) : this.view.groupTokens(group)
+    if (!options.fixed) {
+      // Literals with the same keys in the same order as the general form: skips are most of
+      // the decisions of a re-plan, and the spread copies were a visible share of it.
+      this.decisions.push(
+        ref
+          ? {
+              kind: 'skip',
+              target: ref,
+              strategy: this.strategy,
+              step: this.step,
+              reason,
+              detail,
+              groupId: this.groupId(group),
+              tokensBefore: t,
+              tokensAfter: t,
+            }
+          : {
+              kind: 'skip',
+              strategy: this.strategy,
+              step: this.step,
+              reason,
+              detail,
+              groupId: this.groupId(group),
+              tokensBefore: t,
+              tokensAfter: t,
+            },
+      )
+      return
+    }
     this.decisions.push({
       kind: 'skip',
       ...(ref ? { target: ref } : {}),
