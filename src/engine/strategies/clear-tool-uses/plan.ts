@@ -26,7 +26,7 @@ export function toolUses(ctx: StrategyContext): ToolUse[] {
 /** Every tool use of the conversation (groups in order, sorted by call position), per grouping. */
 const everyUse = new WeakMap<object, readonly ToolUse[]>()
 
-function allToolUses(ctx: StrategyContext): readonly ToolUse[] {
+export function allToolUses(ctx: StrategyContext): readonly ToolUse[] {
   const { grouping } = ctx.view.prepared
   const hit = everyUse.get(grouping)
   if (hit) return hit
@@ -126,14 +126,8 @@ export interface Edit {
   readonly saves: number
 }
 
-/** Tokens an edit would free, or 0 when a protection would refuse it. */
-export function savings(
-  ctx: StrategyContext,
-  group: number,
-  ref: PartRef,
-  replacement: Part,
-): number {
-  if (ctx.protectionOf(group, ref)) return 0
+/** Tokens the edit would free when no protection refuses it. */
+export function savedBy(ctx: StrategyContext, ref: PartRef, replacement: Part): number {
   const message = ctx.conversation.messages[ref.message] as Message
   const after = ctx.view.price(replacement, message.role, message.model)
   return Math.max(0, ctx.view.partTokens(ref) - after)
