@@ -10,6 +10,9 @@ import { flatPart } from './prepared.ts'
 import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
 import type { InsertedSummary, WorkingView } from './view.ts'
 
+/** The empty text a summary message's framing is priced with (one object: its price is memoised). */
+const EMPTY_TEXT: Part = { kind: 'text', text: '' }
+
 /**
  * What a strategy sees and how it acts. Reading is free; every change goes through `exclude`,
  * `replace` or `insert`, which check protections (a refused attempt is recorded as `protected`),
@@ -116,6 +119,27 @@ export class StrategyContext {
     }
   }
 
+  /** The decision for an exclusion (a literal unless `fixed` is set: same keys, same order). */
+  private excluded(
+    group: number,
+    reason: ReasonCode,
+    detail: string,
+    before: number,
+    fixed: string | undefined,
+  ): Decision {
+    if (fixed) return { kind: 'exclude', ...this.base(group, reason, detail, before, 0, fixed) }
+    return {
+      kind: 'exclude',
+      strategy: this.strategy,
+      step: this.step,
+      reason,
+      detail,
+      groupId: this.groupId(group),
+      tokensBefore: before,
+      tokensAfter: 0,
+    }
+  }
+
   /** Exclude a whole group. Returns false when protected (the attempt is recorded). */
   exclude(group: number, reason: ReasonCode, detail: string, options: ChangeOptions = {}): boolean {
     if (this.view.isExcluded(group)) return false
@@ -144,10 +168,7 @@ export class StrategyContext {
       return false
     }
     this.view.exclude(group)
-    this.decisions.push({
-      kind: 'exclude',
-      ...this.base(group, reason, detail, before, 0, options.fixed),
-    })
+    this.decisions.push(this.excluded(group, reason, detail, before, options.fixed))
     return true
   }
 
@@ -223,6 +244,24 @@ export class StrategyContext {
     }
     this.view.replace(ref, replacement, after, this.strategy, options.newer)
     if (options.newer) this.view.markNewestCopy(options.newer, ref)
+    if (!options.fields && !options.fixed && !options.newer) {
+      // The common case, built as one literal (same keys, same order as the general form below):
+      // thousands of stubs per round make the spread copies a visible share of a re-plan.
+      this.decisions.push({
+        kind,
+        messageId: message.id,
+        target: ref,
+        replacement,
+        strategy: this.strategy,
+        step: this.step,
+        reason,
+        detail,
+        groupId: this.groupId(group),
+        tokensBefore: before,
+        tokensAfter: after,
+      })
+      return true
+    }
     this.decisions.push({
       kind,
       messageId: message.id,
@@ -269,7 +308,7 @@ export class StrategyContext {
       summaryOf: { strategy: this.strategy, groups: covers },
     }
     const tokens =
-      this.view.price({ kind: 'text', text: '' }, summary.role) +
+      this.view.price(EMPTY_TEXT, summary.role) +
       summary.parts.reduce((t, p) => t + this.view.price(p, summary.role), 0) +
       this.view.prepared.framing.perMessage
     const before = summary.covers.reduce((t, g) => t + this.view.groupTokens(g), 0)
@@ -299,17 +338,9 @@ export class StrategyContext {
     for (const g of summary.covers) {
       const t = this.view.groupTokens(g)
       this.view.exclude(g)
-      this.decisions.push({
-        kind: 'exclude',
-        ...this.base(
-          g,
-          reason,
-          `${detail} (replaced by summary ${message.id})`,
-          t,
-          0,
-          options.fixed,
-        ),
-      })
+      this.decisions.push(
+        this.excluded(g, reason, `${detail} (replaced by summary ${message.id})`, t, options.fixed),
+      )
     }
     for (const id of summary.absorbs ?? []) this.view.retract(id)
     const inserted: InsertedSummary = {
@@ -346,10 +377,9 @@ export class StrategyContext {
    * ids already in the conversation, e.g. a transcript that was compacted by us before).
    */
   private freshSummaryId(stem: string): string {
-    const taken = (id: string) =>
-      this.view.prepared.messageIds.has(id) || this.view.hasSummaryId(id)
     let id = stem
-    while (taken(id)) id = `${stem}-${++this.summarySeq}`
+    while (this.view.prepared.messageIds.has(id) || this.view.hasSummaryId(id))
+      id = `${stem}-${++this.summarySeq}`
     return id
   }
 
@@ -363,6 +393,35 @@ export class StrategyContext {
   ): void {
     if (!this.recordNonChanges) return
     const t = ref ? this.view.partTokens(ref) : this.view.groupTokens(group)
+    if (!options.fixed) {
+      // Literals with the same keys in the same order as the general form: skips are most of
+      // the decisions of a re-plan, and the spread copies were a visible share of it.
+      this.decisions.push(
+        ref
+          ? {
+              kind: 'skip',
+              target: ref,
+              strategy: this.strategy,
+              step: this.step,
+              reason,
+              detail,
+              groupId: this.groupId(group),
+              tokensBefore: t,
+              tokensAfter: t,
+            }
+          : {
+              kind: 'skip',
+              strategy: this.strategy,
+              step: this.step,
+              reason,
+              detail,
+              groupId: this.groupId(group),
+              tokensBefore: t,
+              tokensAfter: t,
+            },
+      )
+      return
+    }
     this.decisions.push({
       kind: 'skip',
       ...(ref ? { target: ref } : {}),

@@ -1,5 +1,6 @@
 import type { Conversation, Message } from '../model.ts'
-import { modelFamily, pricePart } from '../tokens/pricing.ts'
+import type { Prepared } from './prepared.ts'
+import { projectedSource } from './project.ts'
 import type { Protections } from './protect.ts'
 import type { Decision } from './types.ts'
 import type { WorkingView } from './view.ts'
@@ -56,10 +57,10 @@ export function checkInvariants(
   const orphaned: string[] = []
   for (const r of pairing.results) {
     if (r.message >= view.limit || r.call < 0 || !included(r.message)) continue
-    if (view.part({ message: r.message, part: r.part }) === null) continue
+    if (view.partAt(r.message, r.part) === null) continue
     const c = pairing.calls[r.call]
     if (!c) continue
-    if (!included(c.message) || view.part({ message: c.message, part: c.part }) === null) {
+    if (!included(c.message) || view.partAt(c.message, c.part) === null) {
       orphaned.push(conversation.messages[r.message]?.id ?? `#${r.message}`)
     }
   }
@@ -73,13 +74,23 @@ export function checkInvariants(
   )
 
   // 2. No group split: a group is either wholly present or wholly excluded.
-  const present = new Set(projection.messages.map((m) => m.id))
+  // Presence by id (a copy of a changed message is another object with the same id), marked at
+  // the first message carrying that id: the same answer as a set of the projection's ids.
+  const { first, byId } = idIndex(view.prepared)
+  const present = new Uint8Array(first.length)
+  /** Projection position → the first original index with that message's id, or −1. */
+  const origin = new Int32Array(projection.messages.length)
+  projection.messages.forEach((msg, k) => {
+    const at = byId.get(msg.id)
+    origin[k] = at ?? -1
+    if (at !== undefined) present[at] = 1
+  })
   const split: string[] = []
   for (const g of grouping.groups) {
     const visible = view.messagesOf(g.index)
     if (visible.length === 0) continue
     let shown = 0
-    for (const m of visible) if (present.has(conversation.messages[m]?.id ?? '')) shown++
+    for (const m of visible) if (present[first[m] as number] === 1) shown++
     // Only when some are missing: were they emptied by part removal (not a split)?
     const emptied =
       view.isExcluded(g.index) || shown === visible.length
@@ -113,6 +124,7 @@ export function checkInvariants(
     }
     if (kind === 'pending_call' || kind === 'latest_thinking') continue
     for (const m of view.messagesOf(g)) {
+      if (!view.hasOverrides(m)) continue
       conversation.messages[m]?.parts.forEach((_, i) => {
         if (view.isModified({ message: m, part: i })) touched.push(`${group.id}:${m}:${i}`)
       })
@@ -156,7 +168,7 @@ export function checkInvariants(
   )
 
   // 6. Tokens after = the sum of the projection, recounted from scratch.
-  const recount = recountProjection(view, projection)
+  const recount = recountProjection(view, projection, origin)
   checks.push({
     id: 'tokens_match',
     ok: recount === view.totalTokens,
@@ -169,15 +181,79 @@ export function checkInvariants(
   return checks
 }
 
-function recountProjection(view: WorkingView, projection: Conversation): number {
+/** Message ids of a prepared conversation: the first index of each id, and per message that index. */
+interface IdIndex {
+  readonly byId: ReadonlyMap<string, number>
+  readonly first: Int32Array
+}
+const idIndexes = new WeakMap<Prepared, IdIndex>()
+
+function idIndex(prepared: Prepared): IdIndex {
+  const hit = idIndexes.get(prepared)
+  if (hit) return hit
+  const { messages } = prepared.conversation
+  const byId = new Map<string, number>()
+  const first = new Int32Array(messages.length)
+  for (let m = 0; m < messages.length; m++) {
+    const id = (messages[m] as Message).id
+    const at = byId.get(id)
+    if (at === undefined) byId.set(id, m)
+    first[m] = at ?? m
+  }
+  const index = { byId, first }
+  idIndexes.set(prepared, index)
+  return index
+}
+
+/**
+ * Per original message, what the recount adds for it when it reaches the projection unchanged:
+ * framing + the price of each of its parts by object (all prices are whole tokens, so summing
+ * ahead of time gives the same total).
+ */
+const unchangedPrices = new WeakMap<Prepared, Float64Array>()
+
+function unchangedPricesOf(p: Prepared): Float64Array {
+  const hit = unchangedPrices.get(p)
+  if (hit) return hit
+  const { messages } = p.conversation
+  const prices = new Float64Array(messages.length)
+  for (let i = 0; i < messages.length; i++) {
+    let t = p.framing.perMessage
+    for (const part of (messages[i] as Message).parts) t += p.partPrice.get(part) as number
+    prices[i] = t
+  }
+  unchangedPrices.set(p, prices)
+  return prices
+}
+
+function recountProjection(
+  view: WorkingView,
+  projection: Conversation,
+  origin: Int32Array,
+): number {
   const p = view.prepared
+  const original = p.conversation.messages
+  const unchanged = unchangedPricesOf(p)
   let total = p.staticTokens + (projection.system.length > 0 ? p.systemTokens : 0)
-  for (const m of projection.messages as Message[]) {
-    const family = m.model ? modelFamily(m.model) : p.family
+  for (let k = 0; k < projection.messages.length; k++) {
+    const m = projection.messages[k] as Message
+    const at = origin[k] as number
+    if (at >= 0 && original[at] === m) {
+      total += unchanged[at] as number
+      continue
+    }
     total += p.framing.perMessage
     for (const part of m.parts) {
-      // Untouched parts are the prepared objects: their price is known; replacements are priced anew.
-      total += p.partPrice.get(part) ?? pricePart(part, m.role, p.counter, family, p.framing)
+      // Untouched parts are the prepared objects: their price is known. Replacements and inserted
+      // summaries are priced anew through the view's price memo (same content, role and model:
+      // same price); a projected copy by the content it was made from (only `meta` differs, and
+      // meta costs nothing).
+      const known = p.partPrice.get(part)
+      if (known !== undefined) {
+        total += known
+        continue
+      }
+      total += view.price(projectedSource(part) ?? part, m.role, m.model)
     }
   }
   return total

@@ -15,6 +15,16 @@ export interface CallAccounting {
 
 export const IDENTITY_ACCOUNTING: CallAccounting = { scale: 1, prefixAt: () => 0 }
 
+/** A copy of a ledger's running figures (see {@link ContextLedger.snapshot}). */
+export interface LedgerState {
+  readonly sums: Float64Array
+  readonly start: Int32Array
+  readonly stripped: Uint8Array
+  readonly strippedTokens: Float64Array
+  readonly limit: number
+  readonly nextCall: number
+}
+
 /** What the ledger needs to read from the view it belongs to. */
 export interface LedgerHost {
   messageTokens(message: number): number
@@ -100,6 +110,28 @@ export class ContextLedger {
 
   private add(t: number, delta: number): void {
     this.sums[t] = (this.sums[t] as number) + delta
+  }
+
+  /** Its running figures, to start another ledger of the same conversation in the same state. */
+  snapshot(): LedgerState {
+    return {
+      sums: this.sums.slice(),
+      start: this.start.slice(),
+      stripped: this.stripped.slice(),
+      strippedTokens: this.strippedTokens.slice(),
+      limit: this.limit,
+      nextCall: this.nextCall,
+    }
+  }
+
+  /** Take the figures of a snapshot of a ledger over the same prepared conversation. */
+  restore(state: LedgerState): void {
+    this.sums.set(state.sums)
+    this.start.set(state.start)
+    this.stripped.set(state.stripped)
+    this.strippedTokens.set(state.strippedTokens)
+    this.limit = state.limit
+    this.nextCall = state.nextCall
   }
 
   /** Message `m` becomes visible (call in order). */

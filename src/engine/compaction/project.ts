@@ -1,5 +1,6 @@
 import type { Conversation, Message, Part, UpstreamMarker } from '../model.ts'
-import type { InsertedSummary, WorkingView } from './view.ts'
+import type { PartRef } from '../pairing.ts'
+import type { InsertedSummary, Override, WorkingView } from './view.ts'
 
 /**
  * What the model would receive (SPEC §5): visible messages of included groups, with replaced
@@ -26,11 +27,13 @@ export function project(view: WorkingView): Conversation {
     newIndex[m] = messages.length
     const msg = conversation.messages[m] as Message
     const g = grouping.groupOfMessage[m] as number
-    if (!view.isExcluded(g)) {
+    // A message without overrides projects to itself (no part walk, no copy).
+    if (!view.isExcluded(g) && !view.hasOverrides(m)) messages.push(msg)
+    else if (!view.isExcluded(g)) {
       const parts = projectedParts(view, m)
       const changed = parts.length !== msg.parts.length || parts.some((p, i) => p !== msg.parts[i])
       if (parts.length > 0 || msg.parts.length === 0)
-        messages.push(changed ? { ...msg, parts } : msg)
+        messages.push(changed ? copyWith(msg, parts) : msg)
     }
     for (const s of after.get(m) ?? []) messages.push(s.message)
   }
@@ -59,13 +62,19 @@ function projectedParts(view: WorkingView, message: number): Part[] {
   const { conversation } = view.prepared
   const msg = conversation.messages[message] as Message
   const out: Part[] = []
-  msg.parts.forEach((original, i) => {
-    const o = view.override({ message, part: i })
+  for (let i = 0; i < msg.parts.length; i++) {
+    const original = msg.parts[i] as Part
+    const o = view.overrideAt(message, i)
     if (!o) {
       out.push(original)
-      return
+      continue
     }
-    if (!o.part) return
+    if (!o.part) continue
+    const hit = projectedCache.get(o.part)
+    if (hit && hit.original === original && sameMarks(hit, o, conversation)) {
+      out.push(hit.part)
+      continue
+    }
     const earlierBy = Array.isArray(original.meta?.compactedBy)
       ? (original.meta.compactedBy as string[])
       : []
@@ -83,7 +92,66 @@ function projectedParts(view: WorkingView, message: number): Part[] {
         ? { supersededBy: [...earlierNewer, ...newer] }
         : {}),
     }
-    out.push({ ...o.part, meta } as Part)
-  })
+    const part = { ...o.part, meta } as Part
+    projectedCache.set(o.part, { original, by: o.by, newer, part })
+    projectedFrom.set(part, o.part)
+    out.push(part)
+  }
   return out
+}
+
+/**
+ * The last projected copy of each replacement part, with what its marks were made from: the part
+ * it replaced (its own earlier marks), the strategies that changed it and the ids of the newer
+ * copies it defers to. Re-plans and rounds that replace the same part the same way get the same
+ * object back — nothing re-allocated, and its price is found by identity.
+ */
+const projectedCache = new WeakMap<
+  Part,
+  {
+    readonly original: Part
+    readonly by: readonly string[]
+    readonly newer: readonly { readonly messageId: string; readonly part: number }[]
+    readonly part: Part
+  }
+>()
+
+function sameMarks(
+  hit: {
+    readonly by: readonly string[]
+    readonly newer: readonly { messageId: string; part: number }[]
+  },
+  o: Override,
+  conversation: Conversation,
+): boolean {
+  if (hit.by.length !== o.by.length || hit.newer.length !== o.newer.length) return false
+  for (let i = 0; i < o.by.length; i++) if (hit.by[i] !== o.by[i]) return false
+  for (let i = 0; i < o.newer.length; i++) {
+    const r = o.newer[i] as PartRef
+    const h = hit.newer[i] as { messageId: string; part: number }
+    if (h.part !== r.part || h.messageId !== (conversation.messages[r.message]?.id ?? ''))
+      return false
+  }
+  return true
+}
+
+/** The last projected copy of each changed message, with its parts. */
+const projectedMessages = new WeakMap<Message, Message>()
+
+/** `{ ...msg, parts }`, the same object as last time when the parts are the same objects. */
+function copyWith(msg: Message, parts: Part[]): Message {
+  const hit = projectedMessages.get(msg)
+  if (hit && hit.parts.length === parts.length && hit.parts.every((p, i) => p === parts[i]))
+    return hit
+  const made = { ...msg, parts }
+  projectedMessages.set(msg, made)
+  return made
+}
+
+/** Projected copy → the replacement it was made from (same content, only `meta` differs). */
+const projectedFrom = new WeakMap<Part, Part>()
+
+/** The replacement a projected part was made from, or undefined for a part project() did not make. */
+export function projectedSource(part: Part): Part | undefined {
+  return projectedFrom.get(part)
 }

@@ -1,6 +1,6 @@
 import type { Group } from '../groups.ts'
 import type { PartRef } from '../pairing.ts'
-import { flatPart, partKey, type Prepared } from './prepared.ts'
+import { flatPart, partKey, type PartIndex, type Prepared } from './prepared.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
 import type { WorkingView } from './view.ts'
 
@@ -69,6 +69,57 @@ function staticKinds(prepared: Prepared, config: ProtectionConfig): readonly Sta
  * make a replay quadratic. `list()` (invariants, UI) builds the full maps in one linear pass.
  */
 export function computeProtections(view: WorkingView, config: ProtectionConfig): Protections {
+  // Over the whole conversation the answers depend on nothing a strategy changes (only on the
+  // limit): compute them once per (prepared, config) and share them with every round and re-plan.
+  if (view.limit === view.prepared.conversation.messages.length) {
+    let byConfig = wholeCache.get(view.prepared)
+    const hit = byConfig?.get(config)
+    if (hit) return hit
+    const whole = tabulate(onDemand(view, config), view.prepared, view.parts)
+    if (!byConfig) {
+      byConfig = new WeakMap()
+      wholeCache.set(view.prepared, byConfig)
+    }
+    byConfig.set(config, whole)
+    return whole
+  }
+  return onDemand(view, config)
+}
+
+const wholeCache = new WeakMap<Prepared, WeakMap<ProtectionConfig, Protections>>()
+
+/**
+ * The same answers as `on`, read from tables built in one pass: every group's kind and every
+ * part's own protection (pending call, latest thinking), so a question costs an array read.
+ */
+function tabulate(on: Protections, prepared: Prepared, index: PartIndex): Protections {
+  const { groups } = prepared.grouping
+  const groupKinds: (ProtectionKind | null)[] = new Array<ProtectionKind | null>(groups.length)
+  for (let g = 0; g < groups.length; g++) groupKinds[g] = on.group(g)
+  const listed = on.list()
+  // Flat part → its own protection; parts keyed "m:p" in the list map are exactly those.
+  const own = new Map<number, ProtectionKind>()
+  for (const [key, kind] of listed.parts) {
+    const [m, p] = key.split(':').map(Number) as [number, number]
+    const k = flatPart(index, m, p)
+    if (k >= 0) own.set(k, kind)
+  }
+  const group = (g: number): ProtectionKind | null =>
+    g >= 0 && g < groupKinds.length ? (groupKinds[g] ?? null) : null
+  return {
+    list: () => listed,
+    group,
+    part(g, ref) {
+      const k = own.size === 0 ? -1 : flatPart(index, ref.message, ref.part)
+      const mine = k >= 0 ? own.get(k) : undefined
+      if (mine) return mine
+      const kind = group(g)
+      return kind === 'pending_call' || kind === 'latest_thinking' ? null : kind
+    },
+  }
+}
+
+function onDemand(view: WorkingView, config: ProtectionConfig): Protections {
   const { conversation, grouping } = view.prepared
   const { groups } = grouping
   const { calls, results } = grouping.pairing

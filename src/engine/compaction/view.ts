@@ -4,7 +4,14 @@ import type { PartRef } from '../pairing.ts'
 import { modelFamily, pricePart } from '../tokens/pricing.ts'
 import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared.ts'
 import type { ProtectionKind } from './types.ts'
-import { ContextLedger, IDENTITY_ACCOUNTING, type CallAccounting } from './ledger.ts'
+import {
+  ContextLedger,
+  IDENTITY_ACCOUNTING,
+  type CallAccounting,
+  type LedgerState,
+} from './ledger.ts'
+import { pushAll } from '../arrays.ts'
+import { OverrideTable } from './overrides.ts'
 
 /** The last price of a part object, with what it was priced under (parts are immutable). */
 const prices = new WeakMap<
@@ -17,6 +24,22 @@ const prices = new WeakMap<
     readonly tokens: number
   }
 >()
+
+/** A fresh view's state once every message is revealed (before any change). */
+interface OpenedView {
+  readonly visibleUpTo: number
+  readonly groupTokens: Float64Array
+  readonly total: number
+  readonly included: number
+  readonly visible: readonly Group[]
+  readonly maxTurn: number
+  readonly ledger: LedgerState
+}
+
+const openedViews = new WeakMap<Prepared, OpenedView>()
+
+/** Shared empty list of newer copies (overrides are never mutated). */
+const NO_REFS: readonly PartRef[] = []
 
 /** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
 export interface Override {
@@ -56,7 +79,9 @@ export class WorkingView {
   private readonly excluded: Uint8Array
   private readonly index: PartIndex
   /** Keyed by flat part number (string key for a ref that names no part of the conversation). */
-  private readonly overrides = new Map<number | string, Override>()
+  private readonly overrides: OverrideTable<Override>
+  /** Overrides per message (the projection copies only the messages that have any). */
+  private readonly overridesIn: Int32Array
   private readonly messageTokensNow: Float64Array
   private readonly groupTokensNow: Float64Array
   private readonly inserted: InsertedSummary[] = []
@@ -110,6 +135,8 @@ export class WorkingView {
     })
     const n = prepared.conversation.messages.length
     this.excluded = new Uint8Array(prepared.grouping.groups.length)
+    this.overridesIn = new Int32Array(n)
+    this.overrides = new OverrideTable(this.index.offset[n] as number)
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
     this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
     this.total = prepared.staticTokens + prepared.systemTokens
@@ -117,7 +144,38 @@ export class WorkingView {
       const key = this.key(target)
       this.newestCopies.set(key, [...(this.newestCopies.get(key) ?? []), source])
     }
-    this.advanceTo(Math.min(limit, n))
+    // Over the whole conversation, the state after revealing every message depends only on the
+    // prepared conversation: copy it from the first view instead of walking 10,000 messages again.
+    const whole = Math.min(limit, n) === n
+    const opened = whole ? openedViews.get(prepared) : undefined
+    if (opened) this.restore(opened)
+    else {
+      this.advanceTo(Math.min(limit, n))
+      if (whole) openedViews.set(prepared, this.opened())
+    }
+  }
+
+  /** The state after `advanceTo`, before any change (see the constructor). */
+  private opened(): OpenedView {
+    return {
+      visibleUpTo: this.visibleUpTo,
+      groupTokens: this.groupTokensNow.slice(),
+      total: this.total,
+      included: this.included,
+      visible: [...this.visible],
+      maxTurn: this.maxTurn,
+      ledger: this.ledger.snapshot(),
+    }
+  }
+
+  private restore(o: OpenedView): void {
+    this.visibleUpTo = o.visibleUpTo
+    this.groupTokensNow.set(o.groupTokens)
+    this.total = o.total
+    this.included = o.included
+    pushAll(this.visible, o.visible)
+    this.maxTurn = o.maxTurn
+    this.ledger.restore(o.ledger)
   }
 
   /** Messages with index < limit are visible. */
@@ -151,8 +209,12 @@ export class WorkingView {
 
   /** Map key of a part address. */
   private key(ref: PartRef): number | string {
-    const k = flatPart(this.index, ref.message, ref.part)
-    return k >= 0 ? k : `${ref.message}:${ref.part}`
+    return this.keyOf(ref.message, ref.part)
+  }
+
+  private keyOf(message: number, part: number): number | string {
+    const k = flatPart(this.index, message, part)
+    return k >= 0 ? k : `${message}:${part}`
   }
 
   /** Our count of everything visible (all threads, all history): what the invariants recount. */
@@ -280,6 +342,15 @@ export class WorkingView {
     return this.prepared.conversation.messages[ref.message]?.parts[ref.part] ?? null
   }
 
+  /** `part({message, part})` without the address object (hot loops). */
+  partAt(message: number, part: number): Part | null {
+    if (this.overrides.size > 0) {
+      const o = this.overrides.get(this.keyOf(message, part))
+      if (o) return o.part
+    }
+    return this.prepared.conversation.messages[message]?.parts[part] ?? null
+  }
+
   partTokens(ref: PartRef): number {
     const o = this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
     if (o) return o.tokens
@@ -299,6 +370,16 @@ export class WorkingView {
 
   override(ref: PartRef): Override | undefined {
     return this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
+  }
+
+  /** `override({message, part})` without the address object (hot loops). */
+  overrideAt(message: number, part: number): Override | undefined {
+    return this.overrides.size === 0 ? undefined : this.overrides.get(this.keyOf(message, part))
+  }
+
+  /** Does any part of the message have an override (replaced or removed)? */
+  hasOverrides(message: number): boolean {
+    return this.overrides.size > 0 && (this.overridesIn[message] ?? 0) > 0
   }
 
   /** Current parts of a message, removed parts dropped. */
@@ -380,15 +461,20 @@ export class WorkingView {
   ): void {
     const key = this.key(ref)
     const before = this.overrides.get(key)
-    const oldTokens = this.partTokens(ref)
+    // What partTokens(ref) answers, without a second lookup.
+    const oldTokens = before
+      ? before.tokens
+      : (this.prepared.partTokens[ref.message]?.[ref.part] ?? 0)
     const delta = tokens - oldTokens
     this.overrides.set(key, {
       part: replacement,
       tokens,
-      by: [...(before?.by ?? []), strategy],
-      newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? []),
+      by: before ? [...before.by, strategy] : [strategy],
+      newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? NO_REFS),
     })
     this.changeLog.push(ref.message)
+    const counted = !before && ref.message >= 0 && ref.message < this.overridesIn.length
+    if (counted) this.overridesIn[ref.message] = (this.overridesIn[ref.message] as number) + 1
     const g = this.prepared.grouping.groupOfMessage[ref.message] as number
     const visible = ref.message < this.visibleUpTo
     const undoLedger = visible
@@ -400,6 +486,7 @@ export class WorkingView {
     this.undo.push(() => {
       if (before) this.overrides.set(key, before)
       else this.overrides.delete(key)
+      if (counted) this.overridesIn[ref.message] = (this.overridesIn[ref.message] as number) - 1
       this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) - delta
       if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
       if (visible && !this.excluded[g]) this.total -= delta
@@ -500,6 +587,14 @@ export class WorkingView {
       if (m < message) return true
     }
     return false
+  }
+
+  /**
+   * Messages changed since `mark`, in order (-1: a rollback): a strategy that keeps records over
+   * this view can redo only those (replay). The first message of an excluded group stands for it.
+   */
+  changesSince(mark: number): readonly number[] {
+    return this.changeLog.slice(mark)
   }
 
   /** Protections are computed by the pipeline per run; kept here so strategies can ask. */

@@ -1,16 +1,8 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
-import type { StrategyContext } from '../compaction/context.ts'
-import type { PartRef } from '../pairing.ts'
-import {
-  clearedInput,
-  clearedResult,
-  isCleared,
-  savings,
-  toolUses,
-  type Edit,
-  type ToolUse,
-} from './clear-tool-uses/plan.ts'
+import { toolUses, type Edit, type ToolUse } from './clear-tool-uses/plan.ts'
+import { planAll, rulesOf } from './clear-tool-uses/plan-use.ts'
+import { carriedPlan, type OlderPlan } from './clear-tool-uses/carried.ts'
 
 const count = (what: string) =>
   z.number().int(`${what} must be a whole number`).min(0, `${what} must be 0 or more`)
@@ -31,6 +23,8 @@ const schema = z.object({
   /** Text that replaces a cleared result (the API's own text is not documented). */
   placeholder: z.string().min(1, 'placeholder must not be empty').default('[cleared]'),
 })
+
+const ALLOW_GROWTH = { allowGrowth: true } as const
 
 export type ClearToolUsesParams = z.infer<typeof schema>
 
@@ -63,7 +57,11 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
       )
       return
     }
-    const uses = toolUses(ctx)
+    // Replay (no non-changes recorded) carries the older-use plan from call to call; a run that
+    // explains itself plans from scratch, recording every skip.
+    const carried = ctx.recordNonChanges ? null : carriedPlan(ctx, rulesOf(p), p.keep)
+    const uses = carried ? null : toolUses(ctx)
+    const useCount = carried ? carried.uses : (uses as ToolUse[]).length
     const checks: string[] = []
     let fired = p.triggerInputTokens === null && p.triggerToolUses === null
     if (p.triggerInputTokens !== null) {
@@ -71,42 +69,46 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
       checks.push(`${input} input tokens vs trigger ${p.triggerInputTokens}`)
     }
     if (p.triggerToolUses !== null) {
-      fired ||= uses.length > p.triggerToolUses
-      checks.push(`${uses.length} tool uses vs trigger ${p.triggerToolUses}`)
+      fired ||= useCount > p.triggerToolUses
+      checks.push(`${useCount} tool uses vs trigger ${p.triggerToolUses}`)
     }
     if (!fired) {
       ctx.skip(last.index, 'below_threshold', `Clear tool uses not triggered: ${checks.join(', ')}`)
       return
     }
-    const cut = Math.max(0, uses.length - p.keep)
-    const edits = plan(ctx, p, uses.slice(0, cut))
-    const clearable = edits.reduce((t, e) => t + e.saves, 0)
-    if (edits.length > 0 && clearable < p.clearAtLeast) {
+    const cut = Math.max(0, useCount - p.keep)
+    let edits = carried ? null : planAll(ctx, rulesOf(p), (uses as ToolUse[]).slice(0, cut))
+    const clearable = carried ? carried.clearable : sumSaves(edits as Edit[])
+    const editCount = carried ? carried.editCount : (edits as Edit[]).length
+    if (editCount > 0 && clearable < p.clearAtLeast) {
+      // (Only a run that plans from scratch records skips: the carried plan lists no edits here.)
       ctx.skip(
-        edits[0]?.group ?? last.index,
+        edits?.[0]?.group ?? last.index,
         'below_threshold',
         `Clear tool uses: only ${clearable} tokens could be cleared from ${cut} older tool uses, below clear_at_least ${p.clearAtLeast}; nothing cleared`,
       )
       return
     }
+    edits ??= (carried as OlderPlan).edits()
+    // One sentence per (tool, what): thousands of edits share a handful of them.
+    const sentences = { result: new Map<string, string>(), input: new Map<string, string>() }
     for (const e of edits) {
-      const what =
-        e.what === 'result'
-          ? `replaced the ${e.tool} result with "${p.placeholder}"`
-          : `cleared the ${e.tool} tool_use input to {}`
+      const said = sentences[e.what]
+      let detail = said.get(e.tool)
+      if (detail === undefined) {
+        const what =
+          e.what === 'result'
+            ? `replaced the ${e.tool} result with "${p.placeholder}"`
+            : `cleared the ${e.tool} tool_use input to {}`
+        detail = `Clear tool uses: older than the ${p.keep} most recent tool uses; ${what}`
+        said.set(e.tool, detail)
+      }
       // Every older use is cleared, however small: LangChain's clone writes its placeholder over
       // an empty result too (and so does the API, as far as its docs say), so the lab may not
       // keep a result the production context no longer has (differential check, issue 11).
-      ctx.replace(
-        e.ref,
-        e.replacement,
-        'stub',
-        'tool_use_cleared',
-        `Clear tool uses: older than the ${p.keep} most recent tool uses; ${what}`,
-        { allowGrowth: true },
-      )
+      ctx.replace(e.ref, e.replacement, 'stub', 'tool_use_cleared', detail, ALLOW_GROWTH)
     }
-    for (const u of ctx.recordNonChanges ? uses.slice(cut) : []) {
+    for (const u of ctx.recordNonChanges && uses ? uses.slice(cut) : []) {
       ctx.skip(
         u.group,
         'keep_recent',
@@ -117,62 +119,8 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
   },
 })
 
-function plan(ctx: StrategyContext, p: ClearToolUsesParams, older: ToolUse[]): Edit[] {
-  const excluded = new Set(p.excludeTools)
-  const inputsOf = (name: string) =>
-    p.clearToolInputs === true ||
-    (Array.isArray(p.clearToolInputs) && p.clearToolInputs.includes(name))
-  const edits: Edit[] = []
-  for (const u of older) {
-    const tool = u.info.name
-    const callRef: PartRef = { message: u.info.message, part: u.info.part }
-    if (excluded.has(tool)) {
-      ctx.skip(
-        u.group,
-        'denied_by_policy',
-        `Clear tool uses: ${tool} is in exclude_tools, never cleared`,
-        callRef,
-      )
-      continue
-    }
-    for (const r of u.info.results) {
-      const info = ctx.pairing.results[r]
-      if (!info || !ctx.visible(info.message)) continue
-      const ref: PartRef = { message: info.message, part: info.part }
-      const part = ctx.view.part(ref)
-      if (!part || part.kind !== 'tool_result') continue
-      if (isCleared(part, p.placeholder)) {
-        if (ctx.recordNonChanges)
-          ctx.skip(
-            u.group,
-            'already_compacted',
-            `Clear tool uses: the ${tool} result is already cleared`,
-            ref,
-          )
-        continue
-      }
-      const replacement = clearedResult(part, p.placeholder)
-      edits.push({
-        ref,
-        group: u.group,
-        replacement,
-        what: 'result',
-        tool,
-        saves: savings(ctx, u.group, ref, replacement),
-      })
-    }
-    const call = ctx.view.part(callRef)
-    if (inputsOf(tool) && call?.kind === 'tool_call' && call.argsRaw !== '{}') {
-      const replacement = clearedInput(call)
-      edits.push({
-        ref: callRef,
-        group: u.group,
-        replacement,
-        what: 'input',
-        tool,
-        saves: savings(ctx, u.group, callRef, replacement),
-      })
-    }
-  }
-  return edits
+function sumSaves(edits: readonly Edit[]): number {
+  let t = 0
+  for (const e of edits) t += e.saves
+  return t
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
-import type { Part } from '../model.ts'
-import { DIGEST_MAX_CHARS, digestOf } from './collapse-tool-results/digest.ts'
+import { DIGEST_MAX_CHARS, digestPartOf } from './collapse-tool-results/digest.ts'
 import { label } from './truncation/metrics.ts'
 
 const schema = z.object({
@@ -55,8 +54,7 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     }
     const framing = ctx.view.prepared.framing.perMessage
     for (const g of toolGroups.slice(0, cut)) {
-      const digest = digestOf(ctx, g, p.faithful ? null : p.maxSummaryChars)
-      const part: Part = { kind: 'text', text: digest.text }
+      const { digest, part } = digestPartOf(ctx, g, p.faithful ? null : p.maxSummaryChars)
       const tokens = ctx.view.price(part, 'assistant') + framing
       const before = ctx.view.groupTokens(g.index)
       const what = `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`

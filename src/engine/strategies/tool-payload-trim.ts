@@ -25,8 +25,29 @@ import { defineStrategy } from '../compaction/strategy.ts'
 import type { ToolCallPart, ToolResultPart } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
+import type { PhpArray } from './tool-payload-trim/php-json.ts'
 import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
-import { decodeObject, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
+import { decodeArgs, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
+
+// A call's group key is a pure function of its (immutable) part, name and identifier fields
+// (the same array while the params object is the same): one per part, not one per re-plan.
+const keys = new WeakMap<
+  ToolCallPart,
+  { readonly name: string; readonly identifiers: readonly string[]; readonly key: string }
+>()
+
+function keyOf(
+  part: ToolCallPart,
+  name: string,
+  args: PhpArray | null,
+  identifiers: readonly string[],
+): string {
+  const hit = keys.get(part)
+  if (hit && hit.name === name && hit.identifiers === identifiers) return hit.key
+  const key = groupKey(name, args, identifiers)
+  keys.set(part, { name, identifiers, key })
+  return key
+}
 
 export const toolPayloadTrimStrategy = defineStrategy({
   id: 'tool-payload-trim',
@@ -53,14 +74,17 @@ export const toolPayloadTrimStrategy = defineStrategy({
       const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
       const part = current?.kind === 'tool_call' ? current : original
       const name = info?.name ?? 'unknown'
-      const args = part?.kind === 'tool_call' ? decodeObject(part.argsRaw) : null
+      const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
       const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
         ? (p.toolIdentifierFields[name] ?? [])
         : []
       const made: CallFacts = {
         name,
         callId: info?.callId ?? '',
-        key: groupKey(name, args, identifiers),
+        key:
+          part?.kind === 'tool_call'
+            ? keyOf(part, name, args, identifiers)
+            : groupKey(name, args, identifiers),
         identifiers,
         args,
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ToolResultPart } from '../model.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
@@ -16,8 +17,25 @@ export function truncationNotice(total: number, max: number): string {
   return `\n\n[Truncated: ${total} chars total, showing first ${max}]`
 }
 
-/** A notice at the end of a result, whatever whitespace micro_compact left before it. */
-const NOTICE_AT_END = /\s*\[Truncated: (\d+) chars total, showing first (\d+)\]$/
+/**
+ * A notice at the end of a result, whatever whitespace micro_compact left before it: what
+ * `/\s*\[Truncated: (\d+) chars total, showing first (\d+)\]$/` finds, without trying that
+ * pattern at every position of a long result. The notice holds the text's last `[`, so it can
+ * only start there; the match then begins where the whitespace run before it begins.
+ */
+const NOTICE = /^\[Truncated: (\d+) chars total, showing first (\d+)\]$/
+const SPACE = /\s/
+
+function noticeAtEnd(text: string): { readonly index: number; readonly total: string } | null {
+  if (!text.endsWith(']')) return null
+  const open = text.lastIndexOf('[')
+  if (open < 0) return null
+  const m = NOTICE.exec(text.slice(open))
+  if (!m) return null
+  let index = open
+  while (index > 0 && SPACE.test(text.charAt(index - 1))) index--
+  return { index, total: m[1] as string }
+}
 
 export type TruncationPlan =
   | {
@@ -43,10 +61,10 @@ export type TruncationPlan =
 export function planTruncation(text: string, max: number, faithful: boolean): TruncationPlan {
   const rewrite = `${text.slice(0, max)}${truncationNotice(text.length, max)}`
   if (faithful) return { kind: 'truncate', text: rewrite, total: text.length }
-  const notice = NOTICE_AT_END.exec(text)
+  const notice = noticeAtEnd(text)
   if (!notice) return { kind: 'truncate', text: rewrite, total: text.length }
   const body = text.slice(0, notice.index)
-  const total = Number(notice[1])
+  const total = Number(notice.total)
   if (body.length <= max) {
     return { kind: 'already', total, shown: body.length, faithfulTotal: text.length }
   }
@@ -56,6 +74,31 @@ export function planTruncation(text: string, max: number, faithful: boolean): Tr
     total,
     fixed: `falai would have re-truncated the already-truncated text and rewritten its notice to "${text.length} chars total"; the original total ${total} is kept`,
   }
+}
+
+// The plan and the truncated part depend only on the (immutable) part, the budget and the mode:
+// re-plans and rounds get the same replacement object back, whose price the view has memoised.
+const truncations = new WeakMap<
+  ToolResultPart,
+  Map<string, { plan: TruncationPlan; replacement: ToolResultPart | null }>
+>()
+
+function truncationOf(part: ToolResultPart, text: string, max: number, faithful: boolean) {
+  const key = `${max}|${faithful}`
+  let byKey = truncations.get(part)
+  const hit = byKey?.get(key)
+  if (hit) return hit
+  const plan = planTruncation(text, max, faithful)
+  const made = {
+    plan,
+    replacement: plan.kind === 'truncate' ? withResultText(part, plan.text) : null,
+  }
+  if (!byKey) {
+    byKey = new Map()
+    truncations.set(part, byKey)
+  }
+  byKey.set(key, made)
+  return made
 }
 
 const schema = z.object({
@@ -98,7 +141,7 @@ export const toolResultBudgetStrategy = defineStrategy({
         )
         continue
       }
-      const plan = planTruncation(text, max, p.faithful)
+      const { plan, replacement } = truncationOf(part, text, max, p.faithful)
       if (plan.kind === 'already') {
         ctx.skip(
           group,
@@ -119,7 +162,7 @@ export const toolResultBudgetStrategy = defineStrategy({
       }
       ctx.replace(
         ref,
-        withResultText(part, plan.text),
+        replacement ?? withResultText(part, plan.text),
         'trim',
         'result_truncated',
         `Truncated the ${name} result from ${fmt(plan.total)} to its first ${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`,

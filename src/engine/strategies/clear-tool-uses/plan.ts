@@ -1,6 +1,7 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { Message, Part, ToolCallPart, ToolResultPart } from '../../model.ts'
-import type { CallInfo, PartRef } from '../../pairing.ts'
+import type { CallInfo, PartRef, ResultInfo } from '../../pairing.ts'
+import type { Prepared } from '../../compaction/prepared.ts'
 
 /** One tool use as Anthropic counts it: a tool_use block with its result(s), in an included group. */
 export interface ToolUse {
@@ -11,15 +12,34 @@ export interface ToolUse {
 
 /** Included, visible tool uses in chronological order (by call position). */
 export function toolUses(ctx: StrategyContext): ToolUse[] {
+  // Filtering the conversation's sorted list keeps the order a stable sort of the filtered list
+  // would give: only which uses are in changes between rounds and re-plans, never their order.
+  const visibleGroups = ctx.view.visibleGroupCount
   const uses: ToolUse[] = []
-  for (const g of ctx.groups()) {
-    if (ctx.view.isExcluded(g.index)) continue
+  for (const u of allToolUses(ctx)) {
+    if (u.group < visibleGroups && !ctx.view.isExcluded(u.group) && ctx.visible(u.info.message))
+      uses.push(u)
+  }
+  return uses
+}
+
+/** Every tool use of the conversation (groups in order, sorted by call position), per grouping. */
+const everyUse = new WeakMap<object, readonly ToolUse[]>()
+
+export function allToolUses(ctx: StrategyContext): readonly ToolUse[] {
+  const { grouping } = ctx.view.prepared
+  const hit = everyUse.get(grouping)
+  if (hit) return hit
+  const uses: ToolUse[] = []
+  for (const g of grouping.groups) {
     for (const c of g.calls) {
-      const info = ctx.pairing.calls[c]
-      if (info && ctx.visible(info.message)) uses.push({ call: c, info, group: g.index })
+      const info = grouping.pairing.calls[c]
+      if (info) uses.push({ call: c, info, group: g.index })
     }
   }
-  return uses.sort((a, b) => a.info.message - b.info.message || a.info.part - b.info.part)
+  uses.sort((a, b) => a.info.message - b.info.message || a.info.part - b.info.part)
+  everyUse.set(grouping, uses)
+  return uses
 }
 
 // Replacements are pure functions of an immutable part: one object per part (and placeholder), so
@@ -37,6 +57,47 @@ export function clearedResult(part: ToolResultPart, placeholder: string): ToolRe
     clearedResults.set(part, byPlaceholder)
   }
   byPlaceholder.set(placeholder, made)
+  return made
+}
+
+/** What clearing a result finds: not a tool result (null), already the placeholder, or its replacement. */
+export type Clearing = { readonly replacement: ToolResultPart } | 'cleared' | null
+
+function clearing(part: Part | null, placeholder: string): Clearing {
+  if (!part || part.kind !== 'tool_result') return null
+  return isCleared(part, placeholder)
+    ? 'cleared'
+    : { replacement: clearedResult(part, placeholder) }
+}
+
+// Per prepared conversation and placeholder, the answer for each result the view has not replaced:
+// a re-plan reads it by result index instead of reaching into every part object again.
+const clearings = new WeakMap<Prepared, Map<string, (Clearing | undefined)[]>>()
+
+/** `clearing(view.part(info))` for result `r` (at `info`), from the table when it is unreplaced. */
+export function clearingOf(
+  ctx: StrategyContext,
+  info: ResultInfo,
+  r: number,
+  placeholder: string,
+): Clearing {
+  const { view } = ctx
+  if (view.overrideAt(info.message, info.part) !== undefined)
+    return clearing(view.part(info), placeholder)
+  let byPlaceholder = clearings.get(view.prepared)
+  if (!byPlaceholder) {
+    byPlaceholder = new Map()
+    clearings.set(view.prepared, byPlaceholder)
+  }
+  let table = byPlaceholder.get(placeholder)
+  if (!table) {
+    table = new Array<Clearing | undefined>(ctx.pairing.results.length)
+    byPlaceholder.set(placeholder, table)
+  }
+  const hit = table[r]
+  if (hit !== undefined) return hit
+  const made = clearing(view.part(info), placeholder)
+  table[r] = made
   return made
 }
 
@@ -65,14 +126,8 @@ export interface Edit {
   readonly saves: number
 }
 
-/** Tokens an edit would free, or 0 when a protection would refuse it. */
-export function savings(
-  ctx: StrategyContext,
-  group: number,
-  ref: PartRef,
-  replacement: Part,
-): number {
-  if (ctx.protectionOf(group, ref)) return 0
+/** Tokens the edit would free when no protection refuses it. */
+export function savedBy(ctx: StrategyContext, ref: PartRef, replacement: Part): number {
   const message = ctx.conversation.messages[ref.message] as Message
   const after = ctx.view.price(replacement, message.role, message.model)
   return Math.max(0, ctx.view.partTokens(ref) - after)

@@ -1,6 +1,6 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { Group } from '../../groups.ts'
-import type { ResultContent, ToolResultPart } from '../../model.ts'
+import type { ResultContent, TextPart, ToolResultPart } from '../../model.ts'
 
 /** MAF's cap on the synthesized digest (PR #7396) and the marker that ends a capped digest. */
 export const DIGEST_MAX_CHARS = 4096
@@ -65,4 +65,36 @@ export function digestOf(ctx: StrategyContext, g: Group, cap: number | null): Di
     results: entries.length,
     truncated: true,
   }
+}
+
+/** A digest with the text part that carries it. */
+export interface DigestPart {
+  readonly digest: Digest
+  readonly part: TextPart
+}
+
+/**
+ * The last digest made for each group, with the result parts it was made from: a re-plan or a
+ * later round that finds the same parts gets the same text part back, so the view prices it by
+ * identity instead of counting up to 4,096 characters again.
+ */
+const lastDigests = new WeakMap<
+  Group,
+  { readonly cap: number | null; readonly from: readonly unknown[]; readonly made: DigestPart }
+>()
+
+/** `digestOf` and its text part, memoised per group on the exact result parts it reads. */
+export function digestPartOf(ctx: StrategyContext, g: Group, cap: number | null): DigestPart {
+  const { pairing } = ctx
+  // What digestOf reads: each result's current part (null when hidden or removed).
+  const from = g.results.map((r) => {
+    const info = pairing.results[r]
+    return info && ctx.visible(info.message) ? ctx.view.part(info) : null
+  })
+  const hit = lastDigests.get(g)
+  if (hit && hit.cap === cap && hit.from.every((p, i) => p === from[i])) return hit.made
+  const digest = digestOf(ctx, g, cap)
+  const made: DigestPart = { digest, part: { kind: 'text', text: digest.text } }
+  lastDigests.set(g, { cap, from, made })
+  return made
 }

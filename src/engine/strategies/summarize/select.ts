@@ -39,8 +39,22 @@ export function isPreviousSummary(ctx: StrategyContext, g: Group, prefix: string
     if (msg.summaryOf) return true
     const info = msg.source?.info as { summary?: unknown } | undefined
     if (msg.role === 'assistant' && info?.summary === true) return true
-    return head.length > 0 && messageText(ctx, m).startsWith(head)
+    return head.length > 0 && textStartsWith(ctx, m, head)
   })
+}
+
+/**
+ * `messageText(ctx, m).startsWith(head)`, reading only as many text parts as the prefix needs:
+ * asked of every live group on every plan, where joining whole tool outputs cost more than the rest.
+ */
+function textStartsWith(ctx: StrategyContext, m: number, head: string): boolean {
+  const count = ctx.conversation.messages[m]?.parts.length ?? 0
+  let text = ''
+  for (let i = 0; i < count && text.length < head.length; i++) {
+    const part = ctx.view.partAt(m, i)
+    if (part?.kind === 'text') text += part.text
+  }
+  return text.startsWith(head)
 }
 
 /** Text of an earlier summary, without the prefix. */

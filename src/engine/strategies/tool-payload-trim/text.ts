@@ -10,12 +10,37 @@ export function placeholder(tool: string, callId: string): string {
 
 /** "field content (6000 bytes, sha256 1f2e…)" / "fields a (…), b (…)". */
 export function describeFields(omitted: readonly OmittedField[]): string {
+  // Plans are memoised per part, so their lists are the same objects on every re-plan: word once.
+  const hit = fieldTexts.get(omitted)
+  if (hit !== undefined) return hit
+  const made = wordFields(omitted)
+  fieldTexts.set(omitted, made)
+  return made
+}
+
+const fieldTexts = new WeakMap<readonly OmittedField[], string>()
+const keptTexts = new WeakMap<CompactionPlan, Map<number, string>>()
+
+function wordFields(omitted: readonly OmittedField[]): string {
   const list = omitted.map((o) => `${o.key} (${o.bytes} bytes, sha256 ${o.sha256.slice(0, 12)}…)`)
   return `${omitted.length === 1 ? 'field' : 'fields'} ${list.join(', ')}`
 }
 
 /** "; identifier field path (300 bytes) kept" — only what was kept although over the threshold. */
 export function describeKept(plan: CompactionPlan, threshold: number): string {
+  let byThreshold = keptTexts.get(plan)
+  const hit = byThreshold?.get(threshold)
+  if (hit !== undefined) return hit
+  const made = wordKept(plan, threshold)
+  if (!byThreshold) {
+    byThreshold = new Map()
+    keptTexts.set(plan, byThreshold)
+  }
+  byThreshold.set(threshold, made)
+  return made
+}
+
+function wordKept(plan: CompactionPlan, threshold: number): string {
   const notes: string[] = []
   const ids = plan.kept.filter((k) => k.why === 'identifier')
   if (ids.length > 0)

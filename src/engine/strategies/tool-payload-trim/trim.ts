@@ -48,18 +48,11 @@ export function trimCall(
     )
     return
   }
-  const plan = planCompaction(f.args, {
-    thresholdBytes: p.inputTrimBytes,
-    identifierFields: f.identifiers,
-    skipCompacted: !p.faithful,
-  })
-  if (plan.omitted.length === 0) {
+  const { plan, replacement } = callTrimOf(part, f.args, p, f.identifiers)
+  if (!replacement) {
     noTrim(env, ref, group, plan, `${cap(older)}`, 'argument', p.inputTrimBytes, 'inputTrimBytes')
     return
   }
-  const base = isJsonObject(part.args) ? part.args : (parseJson(part.argsRaw) as JsonObject)
-  const args = applyPlan(base, plan, p.inputTrimBytes, !p.faithful)
-  const replacement: ToolCallPart = { ...part, argsRaw: JSON.stringify(args), args }
   const detail = `Trimmed ${older}: argument ${describeFields(plan.omitted)} over inputTrimBytes=${p.inputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(plan, p.inputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`
   apply(env, ref, group, replacement, plan, detail, newer)
 }
@@ -114,6 +107,46 @@ export function trimResult(
       return
     }
   }
+}
+
+/** adachsoft's `compactInput` of one call: the plan, and the trimmed call when it omits a field. */
+interface CallTrim {
+  readonly plan: CompactionPlan
+  readonly replacement: ToolCallPart | null
+}
+
+// Like the results below: a pure function of the immutable part (its decoded arguments come from
+// `decodeArgs`, one value per part), the threshold, the mode and the identifier fields.
+const callTrims = new WeakMap<ToolCallPart, Map<string, CallTrim>>()
+
+function callTrimOf(
+  part: ToolCallPart,
+  decoded: PhpArray,
+  p: ToolPayloadTrimParams,
+  identifiers: readonly string[],
+): CallTrim {
+  const key = `${p.inputTrimBytes}|${p.faithful}|${JSON.stringify(identifiers)}`
+  let byKey = callTrims.get(part)
+  const hit = byKey?.get(key)
+  if (hit) return hit
+  const plan = planCompaction(decoded, {
+    thresholdBytes: p.inputTrimBytes,
+    identifierFields: identifiers,
+    skipCompacted: !p.faithful,
+  })
+  let replacement: ToolCallPart | null = null
+  if (plan.omitted.length > 0) {
+    const base = isJsonObject(part.args) ? part.args : (parseJson(part.argsRaw) as JsonObject)
+    const args = applyPlan(base, plan, p.inputTrimBytes, !p.faithful)
+    replacement = { ...part, argsRaw: JSON.stringify(args), args }
+  }
+  const made = { plan, replacement }
+  if (!byKey) {
+    byKey = new Map()
+    callTrims.set(part, byKey)
+  }
+  byKey.set(key, made)
+  return made
 }
 
 /** What adachsoft's `compactOutput` makes of one result, before any sentence is worded. */
@@ -250,6 +283,20 @@ function apply(
     ...(fixed ? { fixed } : {}),
     ...(p.faithful ? { allowGrowth: true } : {}),
   })
+}
+
+const decodedArgs = new WeakMap<ToolCallPart, PhpArray | null>()
+
+/**
+ * `decodeObject(part.argsRaw)`, once per (immutable) call part: every re-plan and round keys the
+ * same calls again. The value is shared, so it is only read (as everything here does).
+ */
+export function decodeArgs(part: ToolCallPart): PhpArray | null {
+  const hit = decodedArgs.get(part)
+  if (hit !== undefined) return hit
+  const made = decodeObject(part.argsRaw)
+  decodedArgs.set(part, made)
+  return made
 }
 
 /** `json_decode($text, true)` when it yields an array; null otherwise (PHP would have no fields). */

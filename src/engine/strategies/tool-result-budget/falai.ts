@@ -80,10 +80,20 @@ export function openTier(ctx: StrategyContext, p: FalaiGateParams, tier: string)
 /** 12345.6 → "12,345.6": deterministic (no locale). */
 export function fmt(n: number): string {
   if (!Number.isFinite(n)) return String(n)
+  // Whole numbers (nearly every figure in a sentence) are grouped without the regex below; the
+  // bound keeps n × 10 exact, so rounding would have left n as it is.
+  if (Number.isInteger(n) && Math.abs(n) < 1e14) return groupThousands(n)
   const rounded = Math.round(n * 10) / 10
   const [int, frac] = String(Math.abs(rounded)).split('.')
   const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return `${rounded < 0 ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`
+}
+
+function groupThousands(n: number): string {
+  const digits = String(Math.abs(n))
+  let out = digits.slice(0, digits.length % 3 || 3)
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`
+  return n < 0 ? `-${out}` : out
 }
 
 // ---- falai's estimate --------------------------------------------------------------------
