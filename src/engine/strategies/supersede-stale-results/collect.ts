@@ -96,6 +96,7 @@ export function collectResults(
   }
 
   const out: ResultInfo[] = incremental ? [...last.out] : []
+  if (incremental) extensions.set(out, last.out)
   const base = out.length
   for (let index = base; index < base + keys.length; index++) {
     const at = order ? (order[index - base] as number) : index - base
@@ -144,6 +145,19 @@ export function collectResults(
   }
   lastCollection.set(cache, { out, limit: view.limit, mark: view.changeMark })
   return out
+}
+
+/**
+ * Collections made by appending to an earlier one with nothing in the view changed since: the
+ * earlier records are the same objects, so a planner may carry its work on them forward.
+ */
+const extensions = new WeakMap<readonly ResultInfo[], readonly ResultInfo[]>()
+
+/** The collection `results` extends (same records first, then new ones), if it does. */
+export function extendedCollection(
+  results: readonly ResultInfo[],
+): readonly ResultInfo[] | undefined {
+  return extensions.get(results)
 }
 
 /** The last collection per cache (view × stub matcher): its records, limit and change mark. */
@@ -275,17 +289,19 @@ export function lipEstimate(ctx: StrategyContext): number {
 /**
  * Groups that may be dropped whole for `maxStubsPerResource`: every visible result in them is a
  * drop, every call answered, and no message carries text of its own. Maps group → the result
- * index that records the exclusion.
+ * index that records the exclusion. `stale`: the indexes of every stub or drop, ascending.
  */
 export function droppableGroups(
   ctx: StrategyContext,
   results: readonly ResultInfo[],
   outcomes: readonly Outcome[],
+  stale: readonly number[],
 ): Map<number, number> {
   const out = new Map<number, number>()
-  const candidates = new Set(
-    results.filter((_, i) => outcomes[i]?.kind === 'drop').map((r) => r.group),
-  )
+  // `stale` (ascending) holds every stub or drop: the drops' groups without a scan of all results.
+  const candidates = new Set<number>()
+  for (const i of stale)
+    if (outcomes[i]?.kind === 'drop') candidates.add((results[i] as ResultInfo).group)
   if (candidates.size === 0) return out
   // Results are in (message, part) order: a binary search finds one without a map over them all.
   const indexOf = (message: number, part: number): number => {
