@@ -502,6 +502,14 @@ export class WorkingView {
     return false
   }
 
+  /**
+   * Messages changed since `mark`, in order (-1: a rollback): a strategy that keeps records over
+   * this view can redo only those (replay). The first message of an excluded group stands for it.
+   */
+  changesSince(mark: number): readonly number[] {
+    return this.changeLog.slice(mark)
+  }
+
   /** Protections are computed by the pipeline per run; kept here so strategies can ask. */
   protection: (group: number, ref?: PartRef) => ProtectionKind | null = () => null
 }

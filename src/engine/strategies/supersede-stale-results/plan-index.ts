@@ -13,10 +13,22 @@ import { covers } from './shell.ts'
 
 type Later = { index: number; cause: StaleCause }
 
-const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+/** Put `value` into the list at `key`, kept in index order (appending is the usual case). */
+function insert<V>(
+  map: Map<string, V[]>,
+  key: string,
+  value: V,
+  index: number,
+  indexOf: (v: V) => number,
+): void {
   const list = map.get(key)
-  if (list) list.push(value)
-  else map.set(key, [value])
+  if (!list) {
+    map.set(key, [value])
+    return
+  }
+  let at = list.length
+  while (at > 0 && indexOf(list[at - 1] as V) > index) at--
+  list.splice(at, 0, value)
 }
 const addTo = (map: Map<string, Set<string>>, key: string, value: string): void => {
   const set = map.get(key)
@@ -29,6 +41,8 @@ export class PlanIndex {
   readonly out: Outcome[] = []
   /** Indexes whose outcome is `stub` or `drop`: what to act on, without a scan of every result. */
   private readonly removing = new Set<number>()
+  /** The occurrence at every index (to take out when a result is redone). */
+  private readonly occ: Occurrence[] = []
   private readonly byKey = new Map<string, Occurrence[]>()
   /** Fixed: the newest fresh full read per key, for ranged reads to point to. */
   private readonly lastFullRead = new Map<string, Occurrence>()
@@ -62,33 +76,93 @@ export class PlanIndex {
   append(occurrences: readonly Occurrence[]): void {
     const dirty = new Set<string>()
     for (const o of occurrences) this.add(o, dirty)
-    for (const key of dirty) this.decide(key)
+    // A key a lookup names may have lost its last result to `replace`.
+    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+  }
+
+  /**
+   * Replace occurrences at indexes already added (their result was redone: stubbed, cleared) and
+   * re-decide the keys the old and the new ones can affect.
+   */
+  replace(occurrences: readonly Occurrence[]): void {
+    const dirty = new Set<string>()
+    for (const o of occurrences) {
+      const old = this.occ[o.index]
+      if (old) this.remove(old, dirty)
+      this.add(o, dirty)
+    }
+    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+  }
+
+  /** Is `o` in its key's list (the results `decide` plans together)? */
+  private listed(o: Occurrence): boolean {
+    const { p } = this
+    if (!o.identity) return false
+    if (o.state !== 'fresh' && (p.faithful || o.state === 'modified')) return false
+    return !(p.faithful && o.empty)
+  }
+
+  private remove(o: Occurrence, dirty: Set<string>): void {
+    const { p } = this
+    const id = o.identity
+    this.removing.delete(o.index)
+    if (!id) return
+    if (this.listed(o)) {
+      const list = this.byKey.get(id.key) as Occurrence[]
+      list.splice(list.indexOf(o), 1)
+      if (list.length === 0) this.byKey.delete(id.key)
+      else dirty.add(id.key)
+    }
+    if (p.faithful) return
+    if (this.lastFullRead.get(id.key) === o) {
+      // The newest other fresh full read of the key, if any (all are on its list in fixed mode).
+      const list = this.byKey.get(id.key) ?? []
+      let newest: Occurrence | undefined
+      for (const x of list) if (x.state === 'fresh' && x.identity?.isFullRead) newest = x
+      if (newest) this.lastFullRead.set(id.key, newest)
+      else this.lastFullRead.delete(id.key)
+      this.touch(this.fullReadUsers.get(id.key), dirty)
+    }
+    const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
+    if (o.state === 'fresh' && id.lines && path !== undefined) {
+      const list = this.readsOf.get(path) as Occurrence[]
+      list.splice(list.indexOf(o), 1)
+      this.touch(this.coverUsers.get(path), dirty)
+    }
+    if (p.writesMakeStale)
+      for (const w of id.writes ?? []) {
+        const list = this.writesOf.get(w) as number[]
+        list.splice(list.indexOf(o.index), 1)
+        this.touch(this.writeUsers.get(w), dirty)
+      }
   }
 
   private add(o: Occurrence, dirty: Set<string> | null): void {
     const { p } = this
     const id = o.identity
+    this.occ[o.index] = o
+    this.removing.delete(o.index)
     this.out[o.index] = o.state !== 'fresh' && (id || o.state === 'stub') ? ALREADY : NO_IDENTITY
     if (!id) return
     if (!p.faithful) {
       if (o.state === 'fresh' && id.isFullRead) {
-        this.lastFullRead.set(id.key, o)
+        const newest = this.lastFullRead.get(id.key)
+        if (!newest || newest.index < o.index) this.lastFullRead.set(id.key, o)
         this.touch(this.fullReadUsers.get(id.key), dirty)
       }
       const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
       if (o.state === 'fresh' && id.lines && path !== undefined) {
-        push(this.readsOf, path, o)
+        insert(this.readsOf, path, o, o.index, (x) => x.index)
         this.touch(this.coverUsers.get(path), dirty)
       }
       if (p.writesMakeStale)
         for (const w of id.writes ?? []) {
-          push(this.writesOf, w, o.index)
+          insert(this.writesOf, w, o.index, o.index, (x) => x)
           this.touch(this.writeUsers.get(w), dirty)
         }
     }
-    if (o.state !== 'fresh' && (p.faithful || o.state === 'modified')) return
-    if (p.faithful && o.empty) return
-    push(this.byKey, id.key, o)
+    if (!this.listed(o)) return
+    insert(this.byKey, id.key, o, o.index, (x) => x.index)
     dirty?.add(id.key)
     if (p.faithful || o.state !== 'fresh') return
     // What `decide` will look up for this result: its key must be re-decided when those change.

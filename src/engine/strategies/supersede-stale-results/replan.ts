@@ -30,10 +30,13 @@ export function planResults(
   const last = byParams.get(p)
   if (last && last.results === results) return last.index
   const mode = (r: ResultInfo) => (p.faithful ? r.faithful : r.fixed)
+  const redone = last ? redoneSince(results, last.results) : null
   let index: PlanIndex
-  if (last && extendsCollection(results, last.results)) {
+  if (last && redone) {
     index = last.index
-    index.append(results.slice(last.results.length).map(mode))
+    const n = last.results.length
+    index.replace([...redone].filter((i) => i < n).map((i) => mode(results[i] as ResultInfo)))
+    index.append(results.slice(n).map(mode))
   } else {
     index = new PlanIndex(p)
     index.addAll(results.map(mode))
@@ -42,12 +45,21 @@ export function planResults(
   return index
 }
 
-/** Was `results` made from `earlier` by appending, over one or more collections? */
-function extendsCollection(
+/**
+ * When `results` was made from `earlier` over one or more collections, the positions redone on
+ * the way (every other earlier record is the same object); null when it was not.
+ */
+function redoneSince(
   results: readonly ResultInfo[],
   earlier: readonly ResultInfo[],
-): boolean {
-  let r: readonly ResultInfo[] | undefined = results
-  while (r && r.length > earlier.length) r = extendedCollection(r)
-  return r === earlier
+): Set<number> | null {
+  const redone = new Set<number>()
+  let r: readonly ResultInfo[] = results
+  while (r !== earlier) {
+    const ext = extendedCollection(r)
+    if (!ext || ext.from.length < earlier.length) return null
+    for (const i of ext.redone) redone.add(i)
+    r = ext.from
+  }
+  return redone
 }
