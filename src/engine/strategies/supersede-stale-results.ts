@@ -139,6 +139,15 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     function decideOne(i: number): void {
       const r = results[i] as ResultInfo
       const outcome = outcomes[i] as Outcome
+      // Replay: a stub the context refuses for a protection (the same test `ctx.replace` makes
+      // first) records nothing there, so its sentences are not built. Newest copies an earlier
+      // stub defers to stay stale by the plan at every later call: this skips them cheaply.
+      if (
+        !ctx.recordNonChanges &&
+        (outcome.kind === 'stub' || !drops.has(r.group)) &&
+        (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref))
+      )
+        return
       const occ = p.faithful ? r.faithful : r.fixed
       const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
       const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
