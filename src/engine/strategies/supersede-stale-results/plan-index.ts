@@ -30,6 +30,17 @@ function insert<V>(
   while (at > 0 && indexOf(list[at - 1] as V) > index) at--
   list.splice(at, 0, value)
 }
+/** Position of the first element of an index-ordered list whose index is above `index`. */
+function after<V>(list: readonly V[], index: number, indexOf: (v: V) => number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (indexOf(list[mid] as V) > index) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
 const addTo = (map: Map<string, Set<string>>, key: string, value: string): void => {
   const set = map.get(key)
   if (set) set.add(value)
@@ -257,7 +268,11 @@ export class PlanIndex {
   private cover(o: Occurrence): Later | undefined {
     const id = o.identity
     if (!id?.lines || id.reads?.length !== 1) return undefined
-    for (const r of this.readsOf.get(id.reads[0] as string) ?? []) {
+    const reads = this.readsOf.get(id.reads[0] as string) ?? []
+    // The list is in index order: start at the first later read (a file read often has a long
+    // list, and every key reading it is re-decided when a read of it is added).
+    for (let at = after(reads, o.index, (x) => x.index); at < reads.length; at++) {
+      const r = reads[at] as Occurrence
       const rl = r.identity?.lines
       if (r.index <= o.index || !rl || r.identity?.key === id.key) continue
       if (!covers(rl, id.lines)) continue
@@ -275,10 +290,9 @@ export class PlanIndex {
   private write(o: Occurrence): number | undefined {
     const reads = o.identity?.reads
     if (!this.p.writesMakeStale || reads?.length !== 1) return undefined
-    let first: number | undefined
-    for (const w of this.writesOf.get(reads[0] as string) ?? [])
-      if (w > o.index && (first === undefined || w < first)) first = w
-    return first
+    // Writes are kept in index order: the first later one is the smallest.
+    const writes = this.writesOf.get(reads[0] as string) ?? []
+    return writes[after(writes, o.index, (w) => w)]
   }
 }
 
