@@ -47,6 +47,8 @@ export class ContextLedger {
   private readonly index: PartIndex
   private readonly groupOfMessage: readonly number[]
   private readonly sums: Float64Array
+  /** Summary tokens inside sums[t]: what is left is messages only, so a prefix can come from the end. */
+  private readonly insertedSums: Float64Array
   private readonly start: Int32Array
   private readonly stripped: Uint8Array
   private readonly strippedTokens: Float64Array
@@ -64,6 +66,7 @@ export class ContextLedger {
     this.groupOfMessage = prepared.grouping.groupOfMessage
     const n = prepared.conversation.messages.length
     this.sums = new Float64Array(this.plan.threads.length)
+    this.insertedSums = new Float64Array(this.plan.threads.length)
     this.start = new Int32Array(this.plan.threads.length)
     this.stripped = new Uint8Array(this.index.offset[n] as number)
     this.strippedTokens = new Float64Array(n)
@@ -139,6 +142,7 @@ export class ContextLedger {
     const t = this.plan.threadOf[m] as number
     if (this.plan.resetAt[m]) {
       this.sums[t] = 0
+      this.insertedSums[t] = 0
       this.start[t] = m
     }
     const strip = this.plan.stripAt.get(m)
@@ -207,7 +211,11 @@ export class ContextLedger {
   inserting(anchorMessage: number, tokens: number): () => void {
     const t = anchorMessage >= 0 ? (this.plan.threadOf[anchorMessage] as number) : 0
     this.add(t, tokens)
-    return () => this.add(t, -tokens)
+    this.insertedSums[t] = (this.insertedSums[t] as number) + tokens
+    return () => {
+      this.add(t, -tokens)
+      this.insertedSums[t] = (this.insertedSums[t] as number) - tokens
+    }
   }
 
   /**
@@ -216,8 +224,19 @@ export class ContextLedger {
    */
   ownTokensBefore(m: number): number {
     const t = this.thread
+    const from = this.start[t] as number
+    const end = Math.min(m, this.limit)
+    // Replay asks near the end of the context every call (where reasoning was stripped, where a
+    // step changed something): then the running sum minus the few messages after m is cheaper.
+    // Token counts are whole numbers, so both ways give the same figure exactly.
+    if (end > from && this.limit - end < end - from) {
+      let tail = 0
+      for (let i = end; i < this.limit; i++)
+        if (this.plan.threadOf[i] === t && this.counted(i)) tail += this.contribution(i)
+      return (this.sums[t] as number) - (this.insertedSums[t] as number) - tail
+    }
     let sum = 0
-    for (let i = this.start[t] as number; i < Math.min(m, this.limit); i++)
+    for (let i = from; i < end; i++)
       if (this.plan.threadOf[i] === t && this.counted(i)) sum += this.contribution(i)
     return sum
   }

@@ -76,7 +76,8 @@ export class PromptCache {
   call(total: number, firstChange: number, stable: number, now: number, commit = true): CallCache {
     if (this.settings.enabled === false) return { read: 0, write: 0, uncached: total }
     const ttl = this.ttlMs()
-    const alive = (e: Entry) => !Number.isFinite(now) || now - e.lastUse <= ttl
+    // No closures here: this runs two or three times per replayed call.
+    const ageless = !Number.isFinite(now)
     const limit = Math.min(firstChange, total)
     // Anthropic reads whole cached blocks only (an entry past the first change holds content this
     // prompt no longer has); OpenAI and Gemini match the longest common prefix of any cached prompt.
@@ -84,7 +85,8 @@ export class PromptCache {
     let longest: Entry | null = null
     let read = 0
     for (const e of this.entries) {
-      if (!alive(e)) continue
+      // Written as `!(… <= ttl)`: an entry last used at an unknown time (NaN) is not alive.
+      if (!ageless && !(now - e.lastUse <= ttl)) continue
       const shared = whole ? (e.end <= limit ? e.end : 0) : Math.min(e.end, limit)
       if (shared > read) {
         read = shared
@@ -115,6 +117,17 @@ export class PromptCache {
     return { read, write, uncached }
   }
 
+  /** An entry ending at `end` is written or refreshed at `now`. */
+  private put(end: number, now: number): void {
+    if (end <= 0) return
+    for (const e of this.entries)
+      if (e.end === end) {
+        e.lastUse = now
+        return
+      }
+    this.entries.push({ end, lastUse: now })
+  }
+
   private record(
     total: number,
     stable: number,
@@ -126,23 +139,18 @@ export class PromptCache {
     for (let i = this.entries.length - 1; i >= 0; i--)
       if ((this.entries[i] as Entry).end > firstChange) this.entries.splice(i, 1)
     if (hit) hit.lastUse = now
-    const put = (end: number) => {
-      if (end <= 0) return
-      const same = this.entries.find((e) => e.end === end)
-      if (same) same.lastUse = now
-      else this.entries.push({ end, lastUse: now })
-    }
     // The stable prefix is read (refreshed) by every call when it is cached.
-    if (stable > 0 && stable <= total) put(stable)
-    put(total)
+    if (stable > 0 && stable <= total) this.put(stable, now)
+    this.put(total, now)
     // Beyond the lookback, the least recently used entry goes — never the stable prefix's, which
     // every call refreshes and which is what a call falls back to when the rest changed.
     while (this.entries.length > LOOKBACK) {
       let drop = -1
-      this.entries.forEach((e, i) => {
-        if (e.end === stable) return
+      for (let i = 0; i < this.entries.length; i++) {
+        const e = this.entries[i] as Entry
+        if (e.end === stable) continue
         if (drop < 0 || e.lastUse < (this.entries[drop] as Entry).lastUse) drop = i
-      })
+      }
       if (drop < 0) break
       this.entries.splice(drop, 1)
     }

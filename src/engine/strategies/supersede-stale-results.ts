@@ -20,7 +20,8 @@ import {
 } from './supersede-stale-results/collect.ts'
 import { resourceLabel } from './supersede-stale-results/identity.ts'
 import { annotateLast, lipDifference, skipWith } from './supersede-stale-results/notes.ts'
-import { plan, type Outcome, type StaleCause } from './supersede-stale-results/plan.ts'
+import type { Outcome, StaleCause } from './supersede-stale-results/plan.ts'
+import { planResults } from './supersede-stale-results/replan.ts'
 import { redactText } from './supersede-stale-results/redact.ts'
 import {
   LIP_STUB_TEMPLATE,
@@ -121,38 +122,32 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
     const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
     const results = collectResults(ctx, stubMatcher(template))
-    // Replay: the same records as a run that found nothing stale (nothing new, nothing changed).
-    if (!ctx.recordNonChanges && quiet.get(results)?.has(p)) return
     const redact = (s: string) => (p.redactResourceIdentifiers ? redactText(s) : s)
-    const outcomes = plan(
-      results.map((r) => (p.faithful ? r.faithful : r.fixed)),
-      p,
-    )
+    const planned = planResults(ctx.view, results, p)
+    const outcomes: readonly Outcome[] = planned.out
+    const stale = planned.stale()
     // Replay records only changes: when nothing is stale there is nothing more to do, and the
     // faithful twin plan (only used to word decisions) is not needed.
-    if (!ctx.recordNonChanges && !outcomes.some((o) => o.kind === 'stub' || o.kind === 'drop')) {
-      let byParams = quiet.get(results)
-      if (!byParams) {
-        byParams = new WeakSet()
-        quiet.set(results, byParams)
-      }
-      byParams.add(p)
-      return
-    }
-    const lipOutcomes = p.faithful
-      ? outcomes
-      : plan(
-          results.map((r) => r.faithful),
-          faithfulTwin(p),
-        )
+    if (!ctx.recordNonChanges && stale.length === 0) return
+    const lipOutcomes = p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out
     const messageIdOf = (i: number) => results[i]?.messageId ?? '?'
-    const drops = droppableGroups(ctx, results, outcomes)
+    const drops = droppableGroups(ctx, results, outcomes, stale)
 
     let staleCount = 0
-    results.forEach((r, i) => {
+    // Replay records only changes: only the results to stub or drop need sentences.
+    for (const i of ctx.recordNonChanges ? results.keys() : stale) decideOne(i)
+    function decideOne(i: number): void {
+      const r = results[i] as ResultInfo
       const outcome = outcomes[i] as Outcome
-      // Replay records only changes: skip building sentences for results that stay as they are.
-      if (!ctx.recordNonChanges && outcome.kind !== 'stub' && outcome.kind !== 'drop') return
+      // Replay: a stub the context refuses for a protection (the same test `ctx.replace` makes
+      // first) records nothing there, so its sentences are not built. Newest copies an earlier
+      // stub defers to stay stale by the plan at every later call: this skips them cheaply.
+      if (
+        !ctx.recordNonChanges &&
+        (outcome.kind === 'stub' || !drops.has(r.group)) &&
+        (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref))
+      )
+        return
       const occ = p.faithful ? r.faithful : r.fixed
       const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
       const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
@@ -280,7 +275,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
             )
           return
       }
-    })
+    }
     if (staleCount === 0 && ctx.recordNonChanges) {
       const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
       ctx.skip(
@@ -291,9 +286,6 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
   },
 })
-
-/** Record lists (from `collectResults`) on which these params found nothing stale. */
-const quiet = new WeakMap<readonly ResultInfo[], WeakSet<SupersedeStaleResultsParams>>()
 
 const CAUSE_WORDS: Readonly<Record<Exclude<StaleCause, 'write'>, string>> = {
   newer: 'a newer result for this resource',

@@ -1,10 +1,11 @@
 /**
- * Replay runs the prune walk at every model call on one view whose decisions persist. Once a walk
- * has cleared what it could, the oldest history holds only outputs that can no longer change the
- * walk's answer except by their count: cleared ones (of which only the newest matters, as the
- * `pastCompacted` pointer), and the few outputs clearing refused (a placeholder longer than the
- * output, a protection). The frontier keeps exactly those, in walk order, so the next walk stops
- * there and replays the list instead of the history: a call costs what is new since the last one.
+ * Replay runs the prune walk at every model call on one view whose decisions persist. Below the
+ * recent turns, the history holds only outputs whose answer can change by their count and
+ * position: outputs that still count (kept within protectTokens, or candidates), cleared ones (of
+ * which only the newest matters, as the `pastCompacted` pointer), and the few outputs clearing
+ * refused (a placeholder longer than the output, a protection). The frontier keeps exactly those,
+ * in walk order, so the next walk stops there and replays the list instead of the history: a
+ * call walks only the recent turns and what is new since the last one, then adds up the list.
  *
  * The frontier is valid while nothing before it changed (the view's change log: replacement,
  * dropped group, rollback), the recent turns lie above it, and no compaction boundary (summary,
@@ -40,10 +41,18 @@ export interface WalkTrack {
   complete: boolean
   /** The oldest message walked that is or may become a boundary (summary, upstream marker). */
   lowestBoundary: number
-  /** The oldest output that was kept (recent turns, or within protectTokens). */
+  /**
+   * The frontier may not lie above this: the oldest output of the recent turns, and the message
+   * where the walk left them (a later walk must have counted those turns when it reaches it).
+   */
   oldestKept: number
-  /** Cleared outputs met, in walk order. */
-  readonly compactedMet: PartRef[]
+  /**
+   * What the walk met below the recent turns, in walk order: outputs that count and were kept,
+   * cleared outputs (as region items), and candidates (by their index in the walk's list).
+   */
+  readonly met: (RegionItem | number)[]
+  /** Per candidate index: the frontier item it was replayed from (null: met in the walk). */
+  readonly sources: (RegionItem | null)[]
   /** The frontier this walk used, if any. */
   region: Region | null
 }
@@ -56,9 +65,6 @@ export function regionOf(ctx: StrategyContext, p: PruneParams): Region | null {
   if (!r || ctx.view.changedBefore(r.mark, r.below)) return null
   return r
 }
-
-const after = (a: PartRef, b: PartRef): boolean =>
-  a.message !== b.message ? a.message > b.message : a.part > b.part
 
 /**
  * After the walk's candidates were applied (`cleared[i]`: candidate i was replaced), record the
@@ -84,33 +90,52 @@ export function recordRegion(
     byParams.delete(p)
     return
   }
+  // `met` is in walk order (newest first), so the list needs no sorting; only the newest cleared
+  // output can become `pastCompacted`: the others are left out.
   const items: RegionItem[] = []
-  candidates.forEach((c, i) => {
-    if (c.ref.message >= below) return
-    items.push(
-      cleared[i]
-        ? { kind: 'compacted', ref: c.ref }
-        : { kind: 'live', ref: c.ref, estimate: c.estimate, candidate: withoutPast(c) },
-    )
-  })
-  for (const ref of track.compactedMet)
-    if (ref.message < below) items.push({ kind: 'compacted', ref })
-  const oldFirst = track.region?.items.find((x) => x.kind === 'compacted')
-  if (oldFirst) items.push(oldFirst)
-  items.sort((a, b) => (after(a.ref, b.ref) ? -1 : after(b.ref, a.ref) ? 1 : 0))
-  // Only the newest cleared output can become `pastCompacted`: drop the others.
   let seenCompacted = false
-  const kept = items.filter((x) => {
-    if (x.kind === 'live') return true
-    if (seenCompacted) return false
-    seenCompacted = true
-    return true
-  })
-  byParams.set(p, { below, mark: ctx.view.changeMark, items: kept })
+  for (const entry of track.met) {
+    let item: RegionItem
+    if (typeof entry === 'number') {
+      const c = candidates[entry] as PruneCandidate
+      if (c.ref.message >= below) continue
+      item = cleared[entry]
+        ? { kind: 'compacted', ref: c.ref }
+        : (track.sources[entry] ?? {
+            kind: 'live',
+            ref: c.ref,
+            estimate: c.estimate,
+            candidate: withoutPast(c),
+          })
+    } else {
+      if (entry.ref.message >= below) continue
+      item = entry
+    }
+    if (item.kind === 'compacted') {
+      if (seenCompacted) continue
+      seenCompacted = true
+    }
+    items.push(item)
+  }
+  byParams.set(p, { below, mark: ctx.view.changeMark, items })
 }
 
 function withoutPast(c: PruneCandidate): PruneCandidate {
   if (!c.pastCompacted) return c
   const { pastCompacted: _, ...rest } = c
   return rest
+}
+
+// The newest cleared output changes only when a prune applies: a replayed candidate with the same
+// pointer is the same object from one call to the next, not a copy per call.
+const withPastCache = new WeakMap<PruneCandidate, PruneCandidate>()
+
+/** A frontier candidate as the walk makes it, with the newest cleared output it went past. */
+export function withPast(c: PruneCandidate, past: PartRef | undefined): PruneCandidate {
+  if (!past) return c
+  const hit = withPastCache.get(c)
+  if (hit?.pastCompacted === past) return hit
+  const made = { ...c, pastCompacted: past }
+  withPastCache.set(c, made)
+  return made
 }

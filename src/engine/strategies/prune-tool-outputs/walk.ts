@@ -4,7 +4,7 @@ import type { Message, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { groupOf } from '../preserve-tail.ts'
 import { fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
-import { regionOf, type WalkTrack } from './frontier.ts'
+import { regionOf, withPast, type WalkTrack } from './frontier.ts'
 
 export interface PruneParams {
   readonly minimumTokens: number
@@ -129,7 +129,15 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
   const region = ctx.recordNonChanges ? null : regionOf(ctx, p)
   const track: WalkTrack | null = ctx.recordNonChanges
     ? null
-    : { complete: true, lowestBoundary: limit, oldestKept: limit, compactedMet: [], region: null }
+    : {
+        complete: true,
+        lowestBoundary: limit,
+        oldestKept: limit,
+        met: [],
+        sources: [],
+        region: null,
+      }
+  let leftRecent = false
 
   loop: for (let m = limit - 1; m >= 0; m--) {
     if (region && track && m < region.below && turns >= p.protectTurns) {
@@ -138,15 +146,18 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       for (const item of region.items) {
         if (item.kind === 'compacted') {
           pastCompacted ??= item.ref
+          track.met.push(item)
           continue
         }
         total += item.estimate
         if (total <= p.protectTokens) {
-          track.oldestKept = Math.min(track.oldestKept, item.ref.message)
+          track.met.push(item)
           continue
         }
         pruned += item.estimate
-        candidates.push({ ...item.candidate, ...(pastCompacted ? { pastCompacted } : {}) })
+        track.met.push(candidates.length)
+        track.sources.push(item)
+        candidates.push(withPast(item.candidate, pastCompacted))
       }
       break
     }
@@ -155,6 +166,9 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
     const msg = messages[m] as Message
     if (startsTurn(msg)) turns++
     const inRecentTurns = turns < p.protectTurns
+    // The next walk must have counted the recent turns when it reaches the frontier.
+    if (track && !inRecentTurns && !leftRecent) track.oldestKept = Math.min(track.oldestKept, m)
+    leftRecent ||= !inRecentTurns
     if (track && (isSummaryMessage(msg, summaryIds) || m < markerStop || group < summaryStop))
       track.lowestBoundary = m
     // A summary met inside the protected turns still bounds the walk once it leaves them, exactly
@@ -206,7 +220,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       }
       if (isCompacted(part, p.placeholder)) {
         // Met later outside the recent turns, it would set `pastCompacted` (frontier.ts).
-        track?.compactedMet.push(ref)
+        track?.met.push({ kind: 'compacted', ref })
         if (inRecentTurns) continue
         if (p.faithful) {
           if (ctx.recordNonChanges)
@@ -243,7 +257,13 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       }
       total += estimate
       if (total <= p.protectTokens) {
-        if (track) track.oldestKept = m
+        // It still counts towards protectTokens at later calls: the frontier keeps it.
+        track?.met.push({
+          kind: 'live',
+          ref,
+          estimate,
+          candidate: { ref, group, part, name, estimate },
+        })
         if (ctx.recordNonChanges)
           ctx.skip(
             group,
@@ -254,6 +274,10 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
         continue
       }
       pruned += estimate
+      if (track) {
+        track.met.push(candidates.length)
+        track.sources.push(null)
+      }
       candidates.push({
         ref,
         group,

@@ -150,7 +150,9 @@ export interface PolicyVerdict {
  * `read`, `mcp__fs__read_file` ~ `read_file`) and `list_directory` means `list_dir`.
  */
 /** Verdicts depend only on the tool, its category and the (stable, parsed) params: memoised. */
-const verdicts = new WeakMap<PolicyParams, Map<string, PolicyVerdict>>()
+type VerdictMemo = Map<ToolCategory, Map<string, PolicyVerdict>>
+/** Per params object: [fixed, faithful] → category → tool → verdict. */
+const verdicts = new WeakMap<PolicyParams, readonly [VerdictMemo, VerdictMemo]>()
 
 export function policyVerdict(
   tool: string,
@@ -158,16 +160,22 @@ export function policyVerdict(
   params: PolicyParams,
   faithful: boolean,
 ): PolicyVerdict {
-  let memo = verdicts.get(params)
-  if (!memo) {
-    memo = new Map()
-    verdicts.set(params, memo)
+  // Nested maps, not a joined string key: replay asks this for every stale result at every call.
+  let modes = verdicts.get(params)
+  if (!modes) {
+    modes = [new Map(), new Map()]
+    verdicts.set(params, modes)
   }
-  const key = `${faithful ? 1 : 0}|${category}|${tool}`
-  let verdict = memo.get(key)
+  const byCategory = modes[faithful ? 1 : 0]
+  let byTool = byCategory.get(category)
+  if (!byTool) {
+    byTool = new Map()
+    byCategory.set(category, byTool)
+  }
+  let verdict = byTool.get(tool)
   if (!verdict) {
     verdict = computeVerdict(tool, category, params, faithful)
-    memo.set(key, verdict)
+    byTool.set(tool, verdict)
   }
   return verdict
 }

@@ -10,6 +10,7 @@ import { categorizeFaithful, categorizeFixed, type ToolCategory } from './catego
 import { extractFaithful, extractFixed, type ResourceIdentity } from './identity.ts'
 import type { Occurrence, Outcome } from './plan.ts'
 import { continuationIdentity, sessionLinks, type SessionLink } from './sessions.ts'
+import { redoSince } from './redo.ts'
 import { attachmentBytes, codePointLength, flattenText, utf8Bytes } from './stub.ts'
 
 export interface ResultInfo {
@@ -37,10 +38,27 @@ export function collectResults(
   const { offset } = view.parts
   const cache = resultCache(view, isStub)
   const links = sessionLinks(ctx.conversation, pairing)
-  // Replay: nothing changed in the view since the last collection over it, so every record it
-  // made stands and only the results revealed since are new (their parts come after all others).
+  const { resultAt } = view.parts
+  const { groupOfMessage } = view.prepared.grouping
+  /** The result at flat part `k` if it is collected: visible group, a call, still a result. */
+  const collectable = (k: number) => {
+    const r = resultAt[k] as number
+    const info = r >= 0 ? pairing.results[r] : undefined
+    if (!info || info.call < 0) return null
+    const g = groupOfMessage[info.message] as number
+    if (view.isExcluded(g)) return null
+    const c = pairing.calls[info.call]
+    const call = c ? messages[c.message]?.parts[c.part] : undefined
+    if (call?.kind !== 'tool_call') return null
+    if (view.part(info)?.kind !== 'tool_result') return null
+    return { g, message: info.message, call: info.call }
+  }
+  // Replay: when the view only had parts replaced since the last collection over it, every other
+  // record it made stands, the records of the replaced messages are redone in place, and only the
+  // results revealed since are new (their parts come after all others).
   const last = lastCollection.get(cache)
-  const incremental = last !== undefined && !view.changedBefore(last.mark, Infinity)
+  const redo = last ? redoSince(view, last, collectable) : null
+  const incremental = last !== undefined && redo !== null
   // Flat part numbers order parts by (message, part): collect them, sort only if needed.
   const keys: number[] = []
   const groupOf: number[] = []
@@ -48,23 +66,14 @@ export function collectResults(
   const callOf: number[] = []
   let sorted = true
   if (incremental) {
-    const { resultAt } = view.parts
-    const { groupOfMessage } = view.prepared.grouping
     const end = offset[view.limit] as number
     for (let k = offset[last.limit] as number; k < end; k++) {
-      const r = resultAt[k] as number
-      const info = r >= 0 ? pairing.results[r] : undefined
-      if (!info || info.call < 0) continue
-      const g = groupOfMessage[info.message] as number
-      if (view.isExcluded(g)) continue
-      const c = pairing.calls[info.call]
-      const call = c ? messages[c.message]?.parts[c.part] : undefined
-      if (call?.kind !== 'tool_call') continue
-      if (view.part(info)?.kind !== 'tool_result') continue
+      const found = collectable(k)
+      if (!found) continue
       keys.push(k)
-      groupOf.push(g)
-      messageOf.push(info.message)
-      callOf.push(info.call)
+      groupOf.push(found.g)
+      messageOf.push(found.message)
+      callOf.push(found.call)
     }
   } else
     for (const g of ctx.groups()) {
@@ -84,7 +93,7 @@ export function collectResults(
         callOf.push(info.call)
       }
     }
-  if (incremental && keys.length === 0) {
+  if (incremental && keys.length === 0 && redo.length === 0) {
     // The very same records: a caller may keep what it derived from this array.
     lastCollection.set(cache, { out: last.out, limit: view.limit, mark: view.changeMark })
     return last.out
@@ -95,14 +104,8 @@ export function collectResults(
     order.sort((a, b) => (keys[a] as number) - (keys[b] as number))
   }
 
-  const out: ResultInfo[] = incremental ? [...last.out] : []
-  const base = out.length
-  for (let index = base; index < base + keys.length; index++) {
-    const at = order ? (order[index - base] as number) : index - base
-    const k = keys[at] as number
-    const group = groupOf[at] as number
+  const build = (index: number, k: number, group: number, message: number, callIndex: number) => {
     const cached = cache.get(k)
-    const message = messageOf[at] as number
     const ref = cached?.info.ref ?? { message, part: k - (offset[message] as number) }
     const part = view.part(ref) as ToolResultPart
     const modified = view.isCompacted(ref)
@@ -116,11 +119,9 @@ export function collectResults(
       cached.info.group === group &&
       cached.info.fixed.index === index &&
       cached.info.fixed.measure === tokens
-    ) {
-      out.push(cached.info)
-      continue
-    }
-    const c = pairing.calls[callOf[at] as number]
+    )
+      return cached.info
+    const c = pairing.calls[callIndex]
     const call = (c ? messages[c.message]?.parts[c.part] : undefined) as ToolCallPart
     const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
     const id = identitiesOf(call, cwd, links.get(call))
@@ -140,10 +141,50 @@ export function collectResults(
       fixed: occurrence(index, group, tool, id.xCat, id.fixed, state, m.text, tokens),
     }
     cache.set(k, { info, modified })
-    out.push(info)
+    return info
+  }
+
+  const out: ResultInfo[] = incremental ? [...last.out] : []
+  if (incremental) {
+    for (const { index, k, call } of redo) {
+      const was = out[index] as ResultInfo
+      out[index] = build(index, k, was.group, was.ref.message, call)
+    }
+    extensions.set(out, { from: last.out, redone: redo.map((x) => x.index) })
+  }
+  const base = out.length
+  for (let index = base; index < base + keys.length; index++) {
+    const at = order ? (order[index - base] as number) : index - base
+    out.push(
+      build(
+        index,
+        keys[at] as number,
+        groupOf[at] as number,
+        messageOf[at] as number,
+        callOf[at] as number,
+      ),
+    )
   }
   lastCollection.set(cache, { out, limit: view.limit, mark: view.changeMark })
   return out
+}
+
+/** How a collection was made from an earlier one: its records redone in place, then new ones. */
+export interface Extension {
+  readonly from: readonly ResultInfo[]
+  /** Positions whose record was redone (their part was replaced); every other one is the same. */
+  readonly redone: readonly number[]
+}
+
+/**
+ * Collections made from an earlier one when the view only had parts replaced since: a planner may
+ * carry its work on the earlier records forward and redo the positions named.
+ */
+const extensions = new WeakMap<readonly ResultInfo[], Extension>()
+
+/** How `results` extends an earlier collection, if it does. */
+export function extendedCollection(results: readonly ResultInfo[]): Extension | undefined {
+  return extensions.get(results)
 }
 
 /** The last collection per cache (view × stub matcher): its records, limit and change mark. */
@@ -275,17 +316,19 @@ export function lipEstimate(ctx: StrategyContext): number {
 /**
  * Groups that may be dropped whole for `maxStubsPerResource`: every visible result in them is a
  * drop, every call answered, and no message carries text of its own. Maps group → the result
- * index that records the exclusion.
+ * index that records the exclusion. `stale`: the indexes of every stub or drop, ascending.
  */
 export function droppableGroups(
   ctx: StrategyContext,
   results: readonly ResultInfo[],
   outcomes: readonly Outcome[],
+  stale: readonly number[],
 ): Map<number, number> {
   const out = new Map<number, number>()
-  const candidates = new Set(
-    results.filter((_, i) => outcomes[i]?.kind === 'drop').map((r) => r.group),
-  )
+  // `stale` (ascending) holds every stub or drop: the drops' groups without a scan of all results.
+  const candidates = new Set<number>()
+  for (const i of stale)
+    if (outcomes[i]?.kind === 'drop') candidates.add((results[i] as ResultInfo).group)
   if (candidates.size === 0) return out
   // Results are in (message, part) order: a binary search finds one without a map over them all.
   const indexOf = (message: number, part: number): number => {

@@ -1,0 +1,152 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { SAFE_ALLOWED, SAFE_DENIED } from '../supersede-stale-results.ts'
+import type { ToolCategory } from './categories.ts'
+import type { ResourceIdentity } from './identity.ts'
+import { PlanIndex } from './plan-index.ts'
+import { plan, type Occurrence, type PlanParams } from './plan.ts'
+
+/**
+ * Replay carries a PlanIndex from call to call: results appended, results redone in place (a
+ * stub applied). Whatever the order, its outcomes must be those of planning the final list at
+ * once — the whole-conversation plan every non-replay run makes.
+ */
+
+const FILES = ['a.ts', 'b.ts', 'c.ts']
+
+const identityArb: fc.Arbitrary<{
+  identity: ResourceIdentity | null
+  tool: string
+  category: ToolCategory
+}> = fc.oneof(
+  fc.constantFrom(...FILES).map((f) => ({
+    identity: {
+      tool: 'read_file',
+      primary: f,
+      secondary: [],
+      key: `read:${f}`,
+      isFullRead: true,
+      reads: [f],
+      lines: { kind: 'lines', start: 1, end: null },
+    } satisfies ResourceIdentity,
+    tool: 'read_file',
+    category: 'file_read' as const,
+  })),
+  fc
+    .tuple(
+      fc.constantFrom(...FILES),
+      fc.integer({ min: 1, max: 4 }),
+      fc.integer({ min: 0, max: 3 }),
+    )
+    .map(([f, start, len]) => ({
+      identity: {
+        tool: 'read_file',
+        primary: f,
+        secondary: [`${start}-${start + len}`],
+        key: `read:${f}:${start}-${start + len}`,
+        fullReadKey: `read:${f}`,
+        reads: [f],
+        lines: { kind: 'lines', start, end: start + len },
+      } satisfies ResourceIdentity,
+      tool: 'read_file',
+      category: 'file_read' as const,
+    })),
+  fc.constantFrom(...FILES).map((f) => ({
+    identity: {
+      tool: 'edit_file',
+      primary: f,
+      secondary: [],
+      key: `edit:${f}`,
+      writes: [f],
+    } satisfies ResourceIdentity,
+    tool: 'edit_file',
+    category: 'file_write' as const,
+  })),
+  fc.constantFrom('ls', 'npm test').map((c) => ({
+    identity: { tool: 'bash', primary: c, secondary: [], key: `bash:${c}` },
+    tool: 'bash',
+    category: (c === 'ls' ? 'list_dir' : 'test_execution') as ToolCategory,
+  })),
+  fc.constant({ identity: null, tool: 'bash', category: 'command_execution' as ToolCategory }),
+)
+
+const itemArb = fc.record({
+  id: identityArb,
+  state: fc.constantFrom('fresh', 'fresh', 'fresh', 'stub', 'modified') as fc.Arbitrary<
+    Occurrence['state']
+  >,
+  empty: fc.boolean(),
+  measure: fc.integer({ min: 0, max: 600 }),
+})
+
+const paramsArb: fc.Arbitrary<PlanParams> = fc.record({
+  faithful: fc.boolean(),
+  preserveLastN: fc.integer({ min: 1, max: 3 }),
+  maxStubsPerResource: fc.constantFrom(null, 1, 2),
+  minToolOutputTokens: fc.constantFrom(0, 250),
+  writesMakeStale: fc.boolean(),
+  allowedCategories: fc.constant([...SAFE_ALLOWED]),
+  deniedCategories: fc.constant([...SAFE_DENIED]),
+  allowedTools: fc.constant([]),
+  deniedTools: fc.constant([]),
+})
+
+interface Item {
+  readonly id: { identity: ResourceIdentity | null; tool: string; category: ToolCategory }
+  readonly state: Occurrence['state']
+  readonly empty: boolean
+  readonly measure: number
+}
+const occurrence = (x: Item, index: number, state = x.state): Occurrence => ({
+  index,
+  group: index,
+  tool: x.id.tool,
+  category: x.id.category,
+  identity: x.id.identity,
+  state,
+  empty: x.empty,
+  measure: x.measure,
+})
+
+describe('PlanIndex carried across calls', () => {
+  it('appending in chunks and redoing results in place gives the whole plan', () => {
+    fc.assert(
+      fc.property(
+        paramsArb,
+        fc.array(itemArb, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 10 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (p, items, chunks, redos) => {
+          const list = items.map((x, i) => occurrence(x, i))
+          const index = new PlanIndex(p)
+          let at = 0
+          let step = 0
+          while (at < list.length) {
+            const n = chunks[step % chunks.length] as number
+            // Between appends, stub a few earlier results the way a replay step would.
+            const redo = redos
+              .slice(step, step + 2)
+              .map((r) => (at > 0 ? r % at : -1))
+              .filter((r) => r >= 0 && (list[r] as Occurrence).state === 'fresh')
+            const swapped = [...new Set(redo)].map((r) => {
+              const o = { ...(list[r] as Occurrence), state: 'stub' as const }
+              list[r] = o
+              return o
+            })
+            if (swapped.length > 0) index.replace(swapped)
+            index.append(list.slice(at, at + n))
+            at += n
+            step++
+            const whole = plan(list.slice(0, at), p)
+            expect(index.out).toEqual(whole)
+            const stale = whole.flatMap((o, i) =>
+              o.kind === 'stub' || o.kind === 'drop' ? [i] : [],
+            )
+            expect(index.stale()).toEqual(stale)
+          }
+        },
+      ),
+      { seed: 20261127, numRuns: 400 },
+    )
+  })
+})

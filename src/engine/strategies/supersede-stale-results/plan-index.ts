@@ -1,0 +1,302 @@
+/**
+ * The planning core's state (see `plan.ts` for the rules). Outcomes are independent per resource
+ * key: a key's results are decided from its own list plus three lookups — the newest full read
+ * of the file, later covering reads of the file, later writes to it. The index keeps those
+ * structures and, per lookup, which keys read it, so appending a result re-decides only the keys
+ * it can affect. Replay appends the results revealed since the previous model call (nothing
+ * before them changed) instead of re-planning every result of the conversation at every call; a
+ * full plan is the same code adding every result, so both give the same outcomes.
+ */
+import { policyVerdict } from './categories.ts'
+import type { Occurrence, Outcome, PlanParams, StaleCause } from './plan.ts'
+import { covers } from './shell.ts'
+
+type Later = { index: number; cause: StaleCause }
+
+/** Put `value` into the list at `key`, kept in index order (appending is the usual case). */
+function insert<V>(
+  map: Map<string, V[]>,
+  key: string,
+  value: V,
+  index: number,
+  indexOf: (v: V) => number,
+): void {
+  const list = map.get(key)
+  if (!list) {
+    map.set(key, [value])
+    return
+  }
+  let at = list.length
+  while (at > 0 && indexOf(list[at - 1] as V) > index) at--
+  list.splice(at, 0, value)
+}
+/** Position of the first element of an index-ordered list whose index is above `index`. */
+function after<V>(list: readonly V[], index: number, indexOf: (v: V) => number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (indexOf(list[mid] as V) > index) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+const addTo = (map: Map<string, Set<string>>, key: string, value: string): void => {
+  const set = map.get(key)
+  if (set) set.add(value)
+  else map.set(key, new Set([value]))
+}
+
+export class PlanIndex {
+  /** Outcome of every occurrence added, by index. */
+  readonly out: Outcome[] = []
+  /** Indexes whose outcome is `stub` or `drop`: what to act on, without a scan of every result. */
+  private readonly removing = new Set<number>()
+  /** The occurrence at every index (to take out when a result is redone). */
+  private readonly occ: Occurrence[] = []
+  private readonly byKey = new Map<string, Occurrence[]>()
+  /** Fixed: the newest fresh full read per key, for ranged reads to point to. */
+  private readonly lastFullRead = new Map<string, Occurrence>()
+  /** Fixed: fresh ranged reads of one file, per path, in order. */
+  private readonly readsOf = new Map<string, Occurrence[]>()
+  /** Fixed (writesMakeStale): indexes of results whose call wrote the path, in order. */
+  private readonly writesOf = new Map<string, number[]>()
+  /** Keys whose outcomes read `lastFullRead` / `readsOf` / `writesOf` at that entry. */
+  private readonly fullReadUsers = new Map<string, Set<string>>()
+  private readonly coverUsers = new Map<string, Set<string>>()
+  private readonly writeUsers = new Map<string, Set<string>>()
+
+  private readonly p: PlanParams
+
+  constructor(p: PlanParams) {
+    this.p = p
+  }
+
+  /** Indexes of the results to stub or drop, ascending. */
+  stale(): number[] {
+    return [...this.removing].sort((a, b) => a - b)
+  }
+
+  /** Add every occurrence (a whole conversation), then decide every key once. */
+  addAll(occurrences: readonly Occurrence[]): void {
+    for (const o of occurrences) this.add(o, null)
+    for (const key of this.byKey.keys()) this.decide(key)
+  }
+
+  /** Add occurrences that come after all others and re-decide the keys they can affect. */
+  append(occurrences: readonly Occurrence[]): void {
+    const dirty = new Set<string>()
+    for (const o of occurrences) this.add(o, dirty)
+    // A key a lookup names may have lost its last result to `replace`.
+    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+  }
+
+  /**
+   * Replace occurrences at indexes already added (their result was redone: stubbed, cleared) and
+   * re-decide the keys the old and the new ones can affect.
+   */
+  replace(occurrences: readonly Occurrence[]): void {
+    const dirty = new Set<string>()
+    for (const o of occurrences) {
+      const old = this.occ[o.index]
+      if (old) this.remove(old, dirty)
+      this.add(o, dirty)
+    }
+    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+  }
+
+  /** Is `o` in its key's list (the results `decide` plans together)? */
+  private listed(o: Occurrence): boolean {
+    const { p } = this
+    if (!o.identity) return false
+    if (o.state !== 'fresh' && (p.faithful || o.state === 'modified')) return false
+    return !(p.faithful && o.empty)
+  }
+
+  private remove(o: Occurrence, dirty: Set<string>): void {
+    const { p } = this
+    const id = o.identity
+    this.removing.delete(o.index)
+    if (!id) return
+    if (this.listed(o)) {
+      const list = this.byKey.get(id.key) as Occurrence[]
+      list.splice(list.indexOf(o), 1)
+      if (list.length === 0) this.byKey.delete(id.key)
+      else dirty.add(id.key)
+    }
+    if (p.faithful) return
+    if (this.lastFullRead.get(id.key) === o) {
+      // The newest other fresh full read of the key, if any (all are on its list in fixed mode).
+      const list = this.byKey.get(id.key) ?? []
+      let newest: Occurrence | undefined
+      for (const x of list) if (x.state === 'fresh' && x.identity?.isFullRead) newest = x
+      if (newest) this.lastFullRead.set(id.key, newest)
+      else this.lastFullRead.delete(id.key)
+      this.touch(this.fullReadUsers.get(id.key), dirty)
+    }
+    const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
+    if (o.state === 'fresh' && id.lines && path !== undefined) {
+      const list = this.readsOf.get(path) as Occurrence[]
+      list.splice(list.indexOf(o), 1)
+      this.touch(this.coverUsers.get(path), dirty)
+    }
+    if (p.writesMakeStale)
+      for (const w of id.writes ?? []) {
+        const list = this.writesOf.get(w) as number[]
+        list.splice(list.indexOf(o.index), 1)
+        this.touch(this.writeUsers.get(w), dirty)
+      }
+  }
+
+  private add(o: Occurrence, dirty: Set<string> | null): void {
+    const { p } = this
+    const id = o.identity
+    this.occ[o.index] = o
+    this.removing.delete(o.index)
+    this.out[o.index] = o.state !== 'fresh' && (id || o.state === 'stub') ? ALREADY : NO_IDENTITY
+    if (!id) return
+    if (!p.faithful) {
+      if (o.state === 'fresh' && id.isFullRead) {
+        const newest = this.lastFullRead.get(id.key)
+        if (!newest || newest.index < o.index) this.lastFullRead.set(id.key, o)
+        this.touch(this.fullReadUsers.get(id.key), dirty)
+      }
+      const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
+      if (o.state === 'fresh' && id.lines && path !== undefined) {
+        insert(this.readsOf, path, o, o.index, (x) => x.index)
+        this.touch(this.coverUsers.get(path), dirty)
+      }
+      if (p.writesMakeStale)
+        for (const w of id.writes ?? []) {
+          insert(this.writesOf, w, o.index, o.index, (x) => x)
+          this.touch(this.writeUsers.get(w), dirty)
+        }
+    }
+    if (!this.listed(o)) return
+    insert(this.byKey, id.key, o, o.index, (x) => x.index)
+    dirty?.add(id.key)
+    if (p.faithful || o.state !== 'fresh') return
+    // What `decide` will look up for this result: its key must be re-decided when those change.
+    if (id.fullReadKey) addTo(this.fullReadUsers, id.fullReadKey, id.key)
+    if (id.reads?.length === 1) {
+      const path = id.reads[0] as string
+      if (id.lines) addTo(this.coverUsers, path, id.key)
+      if (p.writesMakeStale) addTo(this.writeUsers, path, id.key)
+    }
+  }
+
+  private touch(keys: ReadonlySet<string> | undefined, dirty: Set<string> | null): void {
+    if (dirty && keys) for (const k of keys) dirty.add(k)
+  }
+
+  private set(o: Occurrence, outcome: Outcome): void {
+    if (outcome.kind === 'stub' || outcome.kind === 'drop') this.removing.add(o.index)
+    else this.removing.delete(o.index)
+    this.out[o.index] = outcome
+  }
+
+  private decideStale(o: Occurrence, first: Occurrence, newer: number, cause: StaleCause): Outcome {
+    const { p } = this
+    const verdict = policyVerdict(first.tool, first.category, p, p.faithful)
+    if (!verdict.allowed) return { kind: 'denied', newer, why: verdict.why }
+    if (p.minToolOutputTokens > 0 && o.measure < p.minToolOutputTokens)
+      return { kind: 'below_min', newer }
+    return { kind: 'stub', newer, cause }
+  }
+
+  /** Decide every result of one key (the loop body of the former whole-conversation plan). */
+  private decide(key: string): void {
+    const { p } = this
+    const list = this.byKey.get(key) as Occurrence[]
+    const fresh = list.filter((o) => o.state === 'fresh')
+    const first = list[0] as Occurrence
+    const newest = fresh[fresh.length - 1]
+    const keep = p.faithful ? 1 : p.preserveLastN
+    const kept = new Set(fresh.slice(-keep))
+    for (let at = 0; at < fresh.length; at++) {
+      const o = fresh[at] as Occurrence
+      // A later full read of the same file supersedes a ranged read (fixed only).
+      const full = o.identity?.fullReadKey
+        ? this.lastFullRead.get(o.identity.fullReadKey)
+        : undefined
+      if (full && full.index > o.index) {
+        this.set(o, this.decideStale(o, o, full.index, 'full_read'))
+        continue
+      }
+      // Fixed: a later read that shows these lines of the file (any tool), else a later write.
+      const cover = p.faithful ? undefined : this.cover(o)
+      if (cover) {
+        this.set(o, this.decideStale(o, o, cover.index, cover.cause))
+        continue
+      }
+      if (!newest || fresh.length === 1) this.set(o, SINGLE)
+      else if (o === newest) this.set(o, NEWEST)
+      else if (kept.has(o))
+        this.set(o, { kind: 'keep_recent', newer: newest.index, rank: fresh.length - at })
+      else this.set(o, this.decideStale(o, first, newest.index, 'newer'))
+    }
+    // Fixed: a result no newer read makes stale may still be outdated by a later write. A newer
+    // copy of the same resource, when there is one, is the better pointer, so this comes last.
+    if (!p.faithful)
+      for (const o of fresh) {
+        const kind = this.out[o.index]?.kind
+        if (kind !== 'newest' && kind !== 'single' && kind !== 'keep_recent') continue
+        const write = this.write(o)
+        if (write !== undefined) this.set(o, this.decideStale(o, o, write, 'write'))
+      }
+    if (!p.faithful && p.maxStubsPerResource !== null) this.limitStubs(list, p.maxStubsPerResource)
+  }
+
+  /** Newest stubs first: beyond `max` (existing stubs count), stale results become drops. */
+  private limitStubs(list: readonly Occurrence[], max: number): void {
+    let stubs = 0
+    for (let i = list.length - 1; i >= 0; i--) {
+      const o = list[i] as Occurrence
+      const outcome = this.out[o.index] as Outcome
+      if (o.state === 'stub') stubs++
+      else if (outcome.kind === 'stub') {
+        if (stubs < max) stubs++
+        else this.set(o, { kind: 'drop', newer: outcome.newer, cause: outcome.cause })
+      }
+    }
+  }
+
+  /**
+   * Fixed: the first later fresh read of the same file whose lines cover this one (a different
+   * key: same-key results are handled by the newest rule).
+   */
+  private cover(o: Occurrence): Later | undefined {
+    const id = o.identity
+    if (!id?.lines || id.reads?.length !== 1) return undefined
+    const reads = this.readsOf.get(id.reads[0] as string) ?? []
+    // The list is in index order: start at the first later read (a file read often has a long
+    // list, and every key reading it is re-decided when a read of it is added).
+    for (let at = after(reads, o.index, (x) => x.index); at < reads.length; at++) {
+      const r = reads[at] as Occurrence
+      const rl = r.identity?.lines
+      if (r.index <= o.index || !rl || r.identity?.key === id.key) continue
+      if (!covers(rl, id.lines)) continue
+      const full = rl.kind === 'lines' && rl.start === 1 && rl.end === null
+      return { index: r.index, cause: full ? 'full_read' : 'covering_read' }
+    }
+    return undefined
+  }
+
+  /**
+   * Fixed: the first later write to the one file this result shows. Writes count whatever became
+   * of their own result (a stubbed edit still happened). One file only: a command that read
+   * several files still shows the ones not written, and no newer result repeats them.
+   */
+  private write(o: Occurrence): number | undefined {
+    const reads = o.identity?.reads
+    if (!this.p.writesMakeStale || reads?.length !== 1) return undefined
+    // Writes are kept in index order: the first later one is the smallest.
+    const writes = this.writesOf.get(reads[0] as string) ?? []
+    return writes[after(writes, o.index, (w) => w)]
+  }
+}
+
+const ALREADY: Outcome = { kind: 'already' }
+const NO_IDENTITY: Outcome = { kind: 'no_identity' }
+const SINGLE: Outcome = { kind: 'single' }
+const NEWEST: Outcome = { kind: 'newest' }

@@ -1,0 +1,65 @@
+/**
+ * Plans carried across a replay. The strategy runs at every model call on one view; between two
+ * calls the collection usually only grew (see `extendedCollection`), so the previous call's plan
+ * index takes the new results and re-decides only the resources they touch: a call costs what is
+ * new since the last one, not a re-plan of every result of the conversation.
+ */
+import { extendedCollection, type ResultInfo } from './collect.ts'
+import { PlanIndex } from './plan-index.ts'
+import type { PlanParams } from './plan.ts'
+
+interface Carried {
+  readonly results: readonly ResultInfo[]
+  readonly index: PlanIndex
+}
+
+/** Per view (the replay's one working view), per parsed params object. */
+const carried = new WeakMap<object, WeakMap<PlanParams, Carried>>()
+
+/** The plan of `results` (under `p.faithful`'s occurrences) over `view`, reusing the last one. */
+export function planResults(
+  view: object,
+  results: readonly ResultInfo[],
+  p: PlanParams,
+): PlanIndex {
+  let byParams = carried.get(view)
+  if (!byParams) {
+    byParams = new WeakMap()
+    carried.set(view, byParams)
+  }
+  const last = byParams.get(p)
+  if (last && last.results === results) return last.index
+  const mode = (r: ResultInfo) => (p.faithful ? r.faithful : r.fixed)
+  const redone = last ? redoneSince(results, last.results) : null
+  let index: PlanIndex
+  if (last && redone) {
+    index = last.index
+    const n = last.results.length
+    index.replace([...redone].filter((i) => i < n).map((i) => mode(results[i] as ResultInfo)))
+    index.append(results.slice(n).map(mode))
+  } else {
+    index = new PlanIndex(p)
+    index.addAll(results.map(mode))
+  }
+  byParams.set(p, { results, index })
+  return index
+}
+
+/**
+ * When `results` was made from `earlier` over one or more collections, the positions redone on
+ * the way (every other earlier record is the same object); null when it was not.
+ */
+function redoneSince(
+  results: readonly ResultInfo[],
+  earlier: readonly ResultInfo[],
+): Set<number> | null {
+  const redone = new Set<number>()
+  let r: readonly ResultInfo[] = results
+  while (r !== earlier) {
+    const ext = extendedCollection(r)
+    if (!ext || ext.from.length < earlier.length) return null
+    for (const i of ext.redone) redone.add(i)
+    r = ext.from
+  }
+  return redone
+}
