@@ -1,5 +1,5 @@
 import type { Conversation, Message, Part } from '../model.ts'
-import { normalizeText } from './phrases.ts'
+import { contentWords, normalizeText } from './phrases.ts'
 import { coverKeys, extractKeys } from './strings.ts'
 import { partText, type RiskIndex } from './transcript-index.ts'
 
@@ -18,6 +18,10 @@ export class KeptContext {
   private readonly newKeys = new Map<string, number>()
   /** Normalised text of the parts the run created, in projection order. */
   private readonly newTexts: { readonly pos: number; readonly text: string }[] = []
+  /** Word → indexes in `newTexts` holding it, built on the first phrase check that needs it. */
+  private newWords: Map<string, number[]> | null = null
+  /** Phrase → earliest position of a created part holding it (Infinity: none). */
+  private readonly newPhraseAt = new Map<string, number>()
   private readonly firstKept = new Map<string, number>()
   /** Per phrase: how far the scan of kept originals got, and where it found the phrase. */
   private readonly phraseScan = new Map<string, { upTo: number; at: number }>()
@@ -89,6 +93,49 @@ export class KeptContext {
   }
 
   /**
+   * Earliest position of a part the run created whose text holds `needle`. A run can create
+   * thousands of parts (stubs, trims, summaries) and check thousands of phrases: scanning every
+   * created text per phrase was most of the check's cost. A text holding ` phrase ` holds each of
+   * its words as a space-delimited word, so only the texts holding its rarest word are scanned.
+   */
+  private earliestNew(phrase: string, needle: string): number {
+    const memo = this.newPhraseAt.get(phrase)
+    if (memo !== undefined) return memo
+    let words = this.newWords
+    if (!words) {
+      words = new Map()
+      this.newTexts.forEach((t, i) => {
+        for (const w of t.text.split(' ')) {
+          if (w.length < 3) continue // shorter words are never content words
+          const list = words?.get(w)
+          if (!list) words?.set(w, [i])
+          else if (list[list.length - 1] !== i) list.push(i)
+        }
+      })
+      this.newWords = words
+    }
+    let candidates: readonly number[] | null = null
+    for (const w of contentWords(phrase)) {
+      const list = words.get(w)
+      if (!list) candidates = []
+      else if (!candidates || list.length < candidates.length) candidates = list
+      if (candidates.length === 0) break
+    }
+    let at = Infinity
+    if (candidates) {
+      for (const i of candidates) {
+        const t = this.newTexts[i] as { readonly pos: number; readonly text: string }
+        if (t.pos < at && t.text.includes(needle)) at = t.pos
+      }
+    } else {
+      // No content word to narrow by (phrases always have some; kept for safety): scan all.
+      for (const t of this.newTexts) if (t.pos < at && t.text.includes(needle)) at = t.pos
+    }
+    this.newPhraseAt.set(phrase, at)
+    return at
+  }
+
+  /**
    * Whether the kept context holds the normalised `phrase` before message `later`. Scans kept
    * parts in order, resuming where an earlier check on the same phrase stopped; once the scan
    * budget is spent the answer is "known", so a cut-off can only lose evidence, never invent it.
@@ -97,7 +144,7 @@ export class KeptContext {
     const needle = ` ${phrase} `
     if (this.index.toolText.includes(needle)) return true
     if (this.systemKept && this.index.systemText.includes(needle)) return true
-    if (this.newTexts.some((t) => t.pos < later && t.text.includes(needle))) return true
+    if (this.earliestNew(phrase, needle) < later) return true
     const scan = this.phraseScan.get(phrase) ?? { upTo: 0, at: Infinity }
     const { messages } = this.original
     for (let m = scan.upTo; m < later && scan.at === Infinity; m++) {
