@@ -1,6 +1,7 @@
 import type { Conversation, Message, Part } from '../model.ts'
 import { contentWords, normalizeText } from './phrases.ts'
 import { coverKeys, extractKeys } from './strings.ts'
+import { partWordsOf } from './part-words.ts'
 import { partText, type RiskIndex } from './transcript-index.ts'
 
 /**
@@ -54,12 +55,12 @@ export class KeptContext {
           kept.add(part)
           continue
         }
-        const text = partText(part)
-        if (!text) continue
-        for (const k of extractKeys(text)) {
+        const made = createdOf(part)
+        if (!made) continue
+        for (const k of made.keys) {
           if (!this.newKeys.has(k)) this.newKeys.set(k, pos)
         }
-        this.newTexts.push({ pos, text: normalizeText(text) })
+        this.newTexts.push({ pos, text: made.text })
       }
     }
     this.keptParts = kept
@@ -146,35 +147,133 @@ export class KeptContext {
     if (this.systemKept && this.index.systemText.includes(needle)) return true
     if (this.earliestNew(phrase, needle) < later) return true
     const scan = this.phraseScan.get(phrase) ?? { upTo: 0, at: Infinity }
-    const { messages } = this.original
-    for (let m = scan.upTo; m < later && scan.at === Infinity; m++) {
-      for (const part of (messages[m] as Message).parts) {
-        if (!this.keptParts.has(part)) continue
-        const text = normalizedOf(part)
-        this.budget -= text.length
-        if (this.budget < 0) return true
-        if (text.includes(needle)) {
-          scan.at = m
-          break
+    if (scan.at === Infinity && scan.upTo < later) {
+      // What the scan of kept originals from `upTo` would do, without reading every kept part:
+      // the first kept part holding the phrase comes from the parts holding its rarest word, and
+      // the characters the scan would have read (the budget) from prefix sums of kept lengths.
+      const { offset, messageOf } = this.index
+      const start = offset[scan.upTo] as number
+      const limit = offset[later] as number
+      const found = this.firstKeptHolding(phrase, needle, start, limit)
+      const stop = found >= 0 ? found + 1 : limit
+      const read = this.keptPrefix()
+      const base = read[start] as number
+      const cost = (read[stop] as number) - base
+      if (cost > 0 && cost > this.budget) {
+        // The budget runs out at the first kept part that takes the read past it: the scan
+        // finished the messages before that part's, then answered "known" without saving.
+        let lo = start
+        let hi = stop - 1
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1
+          if ((read[mid + 1] as number) - base > this.budget) hi = mid
+          else lo = mid + 1
         }
+        this.budget -= (read[lo + 1] as number) - base
+        scan.upTo = messageOf[lo] as number
+        return true
       }
-      scan.upTo = m + 1
+      this.budget -= cost
+      if (found >= 0) {
+        scan.at = messageOf[found] as number
+        scan.upTo = scan.at + 1
+      } else scan.upTo = later
     }
     this.phraseScan.set(phrase, scan)
     return scan.at < later
   }
+
+  /** Flat part → kept; and characters of kept normalised text before each flat part. */
+  private keptFlags: Uint8Array | null = null
+  private keptRead: Float64Array | null = null
+
+  private keptPrefix(): Float64Array {
+    if (this.keptRead) return this.keptRead
+    const { texts } = partWordsOf(this.original, this.index)
+    const flags = new Uint8Array(texts.length)
+    const read = new Float64Array(texts.length + 1)
+    let flat = 0
+    for (const msg of this.original.messages) {
+      for (const part of msg.parts) {
+        const kept = this.keptParts.has(part)
+        flags[flat] = kept ? 1 : 0
+        read[flat + 1] = (read[flat] as number) + (kept ? (texts[flat] as string).length : 0)
+        flat++
+      }
+    }
+    this.keptFlags = flags
+    this.keptRead = read
+    return read
+  }
+
+  /** First kept flat part in [start, limit) whose normalised text holds `needle`; or -1. */
+  private firstKeptHolding(phrase: string, needle: string, start: number, limit: number): number {
+    const { texts, postings } = partWordsOf(this.original, this.index)
+    this.keptPrefix()
+    const flags = this.keptFlags as Uint8Array
+    let rarest: readonly number[] | null = null
+    for (const w of contentWords(phrase)) {
+      const list = postings.get(w)
+      // A word the assistant never spoke has no postings: fall back to reading every part.
+      if (!list || !this.index.words.has(w)) {
+        rarest = null
+        break
+      }
+      if (!rarest || list.length < rarest.length) rarest = list
+    }
+    if (!rarest) {
+      for (let f = start; f < limit; f++)
+        if (flags[f] === 1 && (texts[f] as string).includes(needle)) return f
+      return -1
+    }
+    let lo = 0
+    let hi = rarest.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((rarest[mid] as number) >= start) hi = mid
+      else lo = mid + 1
+    }
+    for (let i = lo; i < rarest.length; i++) {
+      const f = rarest[i] as number
+      if (f >= limit) break
+      if (flags[f] === 1 && (texts[f] as string).includes(needle)) return f
+    }
+    return -1
+  }
+}
+
+/** The keys and normalised text of a part a run created (null: it has no text). */
+interface Created {
+  readonly keys: readonly string[]
+  readonly text: string
 }
 
 /**
- * A part's normalized text, computed once per part object: every phrase checked against the kept
- * context scans the same parts, and parts are shared by every run over one conversation.
+ * Created parts recur from run to run: strategies memoise their replacements per original part
+ * (same object), and stubs share a handful of texts. Extracting their keys and normalising them
+ * afresh on every run was a fifth of the check's cost; cache by part object, and short texts also
+ * by text (bounded: a sweep makes many configs, each with its own stubs).
  */
-const normalized = new WeakMap<object, string>()
-function normalizedOf(part: Part): string {
-  let text = normalized.get(part)
-  if (text === undefined) {
-    text = normalizeText(partText(part))
-    normalized.set(part, text)
+const createdByPart = new WeakMap<Part, Created | null>()
+const createdByText = new Map<string, Created>()
+const MAX_SHORT = 1_000
+const MAX_SHORT_ENTRIES = 20_000
+
+function createdOf(part: Part): Created | null {
+  let made = createdByPart.get(part)
+  if (made !== undefined) return made
+  const text = partText(part)
+  if (!text) made = null
+  else {
+    made = text.length <= MAX_SHORT ? createdByText.get(text) : undefined
+    if (!made) {
+      made = { keys: [...extractKeys(text)], text: normalizeText(text) }
+      if (text.length <= MAX_SHORT) {
+        if (createdByText.size >= MAX_SHORT_ENTRIES) createdByText.clear()
+        createdByText.set(text, made)
+      }
+    }
   }
-  return text
+  createdByPart.set(part, made)
+  return made
 }
