@@ -18,7 +18,7 @@ export class KeptContext {
   /** Keys of parts the run created (replacements, summaries) → earliest position. */
   private readonly newKeys = new Map<string, number>()
   /** Normalised text of the parts the run created, in projection order. */
-  private readonly newTexts: { readonly pos: number; readonly text: string }[] = []
+  private readonly newTexts: { readonly pos: number; readonly made: Created }[] = []
   /** Word → indexes in `newTexts` holding it, built on the first phrase check that needs it. */
   private newWords: Map<string, number[]> | null = null
   /** Phrase → earliest position of a created part holding it (Infinity: none). */
@@ -55,12 +55,12 @@ export class KeptContext {
           kept.add(part)
           continue
         }
-        const made = createdOf(part)
+        const made = createdOf(part, index)
         if (!made) continue
         for (const k of made.keys) {
           if (!this.newKeys.has(k)) this.newKeys.set(k, pos)
         }
-        this.newTexts.push({ pos, text: made.text })
+        this.newTexts.push({ pos, made })
       }
     }
     this.keptParts = kept
@@ -106,8 +106,7 @@ export class KeptContext {
     if (!words) {
       words = new Map()
       this.newTexts.forEach((t, i) => {
-        for (const w of t.text.split(' ')) {
-          if (w.length < 3) continue // shorter words are never content words
+        for (const w of wordsOf(t.made)) {
           const list = words?.get(w)
           if (!list) words?.set(w, [i])
           else if (list[list.length - 1] !== i) list.push(i)
@@ -125,12 +124,12 @@ export class KeptContext {
     let at = Infinity
     if (candidates) {
       for (const i of candidates) {
-        const t = this.newTexts[i] as { readonly pos: number; readonly text: string }
-        if (t.pos < at && t.text.includes(needle)) at = t.pos
+        const t = this.newTexts[i] as { readonly pos: number; readonly made: Created }
+        if (t.pos < at && normalOf(t.made).includes(needle)) at = t.pos
       }
     } else {
       // No content word to narrow by (phrases always have some; kept for safety): scan all.
-      for (const t of this.newTexts) if (t.pos < at && t.text.includes(needle)) at = t.pos
+      for (const t of this.newTexts) if (t.pos < at && normalOf(t.made).includes(needle)) at = t.pos
     }
     this.newPhraseAt.set(phrase, at)
     return at
@@ -242,38 +241,66 @@ export class KeptContext {
   }
 }
 
-/** The keys and normalised text of a part a run created (null: it has no text). */
+/** A part a run created: its keys that a risk can be about, and its text (normalised lazily). */
 interface Created {
   readonly keys: readonly string[]
-  readonly text: string
+  readonly raw: string
+  normal?: string
+  /** Distinct words of the normalised text with 3+ characters (shorter are never content words). */
+  words?: readonly string[]
+}
+
+const normalOf = (made: Created): string => (made.normal ??= normalizeText(made.raw))
+
+function wordsOf(made: Created): readonly string[] {
+  if (!made.words) {
+    const distinct = new Set<string>()
+    for (const w of normalOf(made).split(' ')) if (w.length >= 3) distinct.add(w)
+    made.words = [...distinct]
+  }
+  return made.words
 }
 
 /**
- * Created parts recur from run to run: strategies memoise their replacements per original part
- * (same object), and stubs share a handful of texts. Extracting their keys and normalising them
- * afresh on every run was a fifth of the check's cost; cache by part object, and short texts also
- * by text (bounded: a sweep makes many configs, each with its own stubs).
+ * Created parts recur from run to run: strategies memoise some replacements per original part
+ * (same object), others are rebuilt with the same text (stubs, summaries: one preset rewrites
+ * 6 MB of the bench transcript as new messages on every run). Extracting their keys afresh on
+ * every run was most of a re-run's cost; cache by part object and by text (bounded in
+ * characters: a sweep makes many configs, each with its own texts). Only the index's wanted keys are
+ * extracted (the only ones `earliest` is asked about), which skips most of a long summary or
+ * trimmed output. Per index, since the wanted keys are the conversation's.
  */
-const createdByPart = new WeakMap<Part, Created | null>()
-const createdByText = new Map<string, Created>()
-const MAX_SHORT = 1_000
-const MAX_SHORT_ENTRIES = 20_000
+interface CreatedCache {
+  readonly byPart: WeakMap<Part, Created | null>
+  readonly byText: Map<string, Created>
+  chars: number
+}
+const createdCaches = new WeakMap<RiskIndex, CreatedCache>()
+/** Characters of created text the by-text cache may hold before it starts afresh. */
+const MAX_CACHED_CHARS = 64_000_000
 
-function createdOf(part: Part): Created | null {
-  let made = createdByPart.get(part)
+function createdOf(part: Part, index: RiskIndex): Created | null {
+  let cache = createdCaches.get(index)
+  if (!cache) {
+    cache = { byPart: new WeakMap(), byText: new Map(), chars: 0 }
+    createdCaches.set(index, cache)
+  }
+  let made = cache.byPart.get(part)
   if (made !== undefined) return made
   const text = partText(part)
   if (!text) made = null
   else {
-    made = text.length <= MAX_SHORT ? createdByText.get(text) : undefined
+    made = cache.byText.get(text)
     if (!made) {
-      made = { keys: [...extractKeys(text)], text: normalizeText(text) }
-      if (text.length <= MAX_SHORT) {
-        if (createdByText.size >= MAX_SHORT_ENTRIES) createdByText.clear()
-        createdByText.set(text, made)
+      made = { keys: [...extractKeys(text, new Set(), index.wanted)], raw: text }
+      if (cache.chars + text.length > MAX_CACHED_CHARS) {
+        cache.byText.clear()
+        cache.chars = 0
       }
+      cache.byText.set(text, made)
+      cache.chars += text.length
     }
   }
-  createdByPart.set(part, made)
+  cache.byPart.set(part, made)
   return made
 }
