@@ -1,8 +1,8 @@
 import type { Prepared } from '../compaction/prepared.ts'
 import type { Decision } from '../compaction/types.ts'
-import type { Conversation, Message } from '../model.ts'
+import type { Conversation } from '../model.ts'
 import { KeptContext } from './kept.ts'
-import { contentWords, type Phrase } from './phrases.ts'
+import { Finder, laterUsesOf } from './later.ts'
 import { isEvidenceKey } from './strings.ts'
 import { partPhrases, riskIndexOf, type RiskIndex } from './transcript-index.ts'
 import type { RiskItem, RiskReport } from './types.ts'
@@ -21,62 +21,11 @@ export interface RiskOptions {
   readonly phraseBudget?: number
 }
 
-/** First index in ascending `list` whose value is > `after`. */
-function firstAfter(list: readonly number[], after: number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((list[mid] as number) > after) hi = mid
-    else lo = mid + 1
-  }
-  return lo
-}
-
 /** One string the agent used at `later`, claimed by the nearest removed group before it. */
 interface Claim {
   readonly display: string
   readonly later: number
   group: number
-}
-
-class Finder {
-  private readonly messages: readonly Message[]
-  private readonly index: RiskIndex
-
-  constructor(messages: readonly Message[], index: RiskIndex) {
-    this.messages = messages
-    this.index = index
-  }
-
-  /** The first assistant message after `end`, in the same thread, that uses `key`; or -1. */
-  keyUse(key: string, end: number, thread: string | undefined): number {
-    const list = this.index.uses.get(key)
-    if (!list) return -1
-    for (let i = firstAfter(list, end); i < list.length; i++) {
-      const m = list[i] as number
-      if (this.messages[m]?.sidechain === thread) return m
-    }
-    return -1
-  }
-
-  /** Same for a phrase: candidates from its rarest content word, then a substring check. */
-  phraseUse(phrase: Phrase, end: number, thread: string | undefined): number {
-    let rarest: readonly number[] | null = null
-    for (const w of contentWords(phrase.key)) {
-      const list = this.index.words.get(w)
-      if (!list) return -1 // a word the agent never wrote: the phrase cannot be there
-      if (!rarest || list.length < rarest.length) rarest = list
-    }
-    if (!rarest) return -1
-    const needle = ` ${phrase.key} `
-    for (let i = firstAfter(rarest, end); i < rarest.length; i++) {
-      const m = rarest[i] as number
-      if (this.messages[m]?.sidechain !== thread) continue
-      if (this.index.spoken[m]?.includes(needle)) return m
-    }
-    return -1
-  }
 }
 
 /** Drop evidence another evidence string contains (`212` beside `line 212`), keep use order. */
@@ -129,7 +78,7 @@ export function assessRisk(
     index,
     options.phraseBudget ?? 50_000_000,
   )
-  const find = new Finder(conversation.messages, index)
+  const uses = laterUsesOf(conversation, index)
 
   // Removed original parts (flat numbers), by group.
   const removed = new Map<number, number[]>()
@@ -157,20 +106,18 @@ export function assessRisk(
     const end = index.groupEnd[g] as number
     const first = grouping.groups[g]?.messages[0]
     const thread = first === undefined ? undefined : conversation.messages[first]?.sidechain
+    // Keys in first-seen order over the group's removed parts, each claimed once.
     const keys = new Set<string>()
-    for (const flat of flats) for (const k of index.partKeys[flat] ?? []) keys.add(k)
-    for (const key of keys) {
-      if (!isEvidenceKey(key)) continue
-      const later = find.keyUse(key, end, thread)
-      if (later >= 0 && !kept.knowsKey(key, later)) claim(key, later, g)
+    for (const flat of flats) {
+      for (const { key, later } of uses.keysOf(flat, end, thread)) {
+        if (keys.has(key)) continue
+        keys.add(key)
+        if (!kept.knowsKey(key, later)) claim(key, later, g)
+      }
     }
     for (const flat of flats) {
-      const m = index.messageOf[flat] as number
-      const part = conversation.messages[m]?.parts[flat - (index.offset[m] as number)]
-      if (!part) continue
-      for (const phrase of partPhrases(part)) {
-        const later = find.phraseUse(phrase, end, thread)
-        if (later >= 0 && !kept.knowsPhrase(phrase.key, later)) claim(phrase.display, later, g)
+      for (const { phrase, later } of uses.phrasesOf(flat, end, thread)) {
+        if (!kept.knowsPhrase(phrase.key, later)) claim(phrase.display, later, g)
       }
     }
   }
@@ -178,6 +125,7 @@ export function assessRisk(
   // The top-level system prompt is a group without messages: only the strict fallback drops it.
   const systemGroup = grouping.groups.find((g) => g.kind === 'system' && g.messages.length === 0)
   if (systemGroup && conversation.system.length > 0 && result.projection.system.length === 0) {
+    const find = new Finder(conversation.messages, index)
     for (const key of index.systemKeys) {
       if (!isEvidenceKey(key)) continue
       const later = find.keyUse(key, -1, undefined)

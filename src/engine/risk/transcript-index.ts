@@ -1,7 +1,7 @@
 import type { Grouping } from '../groups.ts'
 import type { Conversation, Message, Part } from '../model.ts'
 import { contentWords, extractPhrases, normalizeText, type Phrase } from './phrases.ts'
-import { coverKeys, extractKeys, isEvidenceKey, wantedKeys } from './strings.ts'
+import { coverKeys, extractKeys, isEvidenceKey, wantedKeys, type Wanted } from './strings.ts'
 
 /**
  * Everything the risk check needs to know about a conversation, computed once and shared by every
@@ -35,6 +35,8 @@ export interface RiskIndex {
   readonly callsBefore: Int32Array
   /** Last message index of each group (-1 for the top-level system group). */
   readonly groupEnd: Int32Array
+  /** The only keys a risk can be about: those some assistant message uses, and their covers. */
+  readonly wanted: Wanted
 }
 
 /** Collect the string (and number) values of tool-call arguments, not their keys. */
@@ -191,6 +193,7 @@ export function riskIndexOf(conversation: Conversation, grouping: Grouping): Ris
     systemText: normalizeText(systemRaw),
     callsBefore,
     groupEnd,
+    wanted: only,
   }
   cache.set(conversation, index)
   return index
