@@ -42,9 +42,22 @@ export interface UsePlan {
    * turns arrive, so a carried plan must redo this use when the last turn moves.
    */
   readonly turnBound: boolean
+  /**
+   * A protection that depends on which of its group's messages are in the current context
+   * (`out_of_context`, `upstream_summary`, or one this planner does not know) refused one of its
+   * edits: a carried plan must redo this use when a message of its group is revealed.
+   */
+  readonly groupBound: boolean
 }
 
-const NOTHING: UsePlan = { edits: [], saves: 0, turnBound: false }
+const NOTHING: UsePlan = { edits: [], saves: 0, turnBound: false, groupBound: false }
+
+/**
+ * Protections that stay put for an older use until a message it reads changes or is revealed:
+ * static ones, and a pending call (its own part; it ends when its result is revealed). Latest
+ * thinking protects reasoning parts only, never a tool call or result.
+ */
+const SETTLED = new Set(['system', 'pinned', 'protected_tool', 'pending_call', 'latest_thinking'])
 
 /**
  * Plan one older use: its result(s) become the placeholder, and its input `{}` when asked.
@@ -66,9 +79,11 @@ export function planUse(ctx: StrategyContext, rules: PlanRules, u: ToolUse): Use
   const edits: Edit[] = []
   let saves = 0
   let turnBound = false
+  let groupBound = false
   const edit = (ref: PartRef, replacement: Edit['replacement'], what: Edit['what']) => {
     const protection = ctx.protectionOf(u.group, ref)
     if (protection === 'recent_turn') turnBound = true
+    else if (protection && !SETTLED.has(protection)) groupBound = true
     const s = protection ? 0 : savedBy(ctx, ref, replacement)
     saves += s
     edits.push({ ref, group: u.group, replacement, what, tool, saves: s })
@@ -94,7 +109,9 @@ export function planUse(ctx: StrategyContext, rules: PlanRules, u: ToolUse): Use
   const call = rules.inputsOf(tool) ? ctx.view.part(callRef) : null
   if (call?.kind === 'tool_call' && call.argsRaw !== '{}')
     edit(callRef, clearedInput(call), 'input')
-  return edits.length === 0 && !turnBound ? NOTHING : { edits, saves, turnBound }
+  return edits.length === 0 && !turnBound && !groupBound
+    ? NOTHING
+    : { edits, saves, turnBound, groupBound }
 }
 
 /** Plan every use of `older` from scratch (the whole-list form; replay uses the carried one). */
