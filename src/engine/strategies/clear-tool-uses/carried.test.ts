@@ -95,20 +95,17 @@ describe('clear-tool-uses carried plan', () => {
         fc.integer({ min: 0, max: 4 }),
         fc.integer({ min: 0, max: 2 }),
         fc.boolean(),
-        fc.option(fc.nat()),
-        (rounds, actions, keep, recentTurns, clearInputs, restart) => {
+        fc.array(fc.nat(), { maxLength: 3 }),
+        (rounds, actions, keep, recentTurns, clearInputs, restarts) => {
           const built = build(rounds)
-          // An upstream compaction restarts the context somewhere (a group becomes its summary).
-          const markers =
-            restart === null
-              ? []
-              : [
-                  {
-                    kind: 'upstream_compaction' as const,
-                    beforeIndex: restart % built.length,
-                    origin: 'codex-compacted' as const,
-                  },
-                ]
+          // Upstream compactions restart the context (a group becomes their summary).
+          const markers = [...new Set(restarts.map((r) => r % built.length))]
+            .sort((x, y) => x - y)
+            .map((beforeIndex) => ({
+              kind: 'upstream_compaction' as const,
+              beforeIndex,
+              origin: 'codex-compacted' as const,
+            }))
           const conversation = { ...conv(built), markers }
           const prepared = prepare(conversation, wordCounter, { framing: NO_FRAMING })
           const view = new WorkingView(prepared, 0)

@@ -179,17 +179,20 @@ function update(
   const { view } = ctx
   const { groupOfMessage } = view.prepared.grouping
   const index = useIndex(ctx, all)
-  if (!fromScratch) {
-    // Another thread's call, or an upstream restart revealed: which groups are out of the
-    // context (a protection) may change for every use.
-    if (threadOf(view) !== st.thread) return false
-    const { resetAt } = contextPlan(view.prepared)
-    for (let m = st.limit; m < view.limit; m++) if (resetAt[m]) return false
-  }
+  // Another thread's call: which groups are out of the context may change for every use.
+  if (!fromScratch && threadOf(view) !== st.thread) return false
   let listChanged = false
   const dropAll = (uses: readonly number[] | Iterable<number> | undefined) => {
     for (const i of uses ? [...uses] : []) drop(st, i, (all[i] as ToolUse).group)
   }
+  const { resetAt } = contextPlan(view.prepared)
+  for (let m = st.limit; m < view.limit; m++)
+    if (resetAt[m]) {
+      // An upstream restart: its group becomes the upstream summary, and the history before it
+      // leaves the context. Redo only the plans whose group's context state no longer matches.
+      dropAll(index.ofGroup.get(groupOfMessage[m] as number))
+      restarted(ctx, st, all)
+    }
   for (const m of view.changesSince(st.mark)) {
     if (m < 0) return false // a rollback: anything may have gone back
     // A replaced part changes only the uses whose call or result it is; an excluded group
@@ -233,6 +236,27 @@ function update(
     st.redo = []
   }
   return true
+}
+
+/**
+ * After an upstream restart (same thread): a plan made while its group was in the context has no
+ * context protection; one made while it was out has one (`groupBound`). Drop the plans whose
+ * group's state differs now (a plan without edits reads no protection: it stays). Each use is
+ * redone about once per restart that moves it out of the context, not at every restart.
+ */
+function restarted(ctx: StrategyContext, st: Carried, all: readonly ToolUse[]): void {
+  const out = new Map<number, boolean>()
+  for (let i = 0; i < st.next; i++) {
+    const plan = st.plans[i]
+    if (!plan || (plan.edits.length === 0 && !plan.groupBound)) continue
+    const g = (all[i] as ToolUse).group
+    let gone = out.get(g)
+    if (gone === undefined) {
+      gone = ctx.view.outOfContext(g)
+      out.set(g, gone)
+    }
+    if (gone !== plan.groupBound) drop(st, i, g)
+  }
 }
 
 /** Count list positions [0, cut) (planning the uses without a valid plan), and nothing after. */
