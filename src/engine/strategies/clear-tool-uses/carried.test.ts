@@ -23,6 +23,8 @@ const TOOLS = ['read', 'grep', 'skill', 'bash'] as const
 /** One round: an assistant message with 1–2 calls; results now, one round later, or never. */
 const roundArb = fc.record({
   user: fc.boolean(),
+  /** Run by a sub-agent (its own thread: out of the main call's context). */
+  side: fc.boolean(),
   calls: fc.array(
     fc.record({
       tool: fc.constantFrom(...TOOLS),
@@ -50,7 +52,9 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.constant({ kind: 'apply' as const }),
 )
 
-function build(rounds: fc.infer<typeof roundArb>[]): Message[] {
+type Round = typeof roundArb extends fc.Arbitrary<infer T> ? T : never
+
+function build(rounds: readonly Round[]): Message[] {
   const m = messages()
   const out: Message[] = [m('user', 'start')]
   let seq = 0
@@ -67,9 +71,10 @@ function build(rounds: fc.infer<typeof roundArb>[]): Message[] {
       if (c.when === 'now' || c.when === 'cleared') now.push(result(id, body))
       else if (c.when === 'later') later.push(result(id, body))
     }
-    out.push(m('assistant', calls))
+    const thread = r.side ? { sidechain: 'sub' } : {}
+    out.push(m('assistant', calls, thread))
     const results = [...late, ...now]
-    if (results.length > 0) out.push(m('tool', results))
+    if (results.length > 0) out.push(m('tool', results, thread))
     late = later
   }
   if (late.length > 0) out.push(m('tool', late))
@@ -90,8 +95,18 @@ describe('clear-tool-uses carried plan', () => {
         fc.integer({ min: 0, max: 4 }),
         fc.integer({ min: 0, max: 2 }),
         fc.boolean(),
-        (rounds, actions, keep, recentTurns, clearInputs) => {
-          const conversation = conv(build(rounds))
+        fc.array(fc.nat(), { maxLength: 3 }),
+        (rounds, actions, keep, recentTurns, clearInputs, restarts) => {
+          const built = build(rounds)
+          // Upstream compactions restart the context (a group becomes their summary).
+          const markers = [...new Set(restarts.map((r) => r % built.length))]
+            .sort((x, y) => x - y)
+            .map((beforeIndex) => ({
+              kind: 'upstream_compaction' as const,
+              beforeIndex,
+              origin: 'codex-compacted' as const,
+            }))
+          const conversation = { ...conv(built), markers }
           const prepared = prepare(conversation, wordCounter, { framing: NO_FRAMING })
           const view = new WorkingView(prepared, 0)
           const params = {

@@ -78,6 +78,8 @@ interface Carried {
   readonly withEdits: Set<number>
   /** Uses whose plan met a `recent_turn` protection. */
   readonly turnBound: Set<number>
+  /** Per group, its uses whose plan met a protection that a reveal in the group may lift. */
+  readonly groupBound: Map<number, Set<number>>
   /** Counted uses whose plan was dropped since: to plan and count again. */
   redo: number[]
 }
@@ -105,6 +107,7 @@ function fresh(view: WorkingView, size: number): Carried {
     editCount: 0,
     withEdits: new Set(),
     turnBound: new Set(),
+    groupBound: new Map(),
     redo: [],
   }
 }
@@ -148,7 +151,7 @@ export function carriedPlan(ctx: StrategyContext, rules: PlanRules, keep: number
 }
 
 /** Forget use `i`'s plan (and take it out of the sums). */
-function drop(st: Carried, i: number): void {
+function drop(st: Carried, i: number, group: number): void {
   const plan = st.plans[i]
   if (!plan) return
   if (st.inSum[i]) {
@@ -159,7 +162,8 @@ function drop(st: Carried, i: number): void {
     st.redo.push(i)
   }
   st.plans[i] = undefined
-  st.turnBound.delete(i)
+  if (plan.turnBound) st.turnBound.delete(i)
+  if (plan.groupBound) st.groupBound.get(group)?.delete(i)
 }
 
 /**
@@ -175,30 +179,39 @@ function update(
   const { view } = ctx
   const { groupOfMessage } = view.prepared.grouping
   const index = useIndex(ctx, all)
-  if (!fromScratch) {
-    // Another thread's call, or an upstream restart revealed: which groups are out of the
-    // context (a protection) may change for every use.
-    if (threadOf(view) !== st.thread) return false
-    const { resetAt } = contextPlan(view.prepared)
-    for (let m = st.limit; m < view.limit; m++) if (resetAt[m]) return false
-  }
+  // Another thread's call: which groups are out of the context may change for every use.
+  if (!fromScratch && threadOf(view) !== st.thread) return false
   let listChanged = false
-  const touch = (m: number) => {
-    const g = groupOfMessage[m] as number
-    const inGroup = index.ofGroup.get(g)
-    // An excluded group takes its uses out of the list (its first message stands for it).
-    if (inGroup && view.isExcluded(g)) listChanged = true
-    for (const i of inGroup ?? []) drop(st, i)
-    for (const i of index.atMessage.get(m) ?? []) drop(st, i)
+  const dropAll = (uses: readonly number[] | Iterable<number> | undefined) => {
+    for (const i of uses ? [...uses] : []) drop(st, i, (all[i] as ToolUse).group)
   }
+  const { resetAt } = contextPlan(view.prepared)
+  for (let m = st.limit; m < view.limit; m++)
+    if (resetAt[m]) {
+      // An upstream restart: its group becomes the upstream summary, and the history before it
+      // leaves the context. Redo only the plans whose group's context state no longer matches.
+      dropAll(index.ofGroup.get(groupOfMessage[m] as number))
+      restarted(ctx, st, all)
+    }
   for (const m of view.changesSince(st.mark)) {
     if (m < 0) return false // a rollback: anything may have gone back
-    touch(m)
+    // A replaced part changes only the uses whose call or result it is; an excluded group
+    // (its first message stands for it) takes its uses out of the list.
+    const g = groupOfMessage[m] as number
+    const inGroup = index.ofGroup.get(g)
+    if (inGroup && view.isExcluded(g)) {
+      listChanged = true
+      dropAll(inGroup)
+    }
+    dropAll(index.atMessage.get(m))
   }
-  // A revealed message can bring a result into view, end a pending call, put its group back in
-  // the context or mark an upstream summary: every use it or its group touches is redone.
-  for (let m = st.limit; m < view.limit; m++) touch(m)
-  if (view.lastTurn !== st.lastTurn) for (const i of [...st.turnBound]) drop(st, i)
+  // A revealed message can bring a result into view or end a pending call (the uses it holds),
+  // and put its group back in the context (the uses a context protection held).
+  for (let m = st.limit; m < view.limit; m++) {
+    dropAll(index.atMessage.get(m))
+    dropAll(st.groupBound.get(groupOfMessage[m] as number))
+  }
+  if (view.lastTurn !== st.lastTurn) dropAll(st.turnBound)
   if (listChanged) {
     st.list = []
     for (let i = 0; i < st.next; i++)
@@ -225,6 +238,27 @@ function update(
   return true
 }
 
+/**
+ * After an upstream restart (same thread): a plan made while its group was in the context has no
+ * context protection; one made while it was out has one (`groupBound`). Drop the plans whose
+ * group's state differs now (a plan without edits reads no protection: it stays). Each use is
+ * redone about once per restart that moves it out of the context, not at every restart.
+ */
+function restarted(ctx: StrategyContext, st: Carried, all: readonly ToolUse[]): void {
+  const out = new Map<number, boolean>()
+  for (let i = 0; i < st.next; i++) {
+    const plan = st.plans[i]
+    if (!plan || (plan.edits.length === 0 && !plan.groupBound)) continue
+    const g = (all[i] as ToolUse).group
+    let gone = out.get(g)
+    if (gone === undefined) {
+      gone = ctx.view.outOfContext(g)
+      out.set(g, gone)
+    }
+    if (gone !== plan.groupBound) drop(st, i, g)
+  }
+}
+
 /** Count list positions [0, cut) (planning the uses without a valid plan), and nothing after. */
 function settle(
   ctx: StrategyContext,
@@ -239,6 +273,12 @@ function settle(
       plan = planUse(ctx, rules, all[i] as ToolUse)
       st.plans[i] = plan
       if (plan.turnBound) st.turnBound.add(i)
+      if (plan.groupBound) {
+        const g = (all[i] as ToolUse).group
+        const bound = st.groupBound.get(g)
+        if (bound) bound.add(i)
+        else st.groupBound.set(g, new Set([i]))
+      }
     }
     if (st.inSum[i]) return
     st.inSum[i] = 1

@@ -42,16 +42,50 @@ export interface UsePlan {
    * turns arrive, so a carried plan must redo this use when the last turn moves.
    */
   readonly turnBound: boolean
+  /**
+   * A protection that depends on which of its group's messages are in the current context
+   * (`out_of_context`, `upstream_summary`, or one this planner does not know) refused one of its
+   * edits: a carried plan must redo this use when a message of its group is revealed.
+   */
+  readonly groupBound: boolean
 }
 
-const NOTHING: UsePlan = { edits: [], saves: 0, turnBound: false }
+const NOTHING: UsePlan = { edits: [], saves: 0, turnBound: false, groupBound: false }
 
 /**
- * Plan one older use: its result(s) become the placeholder, and its input `{}` when asked.
- * Records the same skips, in the same order, as planning the whole list does (it is that loop's
- * body): the replay carries these per use and re-plans only the uses a change touched.
+ * Protections that stay put for an older use until a message it reads changes or is revealed:
+ * static ones, and a pending call (its own part; it ends when its result is revealed). Latest
+ * thinking protects reasoning parts only, never a tool call or result.
  */
+const SETTLED = new Set(['system', 'pinned', 'protected_tool', 'pending_call', 'latest_thinking'])
+
+/** `planUseInto` found a `recent_turn` protection (see {@link UsePlan.turnBound}). */
+const TURN_BOUND = 1
+/** `planUseInto` found a context protection (see {@link UsePlan.groupBound}). */
+const GROUP_BOUND = 2
+
+/** Plan one older use on its own (the carried replay plan keeps one per use). */
 export function planUse(ctx: StrategyContext, rules: PlanRules, u: ToolUse): UsePlan {
+  const edits: Edit[] = []
+  const bound = planUseInto(ctx, rules, u, edits)
+  if (edits.length === 0 && bound === 0) return NOTHING
+  let saves = 0
+  for (const e of edits) saves += e.saves
+  return {
+    edits,
+    saves,
+    turnBound: (bound & TURN_BOUND) !== 0,
+    groupBound: (bound & GROUP_BOUND) !== 0,
+  }
+}
+
+/**
+ * Plan one older use into `out`: its result(s) become the placeholder, and its input `{}` when
+ * asked. Records the same skips, in the same order, as the whole-list plan (it is that loop's
+ * body). Returns the protections met that a later call may lift (TURN_BOUND | GROUP_BOUND bits;
+ * numbers, not an object: a re-plan calls this for every older use).
+ */
+function planUseInto(ctx: StrategyContext, rules: PlanRules, u: ToolUse, out: Edit[]): number {
   const tool = u.info.name
   const callRef: PartRef = { message: u.info.message, part: u.info.part }
   if (rules.excluded.has(tool)) {
@@ -61,18 +95,9 @@ export function planUse(ctx: StrategyContext, rules: PlanRules, u: ToolUse): Use
       `Clear tool uses: ${tool} is in exclude_tools, never cleared`,
       callRef,
     )
-    return NOTHING
+    return 0
   }
-  const edits: Edit[] = []
-  let saves = 0
-  let turnBound = false
-  const edit = (ref: PartRef, replacement: Edit['replacement'], what: Edit['what']) => {
-    const protection = ctx.protectionOf(u.group, ref)
-    if (protection === 'recent_turn') turnBound = true
-    const s = protection ? 0 : savedBy(ctx, ref, replacement)
-    saves += s
-    edits.push({ ref, group: u.group, replacement, what, tool, saves: s })
-  }
+  let bound = 0
   for (const r of u.info.results) {
     const info = ctx.pairing.results[r]
     if (!info || !ctx.visible(info.message)) continue
@@ -89,17 +114,34 @@ export function planUse(ctx: StrategyContext, rules: PlanRules, u: ToolUse): Use
         )
       continue
     }
-    edit(ref, clearing.replacement, 'result')
+    bound |= edit(ctx, u, ref, clearing.replacement, 'result', out)
   }
   const call = rules.inputsOf(tool) ? ctx.view.part(callRef) : null
   if (call?.kind === 'tool_call' && call.argsRaw !== '{}')
-    edit(callRef, clearedInput(call), 'input')
-  return edits.length === 0 && !turnBound ? NOTHING : { edits, saves, turnBound }
+    bound |= edit(ctx, u, callRef, clearedInput(call), 'input', out)
+  return bound
+}
+
+/** Push one edit with what it frees; returns the bound bit of the protection that refused it. */
+function edit(
+  ctx: StrategyContext,
+  u: ToolUse,
+  ref: PartRef,
+  replacement: Edit['replacement'],
+  what: Edit['what'],
+  out: Edit[],
+): number {
+  const protection = ctx.protectionOf(u.group, ref)
+  const saves = protection ? 0 : savedBy(ctx, ref, replacement)
+  out.push({ ref, group: u.group, replacement, what, tool: u.info.name, saves })
+  if (!protection) return 0
+  if (protection === 'recent_turn') return TURN_BOUND
+  return SETTLED.has(protection) ? 0 : GROUP_BOUND
 }
 
 /** Plan every use of `older` from scratch (the whole-list form; replay uses the carried one). */
 export function planAll(ctx: StrategyContext, rules: PlanRules, older: readonly ToolUse[]): Edit[] {
   const edits: Edit[] = []
-  for (const u of older) for (const e of planUse(ctx, rules, u).edits) edits.push(e)
+  for (const u of older) planUseInto(ctx, rules, u, edits)
   return edits
 }
