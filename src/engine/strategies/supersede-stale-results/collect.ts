@@ -187,6 +187,14 @@ export function extendedCollection(results: readonly ResultInfo[]): Extension | 
   return extensions.get(results)
 }
 
+/**
+ * Drop the link from `results` to the collection it was made from: a planner that has carried its
+ * work up to `results` never walks behind it again (a walk stopped there just plans afresh).
+ */
+export function forgetExtension(results: readonly ResultInfo[]): void {
+  extensions.delete(results)
+}
+
 /** The last collection per cache (view × stub matcher): its records, limit and change mark. */
 const lastCollection = new WeakMap<
   ResultCache,

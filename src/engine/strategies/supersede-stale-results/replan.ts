@@ -4,7 +4,7 @@
  * index takes the new results and re-decides only the resources they touch: a call costs what is
  * new since the last one, not a re-plan of every result of the conversation.
  */
-import { extendedCollection, type ResultInfo } from './collect.ts'
+import { extendedCollection, forgetExtension, type ResultInfo } from './collect.ts'
 import { PlanIndex } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
 
@@ -42,6 +42,10 @@ export function planResults(
     index.addAll(results.map(mode))
   }
   byParams.set(p, { results, index })
+  // Each collection links to the one it was made from; kept, the links would hold every earlier
+  // collection of a replay alive (calls × results: 8 GB on 130 copies of a Codex rollout). A
+  // planner walks back only to the collection it planned last, so the link behind that one goes.
+  if (last && last.results !== results) forgetExtension(last.results)
   return index
 }
 
