@@ -14,7 +14,7 @@ import {
   type Summarizer,
 } from '../session/batch.ts'
 import { flagString, itemFlag, parseArgs, UsageError } from './args.ts'
-import { boundHeapGrowth } from './heap.ts'
+import { boundHeapGrowth } from './v8-flags.ts'
 import { strictUtf8, type Io } from './io.ts'
 import { writeOutputsAtomically, type Output } from './write.ts'
 

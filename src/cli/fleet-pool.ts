@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8'
+import { optimiseWorkersLater } from './v8-flags.ts'
 import { Worker } from 'node:worker_threads'
 import type { FleetConfig } from '../fleet/evaluate.ts'
 import type { FleetOutcome } from '../fleet/types.ts'
@@ -61,17 +61,6 @@ export interface PoolOptions {
   readonly entry?: URL
 }
 
-/**
- * V8's tier-up budget for the pool's isolates (V8 11's default is 132 KB of bytecode run). Each
- * worker isolate JIT-compiles the engine on its own, on V8's background threads: with the default,
- * that background CPU was about as large as the workers' own (60-file fleet: 7 s beside 7.5 s) and
- * on two cores it competes with the second worker, where `--jobs 1` gets it for free on the idle
- * core. Optimising later compiles far less: process CPU 14.5 → 12.2 s (medians of 2, load 15),
- * workers' own CPU 7.5 → 9.0 s. 4 MB was worse (15.8 s). A JIT flag never changes results; it is
- * set only when workers start, so `--jobs 1` runs as before.
- */
-const WORKER_INTERRUPT_BUDGET = 1_000_000
-
 /** Dispatch order: size descending, ties (and unknown sizes) in the given order. */
 function largestFirst(paths: readonly string[], sizes?: ReadonlyMap<string, number>): string[] {
   if (!sizes) return [...paths]
@@ -118,7 +107,7 @@ export async function evaluatePaths(
     return { results, stats: stats('in-thread', []) }
   }
   const entry = options.entry ?? (await fleetWorkerEntry())
-  setFlagsFromString(`--interrupt-budget=${WORKER_INTERRUPT_BUDGET}`)
+  optimiseWorkersLater()
   const order = largestFirst(paths, options.sizes)
   const workers: WorkerStats[] = []
   let next = 0
