@@ -42,18 +42,13 @@ export const pruneToolOutputsStrategy = defineStrategy({
     'opencode\'s prune (session/compaction.ts): walking from the newest message back, the last 2 user turns are never touched, the walk stops at the previous summary, and the newest 40,000 tokens of completed tool output (estimate round(chars/4)) are kept; older outputs are replaced by "[Old tool result content cleared]" (the call stays) — but only if that frees more than 20,000 tokens in total. Outputs of protected tools (skill) and errored or pending calls are never pruned. Fixed mode steps over already-cleared outputs instead of stopping the whole walk at the first one (opencode issue #30807) and never applies a placeholder longer than the output.',
   schema,
   run(ctx, p) {
-    const { candidates, total, pruned, track } = walk(ctx, p)
-    if (pruned <= p.minimumTokens || candidates.length === 0) {
-      recordRegion(
-        ctx,
-        p,
-        track,
-        candidates,
-        candidates.map(() => false),
-      )
-      if (candidates.length === 0) return
-      // Replay records only changes: no sentences to build.
-      for (const c of ctx.recordNonChanges ? candidates : []) {
+    const walked = walk(ctx, p)
+    const { total, pruned, track } = walked
+    if (pruned <= p.minimumTokens || walked.count === 0) {
+      recordRegion(ctx, p, track, walked.own, null)
+      // Replay records only changes: no sentences to build (nor the list of candidates).
+      if (walked.count === 0 || !ctx.recordNonChanges) return
+      for (const c of walked.candidates()) {
         ctx.skip(
           c.group,
           'skipped_below_min_tokens',
@@ -63,6 +58,7 @@ export const pruneToolOutputsStrategy = defineStrategy({
       }
       return
     }
+    const candidates = walked.candidates()
     const replacement = (c: (typeof candidates)[number]) => ({
       ...c.part,
       content: [{ kind: 'text' as const, text: p.placeholder }],
@@ -87,6 +83,6 @@ export const pruneToolOutputsStrategy = defineStrategy({
       )
       cleared.push(done)
     }
-    recordRegion(ctx, p, track, candidates, cleared)
+    recordRegion(ctx, p, track, walked.own, cleared)
   },
 })

@@ -4,38 +4,50 @@
  * position: outputs that still count (kept within protectTokens, or candidates), cleared ones (of
  * which only the newest matters, as the `pastCompacted` pointer), and the few outputs clearing
  * refused (a placeholder longer than the output, a protection). The frontier keeps exactly those,
- * in walk order, so the next walk stops there and replays the list instead of the history: a
- * call walks only the recent turns and what is new since the last one, then adds up the list.
+ * so the next walk stops there: a call walks only the recent turns and what is new since the
+ * last one.
+ *
+ * The frontier is carried forward, not rebuilt: its outputs are kept oldest first with running
+ * sums, so a call appends what it walked past and finds where protectTokens runs out by a binary
+ * search (the walk adds up from the newest, so the candidates are always the oldest outputs).
+ * Only a call that clears something rebuilds it; a call that clears nothing costs what is new
+ * since the previous one, not the size of the history (issue 14).
  *
  * The frontier is valid while nothing before it changed (the view's change log: replacement,
  * dropped group, rollback), the recent turns lie above it, and no compaction boundary (summary,
  * upstream marker) lies inside it. Only replay (no sentences for non-changes) reads it; the
- * equality test holds it to the full walk's decisions.
+ * equality test and a property test hold it to the full walk's decisions.
  */
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { PruneCandidate, PruneParams } from './walk.ts'
 
-export type RegionItem =
-  | {
-      readonly kind: 'live'
-      readonly ref: PartRef
-      readonly estimate: number
-      /** The candidate as the walk would make it (without `pastCompacted`). */
-      readonly candidate: PruneCandidate
-    }
-  | { readonly kind: 'compacted'; readonly ref: PartRef }
-
-export interface Region {
-  /** Messages before this index are summarised by `items`. */
-  readonly below: number
-  /** The view's change mark when it was recorded. */
-  readonly mark: number
-  /** In walk order (newest first): every output that still counts, and the newest cleared one. */
-  readonly items: readonly RegionItem[]
+/** An output that still counts towards protectTokens (kept, or a candidate not cleared). */
+export interface LiveItem {
+  readonly kind: 'live'
+  readonly ref: PartRef
+  readonly estimate: number
+  /** The candidate as the walk would make it (without `pastCompacted`). */
+  readonly candidate: PruneCandidate
 }
 
-/** What a replay walk noted to build the next frontier from. */
+/** What a walk met below the recent turns, in walk order. */
+export type MetItem = LiveItem | { readonly kind: 'compacted'; readonly ref: PartRef }
+
+export interface Region {
+  /** Messages before this index are summarised by the lists below. */
+  below: number
+  /** The view's change mark when it was last brought up to date. */
+  mark: number
+  /** Oldest first: appending what a later walk went past keeps the order. */
+  readonly live: LiveItem[]
+  /** `sums[i]`: the estimates of `live[0..i)` added up (`sums[0]` = 0). */
+  readonly sums: number[]
+  /** The newest cleared output, and how many live outputs are older than it. */
+  compacted: { readonly ref: PartRef; readonly olderLive: number } | null
+}
+
+/** What a replay walk noted to bring the frontier up to date with. */
 export interface WalkTrack {
   /** The walk reached the oldest message (or a valid frontier) without a boundary stopping it. */
   complete: boolean
@@ -47,14 +59,15 @@ export interface WalkTrack {
    */
   oldestKept: number
   /**
-   * What the walk met below the recent turns, in walk order: outputs that count and were kept,
-   * cleared outputs (as region items), and candidates (by their index in the walk's list).
+   * What the walk itself met below the recent turns (not the frontier's outputs), in walk order:
+   * outputs that count and were kept, cleared outputs, and candidates (by their index in the
+   * walk's own candidate list).
    */
-  readonly met: (RegionItem | number)[]
-  /** Per candidate index: the frontier item it was replayed from (null: met in the walk). */
-  readonly sources: (RegionItem | null)[]
+  readonly met: (MetItem | number)[]
   /** The frontier this walk used, if any. */
   region: Region | null
+  /** How many of the frontier's oldest live outputs are candidates at this walk. */
+  regionCandidates: number
 }
 
 const regions = new WeakMap<object, WeakMap<PruneParams, Region>>()
@@ -67,15 +80,53 @@ export function regionOf(ctx: StrategyContext, p: PruneParams): Region | null {
 }
 
 /**
- * After the walk's candidates were applied (`cleared[i]`: candidate i was replaced), record the
- * frontier for the next walk over this view — or forget it when this walk cannot give one.
+ * How many of the frontier's oldest outputs are candidates when `above` tokens of output were
+ * counted before the walk reached it: the walk adds up newest first, so output i's running total
+ * is `above + sums[n] - sums[i]`, and it is a candidate when that exceeds protectTokens — a
+ * prefix of the list, found by binary search on `sums`.
+ */
+export function candidatesIn(region: Region, above: number, protectTokens: number): number {
+  const n = region.live.length
+  const over = above + (region.sums[n] as number) - protectTokens
+  let lo = 0
+  let hi = n
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((region.sums[mid] as number) < over) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * The frontier's candidates in walk order (newest first), each with the newest cleared output
+ * the walk went past: `past` when the walk met one above the frontier, else the frontier's own.
+ */
+export function regionCandidates(
+  region: Region,
+  count: number,
+  past: PartRef | undefined,
+): PruneCandidate[] {
+  const out: PruneCandidate[] = []
+  const compacted = region.compacted
+  for (let i = count - 1; i >= 0; i--) {
+    const own = compacted && i < compacted.olderLive ? compacted.ref : undefined
+    out.push(withPast((region.live[i] as LiveItem).candidate, past ?? own))
+  }
+  return out
+}
+
+/**
+ * After the walk's candidates were applied, bring the frontier for the next walk over this view
+ * up to date — or forget it when this walk cannot give one. `own` are the candidates the walk met
+ * itself (the frontier's follow them); `cleared[i]`: candidate i was replaced (null: nothing was).
  */
 export function recordRegion(
   ctx: StrategyContext,
   p: PruneParams,
   track: WalkTrack | null,
-  candidates: readonly PruneCandidate[],
-  cleared: readonly boolean[],
+  own: readonly PruneCandidate[],
+  cleared: readonly boolean[] | null,
 ): void {
   if (!track) return
   let byParams = regions.get(ctx.view)
@@ -90,34 +141,59 @@ export function recordRegion(
     byParams.delete(p)
     return
   }
-  // `met` is in walk order (newest first), so the list needs no sorting; only the newest cleared
-  // output can become `pastCompacted`: the others are left out.
-  const items: RegionItem[] = []
-  let seenCompacted = false
-  for (const entry of track.met) {
-    let item: RegionItem
-    if (typeof entry === 'number') {
-      const c = candidates[entry] as PruneCandidate
-      if (c.ref.message >= below) continue
-      item = cleared[entry]
-        ? { kind: 'compacted', ref: c.ref }
-        : (track.sources[entry] ?? {
-            kind: 'live',
-            ref: c.ref,
-            estimate: c.estimate,
-            candidate: withoutPast(c),
-          })
-    } else {
-      if (entry.ref.message >= below) continue
-      item = entry
-    }
-    if (item.kind === 'compacted') {
-      if (seenCompacted) continue
-      seenCompacted = true
-    }
-    items.push(item)
+  const metItem = (entry: MetItem | number): MetItem | null => {
+    if (typeof entry !== 'number') return entry.ref.message < below ? entry : null
+    const c = own[entry] as PruneCandidate
+    if (c.ref.message >= below) return null
+    return cleared?.[entry]
+      ? { kind: 'compacted', ref: c.ref }
+      : { kind: 'live', ref: c.ref, estimate: c.estimate, candidate: withoutPast(c) }
   }
-  byParams.set(p, { below, mark: ctx.view.changeMark, items })
+  const region = track.region
+  if (region && !cleared?.includes(true)) {
+    // Nothing cleared: the frontier's lists stay as they are; what this walk went past is newer
+    // than all of it, so it is appended (oldest first, the reverse of the walk).
+    for (let k = track.met.length - 1; k >= 0; k--) {
+      const item = metItem(track.met[k] as MetItem | number)
+      if (item) append(region, item)
+    }
+    region.below = below
+    region.mark = ctx.view.changeMark
+    return
+  }
+  // Something was cleared (or there was no frontier): list everything in walk order, then
+  // build the frontier from it oldest first.
+  const walked: MetItem[] = []
+  for (const entry of track.met) {
+    const item = metItem(entry)
+    if (item) walked.push(item)
+  }
+  if (region) {
+    const compacted = region.compacted
+    for (let i = region.live.length - 1; i >= -1; i--) {
+      if (compacted && i === compacted.olderLive - 1)
+        walked.push({ kind: 'compacted', ref: compacted.ref })
+      if (i < 0) break
+      const item = region.live[i] as LiveItem
+      // The frontier's candidates follow the walk's own, newest first.
+      const index = i < track.regionCandidates ? own.length + track.regionCandidates - 1 - i : -1
+      walked.push(cleared?.[index] ? { kind: 'compacted', ref: item.ref } : item)
+    }
+  }
+  const made: Region = { below, mark: ctx.view.changeMark, live: [], sums: [0], compacted: null }
+  for (let k = walked.length - 1; k >= 0; k--) append(made, walked[k] as MetItem)
+  byParams.set(p, made)
+}
+
+/** Add an output newer than everything in the frontier. */
+function append(region: Region, item: MetItem): void {
+  if (item.kind === 'compacted') {
+    // Only the newest cleared output can become `pastCompacted`.
+    region.compacted = { ref: item.ref, olderLive: region.live.length }
+    return
+  }
+  region.live.push(item)
+  region.sums.push((region.sums[region.sums.length - 1] as number) + item.estimate)
 }
 
 function withoutPast(c: PruneCandidate): PruneCandidate {

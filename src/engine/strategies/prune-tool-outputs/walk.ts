@@ -4,7 +4,7 @@ import type { Message, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { groupOf } from '../preserve-tail.ts'
 import { fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
-import { regionOf, withPast, type WalkTrack } from './frontier.ts'
+import { candidatesIn, regionCandidates, regionOf, type WalkTrack } from './frontier.ts'
 
 export interface PruneParams {
   readonly minimumTokens: number
@@ -26,7 +26,15 @@ export interface PruneCandidate {
 }
 
 export interface WalkResult {
-  readonly candidates: PruneCandidate[]
+  /** The candidates the walk met itself, in walk order (the frontier's follow them). */
+  readonly own: PruneCandidate[]
+  /** How many candidates in all: the walk's own and the frontier's. */
+  readonly count: number
+  /**
+   * Every candidate in walk order. The frontier's are built on demand: most replay calls clear
+   * nothing and need only their count and tokens, not a list as long as the history.
+   */
+  candidates(): PruneCandidate[]
   readonly total: number
   readonly pruned: number
   /** Replay only: what the frontier for the next walk is built from. */
@@ -126,7 +134,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
   let summaryPassed: string | null = null
   // Replay only (no sentences for non-changes): what an earlier walk over this view left below
   // its frontier (see frontier.ts), so this walk covers only what is new since.
-  const region = ctx.recordNonChanges ? null : regionOf(ctx, p)
+  const frontier = ctx.recordNonChanges ? null : regionOf(ctx, p)
   const track: WalkTrack | null = ctx.recordNonChanges
     ? null
     : {
@@ -134,31 +142,19 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
         lowestBoundary: limit,
         oldestKept: limit,
         met: [],
-        sources: [],
         region: null,
+        regionCandidates: 0,
       }
   let leftRecent = false
 
   loop: for (let m = limit - 1; m >= 0; m--) {
-    if (region && track && m < region.below && turns >= p.protectTurns) {
-      // Below the frontier only these outputs count, in this order (nothing else changed there).
-      track.region = region
-      for (const item of region.items) {
-        if (item.kind === 'compacted') {
-          pastCompacted ??= item.ref
-          track.met.push(item)
-          continue
-        }
-        total += item.estimate
-        if (total <= p.protectTokens) {
-          track.met.push(item)
-          continue
-        }
-        pruned += item.estimate
-        track.met.push(candidates.length)
-        track.sources.push(item)
-        candidates.push(withPast(item.candidate, pastCompacted))
-      }
+    if (frontier && track && m < frontier.below && turns >= p.protectTurns) {
+      // Below the frontier only its outputs count, in its order (nothing else changed there):
+      // its oldest ones are the candidates, found without going through the list.
+      track.region = frontier
+      track.regionCandidates = candidatesIn(frontier, total, p.protectTokens)
+      total += frontier.sums[frontier.live.length] as number
+      pruned += frontier.sums[track.regionCandidates] as number
       break
     }
     const group = groupOf(ctx, m)
@@ -274,10 +270,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
         continue
       }
       pruned += estimate
-      if (track) {
-        track.met.push(candidates.length)
-        track.sources.push(null)
-      }
+      track?.met.push(candidates.length)
       candidates.push({
         ref,
         group,
@@ -288,5 +281,18 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       })
     }
   }
-  return { candidates, total, pruned, track }
+  const region = track?.region
+  const inRegion = track?.regionCandidates ?? 0
+  const past = pastCompacted
+  return {
+    own: candidates,
+    count: candidates.length + inRegion,
+    candidates: () =>
+      region && inRegion > 0
+        ? [...candidates, ...regionCandidates(region, inRegion, past)]
+        : candidates,
+    total,
+    pruned,
+    track,
+  }
 }
