@@ -45,6 +45,11 @@ export interface Region {
   readonly sums: number[]
   /** The newest cleared output, and how many live outputs are older than it. */
   compacted: { readonly ref: PartRef; readonly olderLive: number } | null
+  /**
+   * How many summaries the view had inserted: inserting one is not in the change log, and one
+   * anchored inside the frontier would be a boundary the frontier does not know of.
+   */
+  summaries: number
 }
 
 /** What a replay walk noted to bring the frontier up to date with. */
@@ -75,7 +80,8 @@ const regions = new WeakMap<object, WeakMap<PruneParams, Region>>()
 /** The frontier recorded for this view and params, when it is still valid. */
 export function regionOf(ctx: StrategyContext, p: PruneParams): Region | null {
   const r = regions.get(ctx.view)?.get(p)
-  if (!r || ctx.view.changedBefore(r.mark, r.below)) return null
+  if (!r || r.summaries !== ctx.view.summaries().length) return null
+  if (ctx.view.changedBefore(r.mark, r.below)) return null
   return r
 }
 
@@ -159,6 +165,7 @@ export function recordRegion(
     }
     region.below = below
     region.mark = ctx.view.changeMark
+    region.summaries = ctx.view.summaries().length
     return
   }
   // Something was cleared (or there was no frontier): list everything in walk order, then
@@ -180,7 +187,14 @@ export function recordRegion(
       walked.push(cleared?.[index] ? { kind: 'compacted', ref: item.ref } : item)
     }
   }
-  const made: Region = { below, mark: ctx.view.changeMark, live: [], sums: [0], compacted: null }
+  const made: Region = {
+    below,
+    mark: ctx.view.changeMark,
+    live: [],
+    sums: [0],
+    compacted: null,
+    summaries: ctx.view.summaries().length,
+  }
   for (let k = walked.length - 1; k >= 0; k--) append(made, walked[k] as MetItem)
   byParams.set(p, made)
 }

@@ -134,7 +134,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
   let summaryPassed: string | null = null
   // Replay only (no sentences for non-changes): what an earlier walk over this view left below
   // its frontier (see frontier.ts), so this walk covers only what is new since.
-  const frontier = ctx.recordNonChanges ? null : regionOf(ctx, p)
+  let frontier = ctx.recordNonChanges ? null : regionOf(ctx, p)
   const track: WalkTrack | null = ctx.recordNonChanges
     ? null
     : {
@@ -148,7 +148,10 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
   let leftRecent = false
 
   loop: for (let m = limit - 1; m >= 0; m--) {
-    if (frontier && track && m < frontier.below && turns >= p.protectTurns) {
+    // The recent turns reach below the frontier (a group dropped above it took a user turn with
+    // it): its outputs were counted as if the walk had left them, so walk the history instead.
+    if (frontier && m < frontier.below && turns < p.protectTurns) frontier = null
+    if (frontier && track && m < frontier.below) {
       // Below the frontier only its outputs count, in its order (nothing else changed there):
       // its oldest ones are the candidates, found without going through the list.
       track.region = frontier
