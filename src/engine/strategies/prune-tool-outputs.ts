@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
+import type { ToolResultPart } from '../model.ts'
 import { recordRegion } from './prune-tool-outputs/frontier.ts'
 import { walk } from './prune-tool-outputs/walk.ts'
 import { fmt } from './tool-result-budget/falai.ts'
@@ -34,6 +35,23 @@ const schema = z.object({
 
 export type PruneToolOutputsParams = z.infer<typeof schema>
 
+// One cleared part per output and placeholder: a re-plan (or a later replay call) clears the same
+// outputs again, and the view then finds the replacement's price in its memo instead of counting.
+const clearedParts = new WeakMap<ToolResultPart, Map<string, ToolResultPart>>()
+function clearedPart(part: ToolResultPart, placeholder: string): ToolResultPart {
+  let byText = clearedParts.get(part)
+  if (!byText) {
+    byText = new Map()
+    clearedParts.set(part, byText)
+  }
+  let made = byText.get(placeholder)
+  if (!made) {
+    made = { ...part, content: [{ kind: 'text', text: placeholder }] }
+    byText.set(placeholder, made)
+  }
+  return made
+}
+
 export const pruneToolOutputsStrategy = defineStrategy({
   id: 'prune-tool-outputs',
   label: 'Prune old tool outputs',
@@ -59,19 +77,17 @@ export const pruneToolOutputsStrategy = defineStrategy({
       return
     }
     const candidates = walked.candidates()
-    const replacement = (c: (typeof candidates)[number]) => ({
-      ...c.part,
-      content: [{ kind: 'text' as const, text: p.placeholder }],
-    })
+    // The same for every output of this prune: built once, not once per cleared output.
+    const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
     const cleared: boolean[] = []
     for (const c of candidates) {
       const past = c.pastCompacted
       const done = ctx.replace(
         c.ref,
-        replacement(c),
+        clearedPart(c.part, p.placeholder),
         'stub',
         'pruned',
-        `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4)); the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`,
+        `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4))${why}`,
         {
           ...(past
             ? {

@@ -193,9 +193,9 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       }
     }
     for (let i = msg.parts.length - 1; i >= 0; i--) {
-      const ref = { message: m, part: i }
-      const part = ctx.view.part(ref)
+      const part = ctx.view.partAt(m, i)
       if (part?.kind !== 'tool_result') continue
+      const ref = { message: m, part: i }
       const name = resultName(ctx, ref, part) || 'tool'
       if (part.isError) {
         if (ctx.recordNonChanges)
