@@ -79,6 +79,8 @@ export const pruneToolOutputsStrategy = defineStrategy({
     const candidates = walked.candidates()
     // The same for every output of this prune: built once, not once per cleared output.
     const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
+    // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
+    const growth = p.faithful ? { allowGrowth: true } : {}
     const cleared: boolean[] = []
     for (const c of candidates) {
       const past = c.pastCompacted
@@ -88,14 +90,12 @@ export const pruneToolOutputsStrategy = defineStrategy({
         'stub',
         'pruned',
         `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4))${why}`,
-        {
-          ...(past
-            ? {
-                fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
-              }
-            : {}),
-          ...(p.faithful ? { allowGrowth: true } : {}),
-        },
+        past
+          ? {
+              fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
+              ...growth,
+            }
+          : growth,
       )
       cleared.push(done)
     }

@@ -86,8 +86,11 @@ function summaryEnvelopes(messages: readonly Message[]): readonly (readonly [num
 
 /** Already cleared: by opencode (`time.compacted`, imported as meta) or by an earlier prune. */
 export function isCompacted(part: ToolResultPart, placeholder: string): boolean {
+  return clearedText(part, measured(part).text, placeholder)
+}
+
+function clearedText(part: ToolResultPart, text: string, placeholder: string): boolean {
   if (part.meta?.compacted === true) return true
-  const text = textOf(part)
   return text === placeholder || text === '[Old tool result content cleared]'
 }
 
@@ -103,7 +106,6 @@ function measured(part: ToolResultPart): { text: string; estimate: number } {
   }
   return m
 }
-const textOf = (part: ToolResultPart) => measured(part).text
 
 /**
  * opencode's prune walk (engines.md §2.1): newest → oldest message; skip until `protectTurns` user
@@ -217,7 +219,9 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
           )
         continue
       }
-      if (isCompacted(part, p.placeholder)) {
+      // One lookup for the part's text and estimate (the walk runs at every replay call).
+      const facts = measured(part)
+      if (clearedText(part, facts.text, p.placeholder)) {
         // Met later outside the recent turns, it would set `pastCompacted` (frontier.ts).
         track?.met.push({ kind: 'compacted', ref })
         if (inRecentTurns) continue
@@ -242,7 +246,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
           )
         continue
       }
-      const estimate = measured(part).estimate
+      const estimate = facts.estimate
       if (inRecentTurns) {
         if (track) track.oldestKept = m
         if (ctx.recordNonChanges)
@@ -274,14 +278,12 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       }
       pruned += estimate
       track?.met.push(candidates.length)
-      candidates.push({
-        ref,
-        group,
-        part,
-        name,
-        estimate,
-        ...(pastCompacted ? { pastCompacted } : {}),
-      })
+      // Two literals rather than a spread: a re-plan makes thousands of candidates.
+      candidates.push(
+        pastCompacted
+          ? { ref, group, part, name, estimate, pastCompacted }
+          : { ref, group, part, name, estimate },
+      )
     }
   }
   const region = track?.region
