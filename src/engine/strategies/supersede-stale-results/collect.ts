@@ -36,7 +36,7 @@ export function collectResults(
   const messages = ctx.conversation.messages
   const cwd = ctx.conversation.meta.cwd
   const { offset } = view.parts
-  const cache = resultCache(view, isStub)
+  const cache = resultCache(view.prepared, isStub)
   const links = sessionLinks(ctx.conversation, pairing)
   const { resultAt } = view.parts
   const { groupOfMessage } = view.prepared.grouping
@@ -56,7 +56,8 @@ export function collectResults(
   // Replay: when the view only had parts replaced since the last collection over it, every other
   // record it made stands, the records of the replaced messages are redone in place, and only the
   // results revealed since are new (their parts come after all others).
-  const last = lastCollection.get(cache)
+  const lasts = lastCollections(view, isStub)
+  const last = lasts.last
   const redo = last ? redoSince(view, last, collectable) : null
   const incremental = last !== undefined && redo !== null
   // Flat part numbers order parts by (message, part): collect them, sort only if needed.
@@ -95,7 +96,7 @@ export function collectResults(
     }
   if (incremental && keys.length === 0 && redo.length === 0) {
     // The very same records: a caller may keep what it derived from this array.
-    lastCollection.set(cache, { out: last.out, limit: view.limit, mark: view.changeMark })
+    lasts.last = { out: last.out, limit: view.limit, mark: view.changeMark }
     return last.out
   }
   let order: number[] | null = null
@@ -165,7 +166,7 @@ export function collectResults(
       ),
     )
   }
-  lastCollection.set(cache, { out, limit: view.limit, mark: view.changeMark })
+  lasts.last = { out, limit: view.limit, mark: view.changeMark }
   return out
 }
 
@@ -195,23 +196,40 @@ export function forgetExtension(results: readonly ResultInfo[]): void {
   extensions.delete(results)
 }
 
-/** The last collection per cache (view × stub matcher): its records, limit and change mark. */
-const lastCollection = new WeakMap<
-  ResultCache,
-  { readonly out: readonly ResultInfo[]; readonly limit: number; readonly mark: number }
->()
+/** The last collection over a view with a stub matcher: its records, limit and change mark. */
+interface LastCollection {
+  last:
+    | { readonly out: readonly ResultInfo[]; readonly limit: number; readonly mark: number }
+    | undefined
+}
+const lastByView = new WeakMap<object, WeakMap<object, LastCollection>>()
+function lastCollections(view: object, isStub: object): LastCollection {
+  let byMatcher = lastByView.get(view)
+  if (!byMatcher) {
+    byMatcher = new WeakMap()
+    lastByView.set(view, byMatcher)
+  }
+  let made = byMatcher.get(isStub)
+  if (!made) {
+    made = { last: undefined }
+    byMatcher.set(isStub, made)
+  }
+  return made
+}
 
 /**
- * Records of the last run over a view, per flat part: replay runs the strategy at every model call
- * on one view, and most results are unchanged between calls.
+ * Records of the last run over the same prepared conversation, per flat part: replay runs the
+ * strategy at every model call on one view, and a re-plan (every config edit) on a fresh view over
+ * the same conversation; most results are unchanged between them. A record is reused only when
+ * everything it was made from is the same (see `build`), so views may share them.
  */
 type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }>
 const resultCaches = new WeakMap<object, WeakMap<object, ResultCache>>()
-function resultCache(view: object, isStub: object): ResultCache {
-  let byMatcher = resultCaches.get(view)
+function resultCache(prepared: object, isStub: object): ResultCache {
+  let byMatcher = resultCaches.get(prepared)
   if (!byMatcher) {
     byMatcher = new WeakMap()
-    resultCaches.set(view, byMatcher)
+    resultCaches.set(prepared, byMatcher)
   }
   let cache = byMatcher.get(isStub)
   if (!cache) {
