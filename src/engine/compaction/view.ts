@@ -142,7 +142,9 @@ export class WorkingView {
     this.total = prepared.staticTokens + prepared.systemTokens
     for (const { source, target } of prepared.newestCopies) {
       const key = this.key(target)
-      this.newestCopies.set(key, [...(this.newestCopies.get(key) ?? []), source])
+      const sources = this.newestCopies.get(key)
+      if (sources) sources.push(source)
+      else this.newestCopies.set(key, [source])
     }
     // Over the whole conversation, the state after revealing every message depends only on the
     // prepared conversation: copy it from the first view instead of walking 10,000 messages again.
@@ -535,10 +537,14 @@ export class WorkingView {
   /** Record that the stub at `source` relies on `ref` being the intact newer copy. */
   markNewestCopy(ref: PartRef, source: PartRef): void {
     const key = this.key(ref)
-    const before = this.newestCopies.get(key)
-    this.newestCopies.set(key, [...(before ?? []), source])
+    // Appended in place: every older occurrence of a resource points to the same newest copy, and
+    // copying the list per stub made a round quadratic in them (tens of MB per re-plan). Undo runs
+    // last-in first-out, so popping the entry this pushed restores the list exactly.
+    const sources = this.newestCopies.get(key)
+    if (sources) sources.push(source)
+    else this.newestCopies.set(key, [source])
     this.undo.push(() => {
-      if (before) this.newestCopies.set(key, before)
+      if (sources) sources.pop()
       else this.newestCopies.delete(key)
     })
   }
