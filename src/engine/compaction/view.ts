@@ -389,10 +389,10 @@ export class WorkingView {
     const m = this.prepared.conversation.messages[message]
     if (!m) return []
     const out: Part[] = []
-    m.parts.forEach((_, i) => {
-      const p = this.part({ message, part: i })
+    for (let i = 0; i < m.parts.length; i++) {
+      const p = this.partAt(message, i)
       if (p) out.push(p)
-    })
+    }
     return out
   }
 
