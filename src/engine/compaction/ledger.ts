@@ -15,6 +15,11 @@ export interface CallAccounting {
 
 export const IDENTITY_ACCOUNTING: CallAccounting = { scale: 1, prefixAt: () => 0 }
 
+/** {@link ContextLedger.replacing}: nothing to take back (the message is not in the context). */
+export const UNDO_NOTHING = -1
+/** {@link ContextLedger.replacing}: the part is stripped; only its stripped tokens moved. */
+export const UNDO_STRIPPED = -2
+
 /** A copy of a ledger's running figures (see {@link ContextLedger.snapshot}). */
 export interface LedgerState {
   readonly sums: Float64Array
@@ -193,18 +198,27 @@ export class ContextLedger {
     }
   }
 
-  /** A part of message `m` changes by `delta` tokens (call before the view updates its figures). */
-  replacing(flat: number, m: number, delta: number): () => void {
+  /**
+   * A part of message `m` changes by `delta` tokens (call before the view updates its figures).
+   * Returns how to take it back, as data rather than a closure (a re-plan makes thousands of
+   * replacements): {@link UNDO_NOTHING}, {@link UNDO_STRIPPED}, or the thread whose sum moved.
+   * Pass it to {@link undoReplacing} with the same `m` and `delta`.
+   */
+  replacing(flat: number, m: number, delta: number): number {
     if (flat >= 0 && this.stripped[flat]) {
       this.strippedTokens[m] = (this.strippedTokens[m] as number) + delta
-      return () => {
-        this.strippedTokens[m] = (this.strippedTokens[m] as number) - delta
-      }
+      return UNDO_STRIPPED
     }
-    if (!this.counted(m)) return () => {}
+    if (!this.counted(m)) return UNDO_NOTHING
     const t = this.plan.threadOf[m] as number
     this.add(t, delta)
-    return () => this.add(t, -delta)
+    return t
+  }
+
+  /** Take back a {@link replacing} (last in, first out with every other change). */
+  undoReplacing(undo: number, m: number, delta: number): void {
+    if (undo === UNDO_STRIPPED) this.strippedTokens[m] = (this.strippedTokens[m] as number) - delta
+    else if (undo >= 0) this.add(undo, -delta)
   }
 
   /** A summary placed next to a message of the conversation joins that message's thread. */

@@ -9,9 +9,11 @@ import {
   IDENTITY_ACCOUNTING,
   type CallAccounting,
   type LedgerState,
+  UNDO_NOTHING,
 } from './ledger.ts'
 import { pushAll } from '../arrays.ts'
 import { OverrideTable } from './overrides.ts'
+import { COUNTED, REPLACED, ReplaceLog, VISIBLE, type UndoStep } from './undo.ts'
 
 /** The last price of a part object, with what it was priced under (parts are immutable). */
 const prices = new WeakMap<
@@ -37,6 +39,20 @@ interface OpenedView {
 }
 
 const openedViews = new WeakMap<Prepared, OpenedView>()
+
+/**
+ * `[strategy]`, one shared array per strategy id: the first override of a part names one strategy,
+ * and overrides are never mutated, so thousands of replacements per round need not allocate it.
+ */
+const singleBy = new Map<string, readonly string[]>()
+function byOne(strategy: string): readonly string[] {
+  let by = singleBy.get(strategy)
+  if (!by) {
+    by = [strategy]
+    singleBy.set(strategy, by)
+  }
+  return by
+}
 
 /** Shared empty list of newer copies (overrides are never mutated). */
 const NO_REFS: readonly PartRef[] = []
@@ -89,7 +105,13 @@ export class WorkingView {
   private total: number
   /** Visible groups with messages that are not excluded (keeps the projection non-empty). */
   private included = 0
-  private readonly undo: (() => void)[] = []
+  /**
+   * Inverse of every change, last first: a closure for the rarer changes, {@link REPLACED} for a
+   * replacement, whose inverse is a row of `replaced` (thousands per re-plan: rows of plain
+   * arrays instead of two closures each were a visible share of a round and of its GC).
+   */
+  private readonly undo: (UndoStep | typeof REPLACED)[] = []
+  private readonly replaced = new ReplaceLog<Override>()
   /**
    * Message index of every replacement and of the first message of every exclusion, in order; −1
    * for a rollback that undid anything. Incremental strategies keep what they derived from the
@@ -471,7 +493,7 @@ export class WorkingView {
     this.overrides.set(key, {
       part: replacement,
       tokens,
-      by: before ? [...before.by, strategy] : [strategy],
+      by: before ? [...before.by, strategy] : byOne(strategy),
       newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? NO_REFS),
     })
     this.changeLog.push(ref.message)
@@ -481,19 +503,35 @@ export class WorkingView {
     const visible = ref.message < this.visibleUpTo
     const undoLedger = visible
       ? this.ledger.replacing(typeof key === 'number' ? key : -1, ref.message, delta)
-      : null
+      : UNDO_NOTHING
     this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) + delta
     if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) + delta
     if (visible && !this.excluded[g]) this.total += delta
-    this.undo.push(() => {
-      if (before) this.overrides.set(key, before)
-      else this.overrides.delete(key)
-      if (counted) this.overridesIn[ref.message] = (this.overridesIn[ref.message] as number) - 1
-      this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) - delta
-      if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
-      if (visible && !this.excluded[g]) this.total -= delta
-      undoLedger?.()
-    })
+    this.replaced.push(key, before, ref.message, g, delta, counted, visible, undoLedger)
+    this.undo.push(REPLACED)
+  }
+
+  /** The inverse of the last {@link replace} (its row is the last of `replaced`). */
+  private undoReplace(): void {
+    const r = this.replaced
+    const i = r.length - 1
+    const key = r.keys[i] as number | string
+    const before = r.befores[i]
+    const m = r.messages[i] as number
+    const g = r.groups[i] as number
+    const delta = r.deltas[i] as number
+    const flags = r.flags[i] as number
+    const undoLedger = r.ledger[i] as number
+    r.pop()
+    if (before) this.overrides.set(key, before)
+    else this.overrides.delete(key)
+    if (flags & COUNTED) this.overridesIn[m] = (this.overridesIn[m] as number) - 1
+    this.messageTokensNow[m] = (this.messageTokensNow[m] as number) - delta
+    if (flags & VISIBLE) {
+      this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
+      if (!this.excluded[g]) this.total -= delta
+    }
+    this.ledger.undoReplacing(undoLedger, m, delta)
   }
 
   insert(summary: InsertedSummary): void {
@@ -575,7 +613,11 @@ export class WorkingView {
 
   rollback(checkpoint: number): void {
     if (this.undo.length > checkpoint) this.changeLog.push(-1)
-    while (this.undo.length > checkpoint) this.undo.pop()?.()
+    while (this.undo.length > checkpoint) {
+      const step = this.undo.pop()
+      if (step === REPLACED) this.undoReplace()
+      else step?.()
+    }
   }
 
   /** Length of the change log: a mark to ask {@link changedBefore} about later. */
