@@ -183,18 +183,24 @@ export class ContextLedger {
     if (revealing !== m && this.counted(m)) this.add(this.plan.threadOf[m] as number, -tokens)
   }
 
-  /** Before a group is excluded: what leaves the context (undo adds it back). */
-  excluding(messages: readonly number[]): () => void {
-    const touched: [number, number][] = []
+  /** Before a group is excluded: what leaves the context ({@link undoExcluding} adds it back). */
+  excluding(messages: readonly number[]): void {
     for (const m of messages) {
       if (!this.counted(m)) continue
-      const t = this.plan.threadOf[m] as number
-      const c = this.contribution(m)
-      touched.push([t, c])
-      this.add(t, -c)
+      this.add(this.plan.threadOf[m] as number, -this.contribution(m))
     }
-    return () => {
-      for (const [t, c] of touched) this.add(t, c)
+  }
+
+  /**
+   * Take back {@link excluding} of the same messages, once the view has marked their group
+   * included again. Undo runs last in, first out, so every figure a contribution reads (limit,
+   * thread starts, message and stripped tokens) is what it was when the group left: recomputing
+   * it adds back exactly what left, with no list kept per exclusion.
+   */
+  undoExcluding(messages: readonly number[]): void {
+    for (const m of messages) {
+      if (!this.counted(m)) continue
+      this.add(this.plan.threadOf[m] as number, this.contribution(m))
     }
   }
 

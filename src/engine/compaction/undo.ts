@@ -11,6 +11,8 @@ export type UndoStep = () => void
 
 /** Marker in the undo stack: "take back the last row of the replace log". */
 export const REPLACED = 0
+/** Marker in the undo stack: "take back the last exclusion" (the view keeps its rows). */
+export const EXCLUDED = 1
 
 /** Row flag: the replacement added the part's first override in its message. */
 export const COUNTED = 1

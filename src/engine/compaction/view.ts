@@ -13,7 +13,7 @@ import {
 } from './ledger.ts'
 import { pushAll } from '../arrays.ts'
 import { OverrideTable } from './overrides.ts'
-import { COUNTED, REPLACED, ReplaceLog, VISIBLE, type UndoStep } from './undo.ts'
+import { COUNTED, EXCLUDED, REPLACED, ReplaceLog, VISIBLE, type UndoStep } from './undo.ts'
 
 /** The last price of a part object, with what it was priced under (parts are immutable). */
 const prices = new WeakMap<
@@ -107,11 +107,14 @@ export class WorkingView {
   private included = 0
   /**
    * Inverse of every change, last first: a closure for the rarer changes, {@link REPLACED} for a
-   * replacement, whose inverse is a row of `replaced` (thousands per re-plan: rows of plain
-   * arrays instead of two closures each were a visible share of a round and of its GC).
+   * replacement, whose inverse is a row of `replaced`, {@link EXCLUDED} for an exclusion (a row
+   * of `excludedLog`). Thousands per re-plan: rows of plain arrays instead of two closures each
+   * were a visible share of a round and of its GC.
    */
-  private readonly undo: (UndoStep | typeof REPLACED)[] = []
+  private readonly undo: (UndoStep | typeof REPLACED | typeof EXCLUDED)[] = []
   private readonly replaced = new ReplaceLog<Override>()
+  /** Per exclusion still undoable: its group, then the tokens it took out of the total. */
+  private readonly excludedLog: number[] = []
   /**
    * Message index of every replacement and of the first message of every exclusion, in order; −1
    * for a rollback that undid anything. Incremental strategies keep what they derived from the
@@ -450,19 +453,27 @@ export class WorkingView {
 
   exclude(group: number): void {
     if (this.excluded[group]) return
-    const undoLedger = this.ledger.excluding(this.messagesOf(group))
+    const messages = this.messagesOf(group)
+    this.ledger.excluding(messages)
     this.excluded[group] = 1
     this.changeLog.push(this.prepared.grouping.groups[group]?.messages[0] ?? -1)
     const t = this.rawGroupTokens(group)
     this.total -= t
-    const counted = this.messagesOf(group).length > 0 ? 1 : 0
-    this.included -= counted
-    this.undo.push(() => {
-      this.excluded[group] = 0
-      this.total += t
-      this.included += counted
-      undoLedger()
-    })
+    this.included -= messages.length > 0 ? 1 : 0
+    // Its inverse is data too (see `undo`): the group and the tokens it took out.
+    this.excludedLog.push(group, t)
+    this.undo.push(EXCLUDED)
+  }
+
+  /** The inverse of the last {@link exclude} (its row is the last of `excludedLog`). */
+  private undoExclude(): void {
+    const t = this.excludedLog.pop() as number
+    const group = this.excludedLog.pop() as number
+    this.excluded[group] = 0
+    this.total += t
+    const messages = this.messagesOf(group)
+    this.included += messages.length > 0 ? 1 : 0
+    this.ledger.undoExcluding(messages)
   }
 
   /** Included visible groups with messages (inserted summaries not counted). */
@@ -588,8 +599,13 @@ export class WorkingView {
   }
 
   isNewestCopy(ref: PartRef): boolean {
+    return this.isNewestCopyAt(ref.message, ref.part)
+  }
+
+  /** `isNewestCopy({message, part})` without the address object (asked of every part of a group). */
+  private isNewestCopyAt(message: number, part: number): boolean {
     if (this.newestCopies.size === 0) return false
-    const sources = this.newestCopies.get(this.key(ref))
+    const sources = this.newestCopies.get(this.keyOf(message, part))
     if (!sources) return false
     const { groupOfMessage } = this.prepared.grouping
     return sources.some(
@@ -602,7 +618,7 @@ export class WorkingView {
     if (this.newestCopies.size === 0) return false
     for (const m of this.messagesOf(group)) {
       const parts = this.prepared.conversation.messages[m]?.parts.length ?? 0
-      for (let i = 0; i < parts; i++) if (this.isNewestCopy({ message: m, part: i })) return true
+      for (let i = 0; i < parts; i++) if (this.isNewestCopyAt(m, i)) return true
     }
     return false
   }
@@ -616,6 +632,7 @@ export class WorkingView {
     while (this.undo.length > checkpoint) {
       const step = this.undo.pop()
       if (step === REPLACED) this.undoReplace()
+      else if (step === EXCLUDED) this.undoExclude()
       else step?.()
     }
   }
