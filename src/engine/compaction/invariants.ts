@@ -48,12 +48,43 @@ export function checkInvariants(
   decisions: readonly Decision[],
   protections: Protections,
 ): InvariantCheck[] {
+  const checks: InvariantCheck[] = [resultsHaveCalls(view)]
+  const { check: whole, origin } = groupsWhole(view, projection)
+  checks.push(whole, protectedIntact(view, decisions, protections), newestIntact(view, decisions))
+
+  // 5. Projection non-empty.
+  const hadMessages = view.limit > 0
+  checks.push(
+    check(
+      'non_empty',
+      hadMessages && projection.messages.length === 0 ? ['projection'] : [],
+      'the projection is not empty',
+      'the projection is empty',
+    ),
+  )
+
+  // 6. Tokens after = the sum of the projection, recounted from scratch.
+  const recount = recountProjection(view, projection, origin)
+  checks.push({
+    id: 'tokens_match',
+    ok: recount === view.totalTokens,
+    detail:
+      recount === view.totalTokens
+        ? `tokens after (${recount}) equal the sum of the projection`
+        : `running total ${view.totalTokens} ≠ recount ${recount}`,
+    offenders: recount === view.totalTokens ? [] : ['total'],
+  })
+  return checks
+}
+
+const includedIn = (view: WorkingView, m: number) =>
+  !view.isExcluded(view.prepared.grouping.groupOfMessage[m] as number)
+
+/** 1. No included result without its call. */
+function resultsHaveCalls(view: WorkingView): InvariantCheck {
   const { conversation, grouping } = view.prepared
   const { pairing } = grouping
-  const checks: InvariantCheck[] = []
-  const included = (m: number) => !view.isExcluded(grouping.groupOfMessage[m] as number)
-
-  // 1. No included result without its call.
+  const included = (m: number) => includedIn(view, m)
   const orphaned: string[] = []
   for (const r of pairing.results) {
     if (r.message >= view.limit || r.call < 0 || !included(r.message)) continue
@@ -64,16 +95,23 @@ export function checkInvariants(
       orphaned.push(conversation.messages[r.message]?.id ?? `#${r.message}`)
     }
   }
-  checks.push(
-    check(
-      'results_have_calls',
-      orphaned,
-      'every included result still has its call',
-      'results left without their call',
-    ),
+  return check(
+    'results_have_calls',
+    orphaned,
+    'every included result still has its call',
+    'results left without their call',
   )
+}
 
-  // 2. No group split: a group is either wholly present or wholly excluded.
+/**
+ * 2. No group split: a group is either wholly present or wholly excluded. Also returns, per
+ * projection position, the first original index with that message's id (the recount reads it).
+ */
+function groupsWhole(
+  view: WorkingView,
+  projection: Conversation,
+): { check: InvariantCheck; origin: Int32Array } {
+  const { conversation, grouping } = view.prepared
   // Presence by id (a copy of a changed message is another object with the same id), marked at
   // the first message carrying that id: the same answer as a set of the projection's ids.
   const { first, byId } = idIndex(view.prepared)
@@ -102,9 +140,16 @@ export function checkInvariants(
           ).length
     if (view.isExcluded(g.index) ? shown > 0 : shown + emptied !== visible.length) split.push(g.id)
   }
-  checks.push(check('groups_whole', split, 'no group was split', 'groups split'))
+  return { check: check('groups_whole', split, 'no group was split', 'groups split'), origin }
+}
 
-  // 3. Protected items byte-identical.
+/** 3. Protected items byte-identical. */
+function protectedIntact(
+  view: WorkingView,
+  decisions: readonly Decision[],
+  protections: Protections,
+): InvariantCheck {
+  const { conversation, grouping } = view.prepared
   const touched: string[] = []
   const { groups: pg, parts: pp } = protections.list()
   for (const [g, kind] of pg) {
@@ -135,11 +180,17 @@ export function checkInvariants(
     if (view.isModified({ message: m, part: i }))
       touched.push(`${conversation.messages[m]?.id}:${i}`)
   }
-  checks.push(
-    check('protected_intact', touched, 'protected items are unchanged', 'protected items changed'),
+  return check(
+    'protected_intact',
+    touched,
+    'protected items are unchanged',
+    'protected items changed',
   )
+}
 
-  // 4. The newer result that made another one stale is itself intact.
+/** 4. The newer result that made another one stale is itself intact. */
+function newestIntact(view: WorkingView, decisions: readonly Decision[]): InvariantCheck {
+  const included = (m: number) => includedIn(view, m)
   const stale: string[] = []
   for (const d of decisions) {
     if ((d.kind !== 'stub' && d.kind !== 'trim') || !d.newer) continue
@@ -147,38 +198,12 @@ export function checkInvariants(
     if (!included(d.target.message)) continue
     if (!included(d.newer.message) || view.isModified(d.newer)) stale.push(d.groupId)
   }
-  checks.push(
-    check(
-      'newest_result_intact',
-      stale,
-      'the newest result of every superseded resource is intact',
-      'superseding results were changed or dropped',
-    ),
+  return check(
+    'newest_result_intact',
+    stale,
+    'the newest result of every superseded resource is intact',
+    'superseding results were changed or dropped',
   )
-
-  // 5. Projection non-empty.
-  const hadMessages = view.limit > 0
-  checks.push(
-    check(
-      'non_empty',
-      hadMessages && projection.messages.length === 0 ? ['projection'] : [],
-      'the projection is not empty',
-      'the projection is empty',
-    ),
-  )
-
-  // 6. Tokens after = the sum of the projection, recounted from scratch.
-  const recount = recountProjection(view, projection, origin)
-  checks.push({
-    id: 'tokens_match',
-    ok: recount === view.totalTokens,
-    detail:
-      recount === view.totalTokens
-        ? `tokens after (${recount}) equal the sum of the projection`
-        : `running total ${view.totalTokens} ≠ recount ${recount}`,
-    offenders: recount === view.totalTokens ? [] : ['total'],
-  })
-  return checks
 }
 
 /** Message ids of a prepared conversation: the first index of each id, and per message that index. */

@@ -15,6 +15,11 @@ export interface CallAccounting {
 
 export const IDENTITY_ACCOUNTING: CallAccounting = { scale: 1, prefixAt: () => 0 }
 
+/** {@link ContextLedger.replacing}: nothing to take back (the message is not in the context). */
+export const UNDO_NOTHING = -1
+/** {@link ContextLedger.replacing}: the part is stripped; only its stripped tokens moved. */
+export const UNDO_STRIPPED = -2
+
 /** A copy of a ledger's running figures (see {@link ContextLedger.snapshot}). */
 export interface LedgerState {
   readonly sums: Float64Array
@@ -178,33 +183,48 @@ export class ContextLedger {
     if (revealing !== m && this.counted(m)) this.add(this.plan.threadOf[m] as number, -tokens)
   }
 
-  /** Before a group is excluded: what leaves the context (undo adds it back). */
-  excluding(messages: readonly number[]): () => void {
-    const touched: [number, number][] = []
+  /** Before a group is excluded: what leaves the context ({@link undoExcluding} adds it back). */
+  excluding(messages: readonly number[]): void {
     for (const m of messages) {
       if (!this.counted(m)) continue
-      const t = this.plan.threadOf[m] as number
-      const c = this.contribution(m)
-      touched.push([t, c])
-      this.add(t, -c)
-    }
-    return () => {
-      for (const [t, c] of touched) this.add(t, c)
+      this.add(this.plan.threadOf[m] as number, -this.contribution(m))
     }
   }
 
-  /** A part of message `m` changes by `delta` tokens (call before the view updates its figures). */
-  replacing(flat: number, m: number, delta: number): () => void {
+  /**
+   * Take back {@link excluding} of the same messages, once the view has marked their group
+   * included again. Undo runs last in, first out, so every figure a contribution reads (limit,
+   * thread starts, message and stripped tokens) is what it was when the group left: recomputing
+   * it adds back exactly what left, with no list kept per exclusion.
+   */
+  undoExcluding(messages: readonly number[]): void {
+    for (const m of messages) {
+      if (!this.counted(m)) continue
+      this.add(this.plan.threadOf[m] as number, this.contribution(m))
+    }
+  }
+
+  /**
+   * A part of message `m` changes by `delta` tokens (call before the view updates its figures).
+   * Returns how to take it back, as data rather than a closure (a re-plan makes thousands of
+   * replacements): {@link UNDO_NOTHING}, {@link UNDO_STRIPPED}, or the thread whose sum moved.
+   * Pass it to {@link undoReplacing} with the same `m` and `delta`.
+   */
+  replacing(flat: number, m: number, delta: number): number {
     if (flat >= 0 && this.stripped[flat]) {
       this.strippedTokens[m] = (this.strippedTokens[m] as number) + delta
-      return () => {
-        this.strippedTokens[m] = (this.strippedTokens[m] as number) - delta
-      }
+      return UNDO_STRIPPED
     }
-    if (!this.counted(m)) return () => {}
+    if (!this.counted(m)) return UNDO_NOTHING
     const t = this.plan.threadOf[m] as number
     this.add(t, delta)
-    return () => this.add(t, -delta)
+    return t
+  }
+
+  /** Take back a {@link replacing} (last in, first out with every other change). */
+  undoReplacing(undo: number, m: number, delta: number): void {
+    if (undo === UNDO_STRIPPED) this.strippedTokens[m] = (this.strippedTokens[m] as number) - delta
+    else if (undo >= 0) this.add(undo, -delta)
   }
 
   /** A summary placed next to a message of the conversation joins that message's thread. */

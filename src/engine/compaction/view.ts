@@ -9,9 +9,11 @@ import {
   IDENTITY_ACCOUNTING,
   type CallAccounting,
   type LedgerState,
+  UNDO_NOTHING,
 } from './ledger.ts'
 import { pushAll } from '../arrays.ts'
 import { OverrideTable } from './overrides.ts'
+import { COUNTED, EXCLUDED, REPLACED, ReplaceLog, VISIBLE, type UndoStep } from './undo.ts'
 
 /** The last price of a part object, with what it was priced under (parts are immutable). */
 const prices = new WeakMap<
@@ -37,6 +39,20 @@ interface OpenedView {
 }
 
 const openedViews = new WeakMap<Prepared, OpenedView>()
+
+/**
+ * `[strategy]`, one shared array per strategy id: the first override of a part names one strategy,
+ * and overrides are never mutated, so thousands of replacements per round need not allocate it.
+ */
+const singleBy = new Map<string, readonly string[]>()
+function byOne(strategy: string): readonly string[] {
+  let by = singleBy.get(strategy)
+  if (!by) {
+    by = [strategy]
+    singleBy.set(strategy, by)
+  }
+  return by
+}
 
 /** Shared empty list of newer copies (overrides are never mutated). */
 const NO_REFS: readonly PartRef[] = []
@@ -89,7 +105,16 @@ export class WorkingView {
   private total: number
   /** Visible groups with messages that are not excluded (keeps the projection non-empty). */
   private included = 0
-  private readonly undo: (() => void)[] = []
+  /**
+   * Inverse of every change, last first: a closure for the rarer changes, {@link REPLACED} for a
+   * replacement, whose inverse is a row of `replaced`, {@link EXCLUDED} for an exclusion (a row
+   * of `excludedLog`). Thousands per re-plan: rows of plain arrays instead of two closures each
+   * were a visible share of a round and of its GC.
+   */
+  private readonly undo: (UndoStep | typeof REPLACED | typeof EXCLUDED)[] = []
+  private readonly replaced = new ReplaceLog<Override>()
+  /** Per exclusion still undoable: its group, then the tokens it took out of the total. */
+  private readonly excludedLog: number[] = []
   /**
    * Message index of every replacement and of the first message of every exclusion, in order; −1
    * for a rollback that undid anything. Incremental strategies keep what they derived from the
@@ -142,7 +167,9 @@ export class WorkingView {
     this.total = prepared.staticTokens + prepared.systemTokens
     for (const { source, target } of prepared.newestCopies) {
       const key = this.key(target)
-      this.newestCopies.set(key, [...(this.newestCopies.get(key) ?? []), source])
+      const sources = this.newestCopies.get(key)
+      if (sources) sources.push(source)
+      else this.newestCopies.set(key, [source])
     }
     // Over the whole conversation, the state after revealing every message depends only on the
     // prepared conversation: copy it from the first view instead of walking 10,000 messages again.
@@ -387,10 +414,10 @@ export class WorkingView {
     const m = this.prepared.conversation.messages[message]
     if (!m) return []
     const out: Part[] = []
-    m.parts.forEach((_, i) => {
-      const p = this.part({ message, part: i })
+    for (let i = 0; i < m.parts.length; i++) {
+      const p = this.partAt(message, i)
       if (p) out.push(p)
-    })
+    }
     return out
   }
 
@@ -426,19 +453,27 @@ export class WorkingView {
 
   exclude(group: number): void {
     if (this.excluded[group]) return
-    const undoLedger = this.ledger.excluding(this.messagesOf(group))
+    const messages = this.messagesOf(group)
+    this.ledger.excluding(messages)
     this.excluded[group] = 1
     this.changeLog.push(this.prepared.grouping.groups[group]?.messages[0] ?? -1)
     const t = this.rawGroupTokens(group)
     this.total -= t
-    const counted = this.messagesOf(group).length > 0 ? 1 : 0
-    this.included -= counted
-    this.undo.push(() => {
-      this.excluded[group] = 0
-      this.total += t
-      this.included += counted
-      undoLedger()
-    })
+    this.included -= messages.length > 0 ? 1 : 0
+    // Its inverse is data too (see `undo`): the group and the tokens it took out.
+    this.excludedLog.push(group, t)
+    this.undo.push(EXCLUDED)
+  }
+
+  /** The inverse of the last {@link exclude} (its row is the last of `excludedLog`). */
+  private undoExclude(): void {
+    const t = this.excludedLog.pop() as number
+    const group = this.excludedLog.pop() as number
+    this.excluded[group] = 0
+    this.total += t
+    const messages = this.messagesOf(group)
+    this.included += messages.length > 0 ? 1 : 0
+    this.ledger.undoExcluding(messages)
   }
 
   /** Included visible groups with messages (inserted summaries not counted). */
@@ -469,7 +504,7 @@ export class WorkingView {
     this.overrides.set(key, {
       part: replacement,
       tokens,
-      by: before ? [...before.by, strategy] : [strategy],
+      by: before ? [...before.by, strategy] : byOne(strategy),
       newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? NO_REFS),
     })
     this.changeLog.push(ref.message)
@@ -479,19 +514,35 @@ export class WorkingView {
     const visible = ref.message < this.visibleUpTo
     const undoLedger = visible
       ? this.ledger.replacing(typeof key === 'number' ? key : -1, ref.message, delta)
-      : null
+      : UNDO_NOTHING
     this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) + delta
     if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) + delta
     if (visible && !this.excluded[g]) this.total += delta
-    this.undo.push(() => {
-      if (before) this.overrides.set(key, before)
-      else this.overrides.delete(key)
-      if (counted) this.overridesIn[ref.message] = (this.overridesIn[ref.message] as number) - 1
-      this.messageTokensNow[ref.message] = (this.messageTokensNow[ref.message] as number) - delta
-      if (visible) this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
-      if (visible && !this.excluded[g]) this.total -= delta
-      undoLedger?.()
-    })
+    this.replaced.push(key, before, ref.message, g, delta, counted, visible, undoLedger)
+    this.undo.push(REPLACED)
+  }
+
+  /** The inverse of the last {@link replace} (its row is the last of `replaced`). */
+  private undoReplace(): void {
+    const r = this.replaced
+    const i = r.length - 1
+    const key = r.keys[i] as number | string
+    const before = r.befores[i]
+    const m = r.messages[i] as number
+    const g = r.groups[i] as number
+    const delta = r.deltas[i] as number
+    const flags = r.flags[i] as number
+    const undoLedger = r.ledger[i] as number
+    r.pop()
+    if (before) this.overrides.set(key, before)
+    else this.overrides.delete(key)
+    if (flags & COUNTED) this.overridesIn[m] = (this.overridesIn[m] as number) - 1
+    this.messageTokensNow[m] = (this.messageTokensNow[m] as number) - delta
+    if (flags & VISIBLE) {
+      this.groupTokensNow[g] = (this.groupTokensNow[g] as number) - delta
+      if (!this.excluded[g]) this.total -= delta
+    }
+    this.ledger.undoReplacing(undoLedger, m, delta)
   }
 
   insert(summary: InsertedSummary): void {
@@ -535,17 +586,26 @@ export class WorkingView {
   /** Record that the stub at `source` relies on `ref` being the intact newer copy. */
   markNewestCopy(ref: PartRef, source: PartRef): void {
     const key = this.key(ref)
-    const before = this.newestCopies.get(key)
-    this.newestCopies.set(key, [...(before ?? []), source])
+    // Appended in place: every older occurrence of a resource points to the same newest copy, and
+    // copying the list per stub made a round quadratic in them (tens of MB per re-plan). Undo runs
+    // last-in first-out, so popping the entry this pushed restores the list exactly.
+    const sources = this.newestCopies.get(key)
+    if (sources) sources.push(source)
+    else this.newestCopies.set(key, [source])
     this.undo.push(() => {
-      if (before) this.newestCopies.set(key, before)
+      if (sources) sources.pop()
       else this.newestCopies.delete(key)
     })
   }
 
   isNewestCopy(ref: PartRef): boolean {
+    return this.isNewestCopyAt(ref.message, ref.part)
+  }
+
+  /** `isNewestCopy({message, part})` without the address object (asked of every part of a group). */
+  private isNewestCopyAt(message: number, part: number): boolean {
     if (this.newestCopies.size === 0) return false
-    const sources = this.newestCopies.get(this.key(ref))
+    const sources = this.newestCopies.get(this.keyOf(message, part))
     if (!sources) return false
     const { groupOfMessage } = this.prepared.grouping
     return sources.some(
@@ -558,7 +618,7 @@ export class WorkingView {
     if (this.newestCopies.size === 0) return false
     for (const m of this.messagesOf(group)) {
       const parts = this.prepared.conversation.messages[m]?.parts.length ?? 0
-      for (let i = 0; i < parts; i++) if (this.isNewestCopy({ message: m, part: i })) return true
+      for (let i = 0; i < parts; i++) if (this.isNewestCopyAt(m, i)) return true
     }
     return false
   }
@@ -569,7 +629,12 @@ export class WorkingView {
 
   rollback(checkpoint: number): void {
     if (this.undo.length > checkpoint) this.changeLog.push(-1)
-    while (this.undo.length > checkpoint) this.undo.pop()?.()
+    while (this.undo.length > checkpoint) {
+      const step = this.undo.pop()
+      if (step === REPLACED) this.undoReplace()
+      else if (step === EXCLUDED) this.undoExclude()
+      else step?.()
+    }
   }
 
   /** Length of the change log: a mark to ask {@link changedBefore} about later. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
+import type { ToolResultPart } from '../model.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
   openTier,
@@ -30,15 +31,38 @@ export function collapseKeepingNotice(text: string): string {
 }
 
 // The same outputs are collapsed on every re-plan: memoise per (immutable) part object.
-const collapsedCache = new WeakMap<object, { text: string; faithful?: string; fixed?: string }>()
-function collapsedOf(part: object, text: string, faithful: boolean): string {
+interface Collapsed {
+  text: string
+  faithful?: string
+  fixed?: string
+  /** The collapsed parts: the same object every re-plan and round, so the view's price memo hits. */
+  faithfulPart?: ToolResultPart
+  fixedPart?: ToolResultPart
+}
+const collapsedCache = new WeakMap<object, Collapsed>()
+function entryOf(part: object, text: string): Collapsed {
   let entry = collapsedCache.get(part)
   if (!entry || entry.text !== text) {
     entry = { text }
     collapsedCache.set(part, entry)
   }
+  return entry
+}
+function collapsedOf(part: object, text: string, faithful: boolean): string {
+  const entry = entryOf(part, text)
   if (faithful) return (entry.faithful ??= collapseWhitespace(text))
   return (entry.fixed ??= collapseKeepingNotice(text))
+}
+/** `withResultText(part, collapsed)`, one object per (part, mode): a fresh copy was re-tokenized every round. */
+function collapsedPart(
+  part: ToolResultPart,
+  text: string,
+  collapsed: string,
+  faithful: boolean,
+): ToolResultPart {
+  const entry = entryOf(part, text)
+  if (faithful) return (entry.faithfulPart ??= withResultText(part, collapsed))
+  return (entry.fixedPart ??= withResultText(part, collapsed))
 }
 
 const schema = z.object({ ...falaiOptions })
@@ -77,7 +101,7 @@ export const microCompactStrategy = defineStrategy({
       }
       ctx.replace(
         ref,
-        withResultText(part, collapsed),
+        collapsedPart(part, text, collapsed, p.faithful),
         'trim',
         'whitespace_collapsed',
         `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): it lies before the preserved tail (${tail.label}); ${gate.text}`,

@@ -74,10 +74,12 @@ function insertedSummaryText(message: Message, prefix: string): string {
 /** The covered groups' messages as they are now (stubs and trims applied), in order. */
 function projectedMessages(ctx: StrategyContext, groups: readonly number[]): Message[] {
   const indexes = groups.flatMap((g) => ctx.view.messagesOf(g)).sort((a, b) => a - b)
-  return indexes.map((m) => ({
-    ...(ctx.conversation.messages[m] as Message),
-    parts: ctx.view.currentParts(m),
-  }))
+  // A message nothing changed is passed as itself: copying all of them (10,000 per re-plan) was
+  // the strategy's largest allocation, and the summariser only reads them.
+  return indexes.map((m) => {
+    const message = ctx.conversation.messages[m] as Message
+    return ctx.view.hasOverrides(m) ? { ...message, parts: ctx.view.currentParts(m) } : message
+  })
 }
 
 async function callSummarizer(

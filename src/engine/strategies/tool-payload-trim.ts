@@ -28,6 +28,7 @@ import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
 import type { PhpArray } from './tool-payload-trim/php-json.ts'
 import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
 import { decodeArgs, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
+import { recall, remember } from './tool-payload-trim/words.ts'
 
 // A call's group key is a pure function of its (immutable) part, name and identifier fields
 // (the same array while the params object is the same): one per part, not one per re-plan.
@@ -48,6 +49,12 @@ function keyOf(
   keys.set(part, { name, identifiers, key })
   return key
 }
+
+/**
+ * The identifier fields of a tool without any: one shared array, so the per-part memos keyed by
+ * it (group keys, trims) hit on every re-plan instead of missing on a fresh `[]` per call.
+ */
+const NO_FIELDS: readonly string[] = Object.freeze([])
 
 export const toolPayloadTrimStrategy = defineStrategy({
   id: 'tool-payload-trim',
@@ -76,8 +83,8 @@ export const toolPayloadTrimStrategy = defineStrategy({
       const name = info?.name ?? 'unknown'
       const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
       const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
-        ? (p.toolIdentifierFields[name] ?? [])
-        : []
+        ? (p.toolIdentifierFields[name] ?? NO_FIELDS)
+        : NO_FIELDS
       const made: CallFacts = {
         name,
         callId: info?.callId ?? '',
@@ -106,36 +113,40 @@ export const toolPayloadTrimStrategy = defineStrategy({
 
     function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
       const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
-      const label = `result ${part.callId ?? '(no id)'}`
       if (!r || r.call < 0) {
         ctx.skip(
           group,
           'denied_by_policy',
-          `Orphan ${label}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
+          `Orphan result ${part.callId ?? '(no id)'}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
           ref,
         )
         return
       }
       const f = factsOf(r.call)
+      // Sentences are recalled per part (words.ts): only a first sight words them.
       if (excluded.has(f.name)) {
-        ctx.skip(
-          group,
-          'denied_by_policy',
-          `${f.name} ${label} left untouched: ${f.name} is in excludedTools.`,
-          ref,
-        )
+        const why =
+          recall(part, p, f, 'excluded') ??
+          remember(
+            part,
+            'excluded',
+            `${f.name} result ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+          )
+        ctx.skip(group, 'denied_by_policy', why, ref)
         return
       }
       const newer = seen.get(f.key)
       if (!newer) {
         seen.set(f.key, ref)
         protectedCalls.add(r.call)
-        ctx.skip(
-          group,
-          'keep_recent',
-          `${f.name} ${label} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
-          ref,
-        )
+        const why =
+          recall(part, p, f, 'latest') ??
+          remember(
+            part,
+            'latest',
+            `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
+          )
+        ctx.skip(group, 'keep_recent', why, ref)
         return
       }
       trimResult(env, ref, group, part, f, newer)
@@ -144,35 +155,41 @@ export const toolPayloadTrimStrategy = defineStrategy({
     function onCall(ref: PartRef, group: number, part: ToolCallPart): void {
       const ci = ctx.callIndexAt(ref)
       const f = factsOf(ci)
-      const label = `${f.name} call ${part.callId ?? '(no id)'}`
+      // Sentences are recalled per part (words.ts): only a first sight words them.
       if (excluded.has(f.name)) {
-        ctx.skip(
-          group,
-          'denied_by_policy',
-          `${label} left untouched: ${f.name} is in excludedTools.`,
-          ref,
-        )
+        const why =
+          recall(part, p, f, 'excluded') ??
+          remember(
+            part,
+            'excluded',
+            `${f.name} call ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+          )
+        ctx.skip(group, 'denied_by_policy', why, ref)
         return
       }
       if (protectedCalls.has(ci)) {
-        ctx.skip(
-          group,
-          'keep_recent',
-          `${label} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
-          ref,
-        )
+        const why =
+          recall(part, p, f, 'result_latest') ??
+          remember(
+            part,
+            'result_latest',
+            `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
+          )
+        ctx.skip(group, 'keep_recent', why, ref)
         return
       }
       const newer = seen.get(f.key)
       if (!newer) {
         seen.set(f.key, ref)
         protectedCalls.add(ci)
-        ctx.skip(
-          group,
-          'keep_recent',
-          `${label} kept intact: the latest call for group key ${showKey(f.key)}.`,
-          ref,
-        )
+        const why =
+          recall(part, p, f, 'latest') ??
+          remember(
+            part,
+            'latest',
+            `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
+          )
+        ctx.skip(group, 'keep_recent', why, ref)
         return
       }
       trimCall(env, ref, group, part, f, newer)

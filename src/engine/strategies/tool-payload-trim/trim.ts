@@ -20,6 +20,7 @@ import { FIX_GROWTH, FIX_META, type ToolPayloadTrimParams } from './params.ts'
 import { phpJsonDecode, phpJsonString, type PhpArray } from './php-json.ts'
 import { sha256, utf8Length } from './sha256.ts'
 import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from './text.ts'
+import { recall, remember } from './words.ts'
 import { parseJson } from '../../json.ts'
 
 export interface TrimEnv {
@@ -37,23 +38,30 @@ export function trimCall(
   newer: PartRef,
 ): void {
   const { ctx, p } = env
-  const label = `${f.name} call ${part.callId ?? '(no id)'}`
-  const older = `older ${label} (group key ${showKey(f.key)}, a newer occurrence exists)`
+  // Sentences are recalled per part (words.ts): only a first sight words them.
   if (!f.args || !part.argsRaw.trimStart().startsWith('{')) {
-    ctx.skip(
-      group,
-      'no_savings',
-      `${cap(older)} left as is: its arguments are not a JSON object, so there is no field to trim.`,
-      ref,
-    )
+    const why =
+      recall(part, p, f, 'not_object') ??
+      remember(
+        part,
+        'not_object',
+        `${cap(olderCall(part, f))} left as is: its arguments are not a JSON object, so there is no field to trim.`,
+      )
+    ctx.skip(group, 'no_savings', why, ref)
     return
   }
   const { plan, replacement } = callTrimOf(part, f.args, p, f.identifiers)
   if (!replacement) {
-    noTrim(env, ref, group, plan, `${cap(older)}`, 'argument', p.inputTrimBytes, 'inputTrimBytes')
+    noTrim(env, ref, group, part, f, plan, 'argument', 'inputTrimBytes')
     return
   }
-  const detail = `Trimmed ${older}: argument ${describeFields(plan.omitted)} over inputTrimBytes=${p.inputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(plan, p.inputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`
+  const detail =
+    recall(part, p, f, 'trimmed') ??
+    remember(
+      part,
+      'trimmed',
+      `Trimmed ${olderCall(part, f)}: argument ${describeFields(plan.omitted)} over inputTrimBytes=${p.inputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(plan, p.inputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`,
+    )
   apply(env, ref, group, replacement, plan, detail, newer)
 }
 
@@ -66,30 +74,44 @@ export function trimResult(
   newer: PartRef,
 ): void {
   const { ctx, p } = env
-  const label = `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
   const t = resultTrimOf(part, p, f)
+  // Sentences are recalled per part (words.ts): only a first sight words them. The outcome is
+  // a function of the same things (part, params, facts), so its kind names the sentence.
+  const known = recall(part, p, f, t.kind)
   switch (t.kind) {
-    case 'attachments':
-      ctx.skip(
-        group,
-        'denied_by_policy',
-        `${cap(label)} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
-        ref,
-      )
+    case 'attachments': {
+      const why =
+        known ??
+        remember(
+          part,
+          t.kind,
+          `${cap(olderResult(part, f))} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
+        )
+      ctx.skip(group, 'denied_by_policy', why, ref)
       return
-    case 'placeholder':
-      ctx.skip(
-        group,
-        'already_compacted',
-        `${cap(label)} is already the [tool_compaction] placeholder.`,
-        ref,
-      )
+    }
+    case 'placeholder': {
+      const why =
+        known ??
+        remember(
+          part,
+          t.kind,
+          `${cap(olderResult(part, f))} is already the [tool_compaction] placeholder.`,
+        )
+      ctx.skip(group, 'already_compacted', why, ref)
       return
+    }
     case 'json_kept':
-      noTrim(env, ref, group, t.plan, cap(label), 'result', p.outputTrimBytes, 'outputTrimBytes')
+      noTrim(env, ref, group, part, f, t.plan, 'result', 'outputTrimBytes')
       return
     case 'json_trim': {
-      const detail = `Trimmed ${label}: result ${describeFields(t.plan.omitted)} over outputTrimBytes=${p.outputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(t.plan, p.outputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`
+      const detail =
+        known ??
+        remember(
+          part,
+          t.kind,
+          `Trimmed ${olderResult(part, f)}: result ${describeFields(t.plan.omitted)} over outputTrimBytes=${p.outputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(t.plan, p.outputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`,
+        )
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
@@ -98,11 +120,19 @@ export function trimResult(
         t.json === null
           ? 'PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it'
           : `its text is ${t.size} bytes, not over outputTrimBytes=${p.outputTrimBytes}`
-      ctx.skip(group, 'below_threshold', `${cap(label)} left as is: ${why}.`, ref)
+      const detail =
+        known ?? remember(part, t.kind, `${cap(olderResult(part, f))} left as is: ${why}.`)
+      ctx.skip(group, 'below_threshold', detail, ref)
       return
     }
     case 'text_trim': {
-      const detail = `Replaced ${label} with the [tool_compaction] placeholder: its text (result ${describeFields(t.plan.omitted)}) is over outputTrimBytes=${p.outputTrimBytes}.`
+      const detail =
+        known ??
+        remember(
+          part,
+          t.kind,
+          `Replaced ${olderResult(part, f)} with the [tool_compaction] placeholder: its text (result ${describeFields(t.plan.omitted)}) is over outputTrimBytes=${p.outputTrimBytes}.`,
+        )
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
@@ -125,7 +155,7 @@ function callTrimOf(
   p: ToolPayloadTrimParams,
   identifiers: readonly string[],
 ): CallTrim {
-  const key = `${p.inputTrimBytes}|${p.faithful}|${JSON.stringify(identifiers)}`
+  const key = callKeyOf(p, identifiers)
   let byKey = callTrims.get(part)
   const hit = byKey?.get(key)
   if (hit) return hit
@@ -149,6 +179,18 @@ function callTrimOf(
   return made
 }
 
+// The memo key of a (params, identifier fields) pair, worded once: the identifier array is the
+// params' own (the same object for every call of the tool), and a key string per call was garbage.
+const callKeys = new WeakMap<readonly string[], { p: ToolPayloadTrimParams; key: string }>()
+
+function callKeyOf(p: ToolPayloadTrimParams, identifiers: readonly string[]): string {
+  const hit = callKeys.get(identifiers)
+  if (hit && hit.p === p) return hit.key
+  const key = `${p.inputTrimBytes}|${p.faithful}|${JSON.stringify(identifiers)}`
+  callKeys.set(identifiers, { p, key })
+  return key
+}
+
 /** What adachsoft's `compactOutput` makes of one result, before any sentence is worded. */
 type ResultTrim =
   | { readonly kind: 'attachments' | 'placeholder' }
@@ -165,18 +207,27 @@ type ResultTrim =
 // or re-serialising, and the replacement is the same object, so its price is looked up, not
 // counted again.
 const resultTrims = new WeakMap<ToolResultPart, Map<string, ResultTrim>>()
+/** The last outcome per part, checked first by identity: no key string per result per re-plan. */
+const lastResultTrims = new WeakMap<
+  ToolResultPart,
+  { p: ToolPayloadTrimParams; name: string; callId: string; made: ResultTrim }
+>()
 
 function resultTrimOf(part: ToolResultPart, p: ToolPayloadTrimParams, f: CallFacts): ResultTrim {
+  const last = lastResultTrims.get(part)
+  if (last && last.p === p && last.name === f.name && last.callId === f.callId) return last.made
   const key = `${p.outputTrimBytes}|${p.faithful}|${f.name}|${f.callId}`
   let byKey = resultTrims.get(part)
-  const hit = byKey?.get(key)
-  if (hit) return hit
-  const made = computeResultTrim(part, p, f)
-  if (!byKey) {
-    byKey = new Map()
-    resultTrims.set(part, byKey)
+  let made = byKey?.get(key)
+  if (!made) {
+    made = computeResultTrim(part, p, f)
+    if (!byKey) {
+      byKey = new Map()
+      resultTrims.set(part, byKey)
+    }
+    byKey.set(key, made)
   }
-  byKey.set(key, made)
+  lastResultTrims.set(part, { p, name: f.name, callId: f.callId, made })
   return made
 }
 
@@ -220,34 +271,64 @@ function computeResultTrim(
   return { kind: 'text_trim', plan, replacement }
 }
 
+/** A call or result with nothing over its threshold (the sentence is recalled per part). */
 function noTrim(
   env: TrimEnv,
   ref: PartRef,
   group: number,
+  part: ToolCallPart | ToolResultPart,
+  f: CallFacts,
   plan: CompactionPlan,
-  what: string,
-  side: string,
-  threshold: number,
-  param: string,
+  side: 'argument' | 'result',
+  param: 'inputTrimBytes' | 'outputTrimBytes',
 ): void {
-  const { ctx } = env
-  const done = plan.kept.filter((k) => k.why === 'already_compacted')
-  if (done.length > 0) {
-    ctx.skip(
-      group,
-      'already_compacted',
-      `${what} left as is: ${side} ${done.map((k) => k.key).join(', ')} already "${OMITTED}" (recorded in _tool_compaction) and nothing else is over ${param}=${threshold}${metaOver(plan, threshold) ? ` (${FIX_META})` : ''}.`,
-      ref,
-    )
+  const { ctx, p } = env
+  const threshold = p[param]
+  const known = recall(part, p, f, 'no_trim')
+  if (plan.kept.some((k) => k.why === 'already_compacted')) {
+    const why = known ?? remember(part, 'no_trim', wordDone(part, f, plan, side, param, threshold))
+    ctx.skip(group, 'already_compacted', why, ref)
     return
   }
+  const why = known ?? remember(part, 'no_trim', wordSmall(part, f, plan, side, param, threshold))
+  ctx.skip(group, 'below_threshold', why, ref)
+}
+
+function wordDone(
+  part: ToolCallPart | ToolResultPart,
+  f: CallFacts,
+  plan: CompactionPlan,
+  side: string,
+  param: string,
+  threshold: number,
+): string {
+  const done = plan.kept.filter((k) => k.why === 'already_compacted')
+  return `${older(part, f)} left as is: ${side} ${done.map((k) => k.key).join(', ')} already "${OMITTED}" (recorded in _tool_compaction) and nothing else is over ${param}=${threshold}${metaOver(plan, threshold) ? ` (${FIX_META})` : ''}.`
+}
+
+function wordSmall(
+  part: ToolCallPart | ToolResultPart,
+  f: CallFacts,
+  plan: CompactionPlan,
+  side: string,
+  param: string,
+  threshold: number,
+): string {
   const largest = plan.kept.filter((k) => k.why === 'small').sort((a, b) => b.bytes - a.bytes)[0]
-  ctx.skip(
-    group,
-    'below_threshold',
-    `${what} left as is: no ${side} field is over ${param}=${threshold} bytes${largest ? ` (largest trimmable: ${largest.key}, ${largest.bytes} bytes)` : ''}${describeKept(plan, threshold)}.`,
-    ref,
-  )
+  return `${older(part, f)} left as is: no ${side} field is over ${param}=${threshold} bytes${largest ? ` (largest trimmable: ${largest.key}, ${largest.bytes} bytes)` : ''}${describeKept(plan, threshold)}.`
+}
+
+const older = (part: ToolCallPart | ToolResultPart, f: CallFacts) =>
+  cap(part.kind === 'tool_call' ? olderCall(part, f) : olderResult(part, f))
+
+/** "older read_file call c1 (group key …, a newer occurrence exists)". */
+function olderCall(part: ToolCallPart, f: CallFacts): string {
+  return `older ${f.name} call ${part.callId ?? '(no id)'} (group key ${showKey(f.key)}, a newer occurrence exists)`
+}
+
+/** "older read_file result c1 (group key …, a newer occurrence exists)". */
+function olderResult(part: ToolResultPart, f: CallFacts): string {
+  return `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
 }
 
 function apply(
