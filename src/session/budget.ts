@@ -34,6 +34,11 @@ const isCompacted = (p: Part): boolean => p.meta?.compactedBy !== undefined
  */
 export class BudgetPricing {
   private readonly plain = new WeakMap<Message, Priced>()
+  /**
+   * Projected prices of messages with compaction output: a run's summary prices its projection
+   * twice (the budget's categories and the per-group tokens), and messages are never mutated.
+   */
+  private readonly compacted = new WeakMap<Message, Priced>()
   private readonly family: ModelFamily
   private readonly framing: Framing
   private staticCache: { system: number; tools: number } | null = null
@@ -77,6 +82,8 @@ export class BudgetPricing {
       return { total: p.total, byCategory: { [STUBS]: p.total } }
     }
     if (!m.parts.some(isCompacted)) return this.message(m)
+    const hit = this.compacted.get(m)
+    if (hit) return hit
     const options = { family: this.family, framing: this.framing }
     const kept = priceMessage(
       { ...m, parts: m.parts.filter((p) => !isCompacted(p)) },
@@ -87,7 +94,9 @@ export class BudgetPricing {
     const moved =
       priceMessage({ ...m, parts: m.parts.filter(isCompacted) }, this.counter, options).total -
       this.framing.perMessage
-    return { total: kept.total + moved, byCategory: { ...kept.byCategory, [STUBS]: moved } }
+    const priced = { total: kept.total + moved, byCategory: { ...kept.byCategory, [STUBS]: moved } }
+    this.compacted.set(m, priced)
+    return priced
   }
 
   /**

@@ -138,11 +138,10 @@ export function triggerLevels(config: CompactionConfig, usable: number): RunSumm
  * an id is known. Offenders that name no group (`total`, `projection`) map to nothing.
  */
 export function offenderGroups(prepared: Prepared, offenders: readonly string[]): string[] {
+  // Most checks pass with no offenders: no lookup to build (a run has a dozen checks).
+  if (offenders.length === 0) return []
   const { groups, groupOfMessage } = prepared.grouping
-  const messages = prepared.conversation.messages
-  const groupIds = new Set(groups.map((g) => g.id))
-  const byMessage = new Map<string, number>()
-  messages.forEach((m, i) => byMessage.set(m.id, i))
+  const { groupIds, byMessage } = offenderLookup(prepared)
   const groupOf = (message: number) => groups[groupOfMessage[message] ?? -1]?.id ?? null
   const resolve = (offender: string): string | null => {
     let key = offender
@@ -162,4 +161,24 @@ export function offenderGroups(prepared: Prepared, offenders: readonly string[])
     if (id !== null && !out.includes(id)) out.push(id)
   }
   return out
+}
+
+interface OffenderLookup {
+  readonly groupIds: ReadonlySet<string>
+  /** Message id → its index in the conversation. */
+  readonly byMessage: ReadonlyMap<string, number>
+}
+
+// Depends on the prepared conversation only: built once, not per check of every run.
+const lookups = new WeakMap<Prepared, OffenderLookup>()
+
+function offenderLookup(prepared: Prepared): OffenderLookup {
+  let hit = lookups.get(prepared)
+  if (!hit) {
+    const byMessage = new Map<string, number>()
+    prepared.conversation.messages.forEach((m, i) => byMessage.set(m.id, i))
+    hit = { groupIds: new Set(prepared.grouping.groups.map((g) => g.id)), byMessage }
+    lookups.set(prepared, hit)
+  }
+  return hit
 }

@@ -6,6 +6,7 @@ import { compareConfigs } from './compare.ts'
 import { groupDetail } from './detail.ts'
 import { exportReportFile } from './export.ts'
 import { PreparedCache, runSummary } from './run.ts'
+import { Session } from './session.ts'
 import { sweepConfig } from './sweep.ts'
 import { clearing } from './test-conversation.ts'
 
@@ -13,7 +14,7 @@ import { clearing } from './test-conversation.ts'
  * The agent greps for a function, reads another file, then names the function and the file it
  * found: clearing all but the newest result removes the grep output it relied on.
  */
-function usedLaterConversation(): Conversation {
+function usedLaterBody(): object {
   const filler = 'lorem ipsum dolor sit amet\n'.repeat(80)
   const call = (id: string, name: string, args: object) => ({
     role: 'assistant',
@@ -35,7 +36,11 @@ function usedLaterConversation(): Conversation {
       { role: 'assistant', content: 'I will guard parse_config in src/settings/loader.py.' },
     ],
   }
-  const { result } = importTranscript(JSON.stringify(body), { fileName: 'chat.json' })
+  return body
+}
+
+function usedLaterConversation(): Conversation {
+  const { result } = importTranscript(JSON.stringify(usedLaterBody()), { fileName: 'chat.json' })
   if (!result.ok) throw new Error(result.error.message)
   return result.conversation
 }
@@ -48,6 +53,7 @@ describe('risk across the worker: run, detail, report, compare, sweep', () => {
     const outcome = await runSummary(conv, estimateCounter, clearing(1), { cache })
     if (outcome.kind !== 'ran') throw new Error(outcome.kind)
     const { risk } = outcome.summary
+    if (!risk) throw new Error('risk deferred without asking')
     expect(risk.usedLater).toBe(1)
     expect(risk.itemCount).toBe(1)
     const [item] = risk.items
@@ -64,6 +70,31 @@ describe('risk across the worker: run, detail, report, compare, sweep', () => {
       risk: unknown
     }
     expect(report.risk).toEqual({ usedLater: 1, tokens: risk.tokens, items: [item] })
+  })
+
+  it('a run that defers its risk (the app) leaves it out; the record and the session give it', async () => {
+    const cache = new PreparedCache()
+    const full = await runSummary(conv, estimateCounter, clearing(1), { cache })
+    const deferred = await runSummary(conv, estimateCounter, clearing(1), {
+      cache,
+      deferRisk: true,
+    })
+    if (full.kind !== 'ran' || deferred.kind !== 'ran') throw new Error('did not run')
+    expect(deferred.summary.risk).toBeNull()
+    // Apart from the risk (and the time taken), the summary is the same.
+    expect({ ...deferred.summary, risk: null, ms: 0 }).toEqual({
+      ...full.summary,
+      risk: null,
+      ms: 0,
+    })
+    expect(deferred.record.risk).toEqual(full.record.risk)
+
+    const session = new Session((bytes) => new TextDecoder().decode(bytes))
+    session.load({ text: JSON.stringify(usedLaterBody()), fileName: 'chat.json' })
+    const ran = await session.run(clearing(1), undefined, () => true, { deferRisk: true })
+    if (ran.kind !== 'ok') throw new Error(ran.kind)
+    expect(ran.value.risk).toBeNull()
+    expect(session.risk()).toEqual({ kind: 'ok', value: full.summary.risk })
   })
 
   it('compare sides and sweep points carry removed-then-used figures', async () => {

@@ -86,6 +86,12 @@ export interface RunOptions {
    * yields to its message queue here so a newer request is seen between phases.
    */
   readonly checkpoint?: (phase: RunPhase) => Promise<boolean> | boolean
+  /**
+   * Leave the risk out of the summary (`risk: null`); the record computes it when first asked.
+   * The app paints the budget without waiting for it: on a first run the risk index of the whole
+   * transcript costs about as much as the compaction (issue 14), and it changes no other figure.
+   */
+  readonly deferRisk?: boolean
 }
 
 /** What the worker keeps of its latest run, so the detail drawer can show before/after. */
@@ -95,7 +101,10 @@ export interface RunRecord {
   readonly prepared: Prepared
   readonly pricing: BudgetPricing
   readonly summary: RunSummary
-  /** Removed content the agent used later (every item; the summary carries the first ones). */
+  /**
+   * Removed content the agent used later (every item; the summary carries the first ones).
+   * Computed on first read when the run deferred it (same figure either way).
+   */
   readonly risk: RiskReport
 }
 
@@ -131,7 +140,7 @@ export async function runSummary(
     points = await replayPrepared(entry.prepared, resolved.config, deps)
   }
   if (!(await checkpoint('summarize'))) return { kind: 'stale' }
-  const risk = riskOfRun(entry.prepared, result)
+  let risk = options.deferRisk ? null : riskOfRun(entry.prepared, result)
   const summary = {
     ...summarize(entry, resolved.config, result, points, 0, risk),
     ms: now() - started,
@@ -142,7 +151,9 @@ export async function runSummary(
     prepared: entry.prepared,
     pricing: entry.pricing,
     summary,
-    risk,
+    get risk() {
+      return (risk ??= riskOfRun(entry.prepared, result))
+    },
   }
   return { kind: 'ran', summary, record }
 }

@@ -25,6 +25,7 @@ import {
   type LoadInput,
   type Utf8Decoder,
 } from './load.ts'
+import { runRisk } from './risk.ts'
 import { replayRecord, runSummary, type RunRecord } from './run.ts'
 import { sweepConfig } from './sweep.ts'
 import type {
@@ -38,6 +39,7 @@ import type {
   Loaded,
   ReplaySeries,
   RunPhase,
+  RunRisk,
   RunSummary,
   Swept,
 } from './types.ts'
@@ -108,11 +110,15 @@ export class Session {
     return ok(countConversation(conv, counter))
   }
 
-  /** Run a config (or a preset) without replay; the record is kept for detail and exports. */
+  /**
+   * Run a config (or a preset) without replay; the record is kept for detail and exports.
+   * `deferRisk`: the summary's risk is null and {@link risk} brings it (the app's first paint).
+   */
   async run(
     config: unknown,
     preset: string | undefined,
     checkpoint: (phase: RunPhase) => Promise<boolean> | boolean = () => true,
+    options: { readonly deferRisk?: boolean } = {},
   ): Promise<Outcome<RunSummary>> {
     const conv = this.conv
     if (!conv) return failed('nothing loaded to run on: load a transcript first')
@@ -120,12 +126,20 @@ export class Session {
       ...(preset !== undefined ? { preset } : {}),
       replay: false,
       checkpoint,
+      ...(options.deferRisk ? { deferRisk: true } : {}),
     })
     if (outcome.kind !== 'ran') return outcome
     if (this.conv !== conv) return STALE
     this.last = outcome.record
     this.lastPreset = preset
     return ok(outcome.summary)
+  }
+
+  /** The latest run's risk (computed now if the run deferred it), as the summary carries it. */
+  risk(): Outcome<RunRisk> {
+    const record = this.last
+    if (!record) return failed('nothing ran yet: pick a preset or edit the config first')
+    return ok(runRisk(record.risk))
   }
 
   /** The latest run's replay, model call by model call; `checkpoint` false abandons it. */

@@ -212,7 +212,8 @@ export function summarize(
   result: CompactionResult,
   points: readonly ReplayPoint[] | null,
   ms: number,
-  risk: RiskReport = riskOfRun(entry.prepared, result),
+  // Null: the risk is deferred (see `RunOptions.deferRisk`); the summary then says so with null.
+  risk: RiskReport | null = riskOfRun(entry.prepared, result),
 ): RunSummary {
   const { prepared, pricing } = entry
   // The headline is the reconciled context of the next model call; the bars break it down.
@@ -295,7 +296,7 @@ export function summarize(
     })),
     replay: points ? replayArrays(points) : null,
     replayPending: false,
-    risk: runRisk(risk),
+    risk: risk ? runRisk(risk) : null,
     ms,
   }
 }

@@ -196,8 +196,11 @@ export interface RunSummary {
   readonly replay: ReplaySeries | null
   /** A `replayed` message for this run will follow (the replay runs after the summary is sent). */
   readonly replayPending: boolean
-  /** Removed content the agent used later in the real transcript (engine `risk/`). */
-  readonly risk: RunRisk
+  /**
+   * Removed content the agent used later in the real transcript (engine `risk/`). Null when the
+   * run deferred it (the app: the budget paints first, the `risk` request brings it next).
+   */
+  readonly risk: RunRisk | null
   readonly ms: number
 }
 

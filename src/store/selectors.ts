@@ -139,5 +139,9 @@ const selectReplayState = (s: AppState) => ({
 })
 /** Whether the latest run's replay is still being computed, and how far it is. */
 export const useReplayState = () => useAppStore(useShallow(selectReplayState))
+// The latest run's risk: it follows the summary, so the budget paints without waiting for it.
+const selectRunRisk = (s: AppState) => s.risk
+/** The latest run's removed-then-used risk; null while it is still being computed. */
+export const useRunRisk = () => useAppStore(selectRunRisk)
 /** Transcripts kept on this device (newest first) and why the last one was not kept. */
 export const useRecentFiles = () => useAppStore(useShallow(selectRecent))

@@ -54,6 +54,8 @@ const LANES: Readonly<Record<RequestKind, string>> = {
   load: 'transcript',
   count: 'transcript',
   run: 'run',
+  // A run's follow-ups (asked one after the other): a newer run supersedes them.
+  risk: 'run',
   replay: 'run',
   detail: 'detail',
   describe: 'describe',

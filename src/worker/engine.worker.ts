@@ -126,14 +126,19 @@ const HANDLERS: { readonly [K in RequestKind]: Handler<K> } = {
     ctx.progress(phase(RUN_PHASES, 'wait'))
     const work = onConversation<'run'>(
       (params, c) =>
-        session.run(params.config, params.preset, (ph) =>
-          c.checkpoint(ph === 'replay' ? undefined : phase(RUN_PHASES, ph)),
+        session.run(
+          params.config,
+          params.preset,
+          (ph) => c.checkpoint(ph === 'replay' ? undefined : phase(RUN_PHASES, ph)),
+          // The budget paints without the risk; the UI asks for it with `risk` right after.
+          { deferRisk: true },
         ),
       true,
     )(p, ctx)
     runs = Promise.all([runs, work]).catch(() => undefined)
     return work
   },
+  risk: onConversation<'risk'>(() => session.risk(), true),
   replay: onConversation<'replay'>(async (_p, ctx) => {
     const record = session.lastRun
     let sliceStart = Date.now()

@@ -20,6 +20,7 @@ import type {
   LoadPhase,
   ReplaySeries,
   RunPhase,
+  RunRisk,
   RunSummary,
   Swept,
 } from '../session/types.ts'
@@ -27,7 +28,7 @@ import type {
 export type * from '../session/types.ts'
 
 /** Bump when a message shape changes; the client refuses a worker that speaks another version. */
-export const PROTOCOL_VERSION = 4
+export const PROTOCOL_VERSION = 5
 
 /** How far a request is: `done` of `total` (phases, model calls or sweep points). */
 export interface Progress<P extends string = never> {
@@ -65,6 +66,11 @@ export interface RequestMap {
     reply: RunSummary
     progress: Progress<RunPhase>
   }
+  /**
+   * The latest run's removed-then-used risk. A `run` reply leaves it out (`risk: null`) so the
+   * budget paints first; the UI asks for it next, before the replay.
+   */
+  risk: { params: Record<never, never>; reply: RunRisk }
   /** The latest run's replay, model call by model call (the timeline's series). */
   replay: { params: Record<never, never>; reply: ReplaySeries; progress: Progress }
   /** One group before and after the latest run (text cut at `maxChars` per part). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PRESET_IDS as CONFIG_PRESET_IDS } from '../../config/presets.ts'
 import { EngineClient } from '../../worker/client.ts'
 import { fakeWorker, type FakeAnswer } from '../../worker/fake-worker.testing.ts'
@@ -134,6 +134,28 @@ describe('run slice', () => {
     // The summary on screen is not replaced: views that do not draw the replay stay put.
     expect(lab.getState().summary).toBe(state.summary)
     expect(lab.getState().replayProgress).toBeNull()
+  })
+
+  it('asks for a deferred risk before the replay, without replacing the summary', async () => {
+    const risk = { usedLater: 2, tokens: 300, items: [], itemCount: 0 }
+    const worker = fakeWorker((request) => {
+      if (request === 'run') return { reply: { ...summary('lip'), risk: null } } as never
+      if (request === 'risk') return { reply: risk } as never
+      return null
+    })
+    const lab = createLabStore(new EngineClient(worker.create))
+    pretendLoaded(lab)
+    await lab.getState().runPreset('lip')
+    // The budget is on screen before the risk: the risk fact shows "checking" meanwhile.
+    expect(lab.getState().summary?.configName).toBe('lip')
+    expect(lab.getState().risk).toBeNull()
+    const shown = lab.getState().summary
+    await vi.waitFor(() => expect(lab.getState().risk).toEqual(risk))
+    expect(lab.getState().summary).toBe(shown)
+    // The risk, then the replay: one after the other in the run's lane.
+    await vi.waitFor(() =>
+      expect(worker.requests().map((m) => m.request)).toEqual(['run', 'risk', 'replay']),
+    )
   })
 
   it('reports config issues', async () => {

@@ -4,6 +4,7 @@ import {
   DEFAULT_PRESET,
   type PresetId,
   type ReplaySeries,
+  type RunRisk,
   type RunSummary,
 } from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
@@ -54,6 +55,11 @@ export interface RunSlice {
   replay: ReplaySeries | null
   /** The replay of the run on screen is still being computed. */
   replayPending: boolean
+  /**
+   * The latest run's removed-then-used risk: it follows the summary (the budget paints first),
+   * apart from `summary` so its arrival re-renders only the views that read it; null until in.
+   */
+  risk: RunRisk | null
 
   /** Select a preset and run it on the loaded transcript (or as soon as the exact count is in). */
   runPreset: (id: PresetId) => Promise<void>
@@ -79,10 +85,17 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     debounce = null
   }
 
-  /** The summary is on screen: the replay (the slow part) follows and the timeline fills in. */
-  const replay = async (controller: AbortController) => {
+  /**
+   * The summary is on screen: its risk follows (the risk fact fills in), then the replay (the
+   * slow part) and the timeline fills in. One after the other: they share the run's lane.
+   */
+  const followUps = async (controller: AbortController, summary: RunSummary) => {
     set({ replayProgress: { done: 0, total: 0 } })
     try {
+      const risk =
+        summary.risk ?? (await get().engine.request('risk', {}, { signal: controller.signal }))
+      if (active !== controller) return
+      set({ risk })
       const series = await get().engine.request(
         'replay',
         {},
@@ -129,6 +142,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         summary: reply,
         replay: null,
         replayPending: true,
+        risk: reply.risk,
         previousSummary: get().summary,
         runProgress: null,
       })
@@ -141,7 +155,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         void start()
         return
       }
-      void replay(controller)
+      void followUps(controller, reply)
     } catch (error) {
       if (active !== controller) return
       active = null
@@ -175,6 +189,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     replayProgress: null,
     replay: null,
     replayPending: false,
+    risk: null,
 
     runPreset: async (id) => {
       cancelDebounce()
@@ -212,6 +227,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         replayProgress: null,
         replay: null,
         replayPending: false,
+        risk: null,
         configIssues: [],
         runError: null,
         runProgress: null,

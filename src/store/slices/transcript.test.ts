@@ -86,9 +86,10 @@ describe('transcript slice: estimate-first (issue 14e) in load → count → run
     expect(lab.getState().report).toMatchObject({ marker: 'estimate' })
     expect(lab.getState().progress?.phase).toBe('tokenizer')
     const [, count, run] = worker.requests()
-    // The run lands first, priced with the estimate: its replay is asked.
+    // The run lands first, priced with the estimate: its follow-ups are asked (the risk first,
+    // then the replay).
     worker.reply(run?.id ?? -1, 'run', ran('estimate'))
-    await waitFor(() => worker.requests().some((m) => m.request === 'replay'))
+    await waitFor(() => worker.requests().some((m) => m.request === 'risk'))
     expect(lab.getState().summary?.tokenizer).toBe('estimate')
     // The exact count lands: the run on the estimate is replaced by one on exact counts.
     worker.reply(count?.id ?? -1, 'count', {
@@ -124,8 +125,10 @@ describe('transcript slice: estimate-first (issue 14e) in load → count → run
     expect(worker.requests().map((m) => m.request)).toEqual(['load', 'count', 'run'])
     worker.reply(run?.id ?? -1, 'run', ran('estimate'))
     await waitFor(() => worker.requests().filter((m) => m.request === 'run').length === 2)
-    // No replay for the estimate-priced run: the exact one replaces it.
-    expect(worker.requests().some((m) => m.request === 'replay')).toBe(false)
+    // No risk nor replay for the estimate-priced run: the exact one replaces it.
+    expect(worker.requests().some((m) => m.request === 'replay' || m.request === 'risk')).toBe(
+      false,
+    )
   })
 })
 

@@ -1,6 +1,7 @@
 import {
   useLayoutActions,
   usePanelLayout,
+  useRunRisk,
   useRunStatus,
   useRunSummary,
 } from '../../../store/index.ts'
@@ -90,7 +91,19 @@ function Facts({ summary }: { readonly summary: RunSummary }) {
       <span className="hint" data-testid={TID.changeCount} data-value={summary.changes}>
         {formatCount(summary.changes)} {summary.changes === 1 ? 'change' : 'changes'}
       </span>
-      <RiskFact risk={summary.risk} />
+      <RunRiskFact />
+    </span>
+  )
+}
+
+/** The run's risk follows its summary: "checking" until it is in (the budget does not wait). */
+function RunRiskFact() {
+  const risk = useRunRisk()
+  return risk ? (
+    <RiskFact risk={risk} />
+  ) : (
+    <span className="risk-fact hint pending" data-testid={TID.riskUsedLater} data-pending="true">
+      checking what removed content is used later…
     </span>
   )
 }

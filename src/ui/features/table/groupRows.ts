@@ -62,12 +62,6 @@ export function decisionsByGroup(
   return map
 }
 
-/** Same values in every field: the older object can stand for the newer one. */
-function sameRow(a: GroupRow, b: GroupRow): boolean {
-  for (const key of Object.keys(b) as (keyof GroupRow)[]) if (a[key] !== b[key]) return false
-  return true
-}
-
 /**
  * `buildRows` that keeps the previous run's row object for every group the new run left as it
  * was (issue 14): memoised table lines then skip them, and an edit that changes a few groups
@@ -76,21 +70,20 @@ function sameRow(a: GroupRow, b: GroupRow): boolean {
 export function createRowCache(): (summary: RunSummary) => readonly GroupRow[] {
   let last: readonly GroupRow[] = []
   return (summary) => {
-    const next = buildRows(summary)
-    let changed = next.length !== last.length
-    for (let i = 0; i < next.length; i++) {
-      const old = last[i]
-      const row = next[i]
-      if (old && row && old.id === row.id && sameRow(old, row)) next[i] = old
-      else changed = true
-    }
+    const next = buildRows(summary, last)
+    const changed = next.length !== last.length || next.some((row, i) => row !== last[i])
     if (!changed) return last
     last = next
     return next
   }
 }
 
-export function buildRows(summary: RunSummary): GroupRow[] {
+/**
+ * One row per group. With `previous` (the last run's rows), a group whose every field is the same
+ * keeps its old object: compared field by field before allocating, so a field edit on 10,000
+ * groups builds only the rows that changed (this ran in the render that paints after an edit).
+ */
+export function buildRows(summary: RunSummary, previous: readonly GroupRow[] = []): GroupRow[] {
   const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
   const { roles, tools, resources, turns, firstMessage, messageCounts } = summary.groups
   const byGroup = decisionsByGroup(summary.decisions)
@@ -98,23 +91,55 @@ export function buildRows(summary: RunSummary): GroupRow[] {
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] ?? ''
     const d = byGroup.get(id)
-    rows[i] = {
-      index: i,
-      id,
-      kind: kinds[i] ?? '',
-      before: tokensBefore[i] ?? 0,
-      after: tokensAfter[i] ?? 0,
-      status: status[i] ?? 'kept',
-      reason: d?.reason ?? '',
-      strategy: d?.strategy ?? '',
-      detail: d?.detail ?? '',
-      role: roles[i] ?? '',
-      tool: tools[i] ?? '',
-      resource: resources[i] ?? '',
-      turn: turns[i] ?? 0,
-      firstMessage: firstMessage[i] ?? -1,
-      messageCount: messageCounts[i] ?? 0,
-    }
+    const kind = kinds[i] ?? ''
+    const before = tokensBefore[i] ?? 0
+    const after = tokensAfter[i] ?? 0
+    const st = status[i] ?? 'kept'
+    const reason = d?.reason ?? ''
+    const strategy = d?.strategy ?? ''
+    const detail = d?.detail ?? ''
+    const role = roles[i] ?? ''
+    const tool = tools[i] ?? ''
+    const resource = resources[i] ?? ''
+    const turn = turns[i] ?? 0
+    const first = firstMessage[i] ?? -1
+    const messageCount = messageCounts[i] ?? 0
+    const old = previous[i]
+    rows[i] =
+      old &&
+      old.index === i &&
+      old.id === id &&
+      old.kind === kind &&
+      old.before === before &&
+      old.after === after &&
+      old.status === st &&
+      old.reason === reason &&
+      old.strategy === strategy &&
+      old.detail === detail &&
+      old.role === role &&
+      old.tool === tool &&
+      old.resource === resource &&
+      old.turn === turn &&
+      old.firstMessage === first &&
+      old.messageCount === messageCount
+        ? old
+        : {
+            index: i,
+            id,
+            kind,
+            before,
+            after,
+            status: st,
+            reason,
+            strategy,
+            detail,
+            role,
+            tool,
+            resource,
+            turn,
+            firstMessage: first,
+            messageCount,
+          }
   }
   return rows
 }
@@ -138,8 +163,10 @@ export function filterCounts(rows: readonly GroupRow[]): Record<GroupFilter, num
     changed: 0,
     protected: 0,
   }
-  for (const row of rows) {
-    for (const f of GROUP_FILTERS) if (matchesFilter(row.status, f.id)) counts[f.id]++
-  }
+  // Count each status once, then each chip from the statuses (not chips × rows matches).
+  const byStatus = new Map<GroupStatus, number>()
+  for (const row of rows) byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + 1)
+  for (const [st, n] of byStatus)
+    for (const f of GROUP_FILTERS) if (matchesFilter(st, f.id)) counts[f.id] += n
   return counts
 }
