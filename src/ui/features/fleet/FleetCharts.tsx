@@ -38,11 +38,14 @@ const SERIES_KEYS = ['savings', 'scatter', 'first'] as const
  * scheduled from the effect after the previous one committed, in a timer of its own, so React
  * cannot batch two of them into one render.
  */
-function useStaggered(series: Series, running: boolean): Series {
-  const [shown, setShown] = useState(series)
+function useStaggered(series: Series, running: boolean): Partial<Series> {
+  // Nothing at first: the charts mount one per task too, not inside the task that first shows
+  // the fleet's table (a chart never drawn is drawn even while a run is under way).
+  const [shown, setShown] = useState<Partial<Series>>({})
   useEffect(() => {
-    if (running) return
-    const next = SERIES_KEYS.find((k) => shown[k] !== series[k])
+    const next = SERIES_KEYS.find(
+      (k) => shown[k] === undefined || (!running && shown[k] !== series[k]),
+    )
     if (!next) return
     const timer = setTimeout(() =>
       startTransition(() => setShown((s) => ({ ...s, [next]: series[next] }))),
@@ -55,13 +58,18 @@ function useStaggered(series: Series, running: boolean): Series {
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const HEIGHT = 150
 
-function Chart(props: { title: string; children: React.ReactElement }) {
+/** A chart's frame; until its series first arrives, an empty box of the same height. */
+function Chart(props: { title: string; children: React.ReactElement | null }) {
   return (
     <figure className="fleet-chart">
       <figcaption>{props.title}</figcaption>
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        {props.children}
-      </ResponsiveContainer>
+      {props.children ? (
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          {props.children}
+        </ResponsiveContainer>
+      ) : (
+        <div style={{ height: HEIGHT }} />
+      )}
     </figure>
   )
 }
@@ -98,59 +106,65 @@ export function FleetCharts(props: {
 }
 
 /** One component per chart, memoised on its own series: an unchanged series skips recharts. */
-const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] }) {
+const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefined }) {
   return (
     <Chart title="Saved per conversation (last call)">
-      <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
-        <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
-        <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
-      </BarChart>
+      {data ? (
+        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
+          <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
+          <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
+        </BarChart>
+      ) : null}
     </Chart>
   )
 })
 
-const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] }) {
+const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | undefined }) {
   return (
     <Chart title="Size (peak context) vs saved %">
-      <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis
-          dataKey="size"
-          type="number"
-          scale="log"
-          domain={['auto', 'auto']}
-          tickFormatter={(v: number) => compact.format(v)}
-          tick={{ fontSize: 10 }}
-          name="peak tokens"
-        />
-        <YAxis
-          dataKey="saved"
-          type="number"
-          domain={[0, 100]}
-          tick={{ fontSize: 10 }}
-          name="saved %"
-          unit="%"
-        />
-        <Tooltip cursor={{ strokeDasharray: '3 3' }} isAnimationActive={false} />
-        <Scatter data={data} fill="var(--accent)" isAnimationActive={false} />
-      </ScatterChart>
+      {data ? (
+        <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            dataKey="size"
+            type="number"
+            scale="log"
+            domain={['auto', 'auto']}
+            tickFormatter={(v: number) => compact.format(v)}
+            tick={{ fontSize: 10 }}
+            name="peak tokens"
+          />
+          <YAxis
+            dataKey="saved"
+            type="number"
+            domain={[0, 100]}
+            tick={{ fontSize: 10 }}
+            name="saved %"
+            unit="%"
+          />
+          <Tooltip cursor={{ strokeDasharray: '3 3' }} isAnimationActive={false} />
+          <Scatter data={data} fill="var(--accent)" isAnimationActive={false} />
+        </ScatterChart>
+      ) : null}
     </Chart>
   )
 })
 
-const FirstChart = memo(function FirstChart({ data }: { data: Bin[] }) {
+const FirstChart = memo(function FirstChart({ data }: { data: Bin[] | undefined }) {
   return (
     <Chart title="Calls until the first compaction">
-      <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 10 }} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
-        <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
-        <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
-      </BarChart>
+      {data ? (
+        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 10 }} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
+          <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
+          <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
+        </BarChart>
+      ) : null}
     </Chart>
   )
 })
