@@ -1,6 +1,6 @@
 /**
  * Fleet evaluation speed (issue 16). `node bin/run-ts.mjs bench/fleet.ts [--quick] [--count N]
- * [--cli-only | --app-only]` alone (writes bench/fleet-results[.cli|.app].json), or as part of
+ * [--cli-only | --app-only] [--profile]` alone (writes bench/fleet-results[.cli|.app].json), or as part of
  * `npm run bench`.
  *
  * (1) `compaction-lab evaluate` over N generated transcripts (mixed formats, 20–2,000 messages)
@@ -20,6 +20,7 @@ import { findChromium } from '../scripts/chromium-path.mjs'
 import { generateFleet } from '../scripts/sample/fleet-fixtures.ts'
 import type { FleetTimings } from '../src/cli/fleet-timings.ts'
 import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
+import { longTaskLines, type CpuProfile, type LongTask } from './long-task-profile.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -160,7 +161,11 @@ async function waitForServer(url: string): Promise<void> {
   throw new Error(`preview server did not start at ${url}`)
 }
 
-async function benchBrowserFleet(folder: string, files: number): Promise<FleetBench['browser']> {
+async function benchBrowserFleet(
+  folder: string,
+  files: number,
+  profile = false,
+): Promise<FleetBench['browser']> {
   const browserPath = findChromium()?.path
   if (!browserPath)
     return { kind: 'skipped', reason: 'no Chromium found (see scripts/chromium-path.mjs)' }
@@ -204,6 +209,13 @@ async function benchBrowserFleet(folder: string, files: number): Promise<FleetBe
     await page.getByTestId(FLEET_TID.openFleet).click()
     // Let the start-up (sample load and run) settle so its tasks are not counted.
     await page.waitForTimeout(3000)
+    // --profile: a CPU profile over the run, cut at each long task (printed, not recorded).
+    const cdp = profile ? await page.context().newCDPSession(page) : null
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+      await cdp.send('Profiler.start')
+    }
     const t0 = await page.evaluate<number>('performance.now()')
     await page.getByTestId(FLEET_TID.folderInput).setInputFiles(folder)
     const t1 = await page.evaluate<number>(`new Promise((resolve, reject) => {
@@ -216,6 +228,14 @@ async function benchBrowserFleet(folder: string, files: number): Promise<FleetBe
       }
       tick()
     })`)
+    if (cdp) {
+      await page.waitForTimeout(1000) // the charts follow the run's end, one per task
+      const { profile: cpu } = await cdp.send('Profiler.stop')
+      const tasks = await page.evaluate<LongTask[]>(
+        `window.__bench.tasks.filter((t) => t.start + t.duration >= ${t0})`,
+      )
+      for (const line of longTaskLines(cpu as CpuProfile, tasks, t0)) console.log(`    ${line}`)
+    }
     const stats = await page.evaluate<{
       longestTaskMs: number
       longTasks: number
@@ -253,7 +273,7 @@ async function benchBrowserFleet(folder: string, files: number): Promise<FleetBe
 export async function benchFleet(
   quick: boolean,
   count = quick ? 40 : 200,
-  parts: { cli: boolean; app: boolean } = { cli: true, app: true },
+  parts: { cli: boolean; app: boolean; profile?: boolean } = { cli: true, app: true },
 ): Promise<FleetBench> {
   const { dir, bytes, messages } = writeFixtures(count)
   const folder = join(dir, 'fleet')
@@ -269,7 +289,7 @@ export async function benchFleet(
   const r2 = parts.cli ? readFileSync(join(dir, 'jobs2.json'), 'utf8') : r1
   const report = JSON.parse(r1) as { rows: unknown[] }
   const browser: FleetBench['browser'] = parts.app
-    ? await benchBrowserFleet(folder, count)
+    ? await benchBrowserFleet(folder, count, parts.profile)
     : { kind: 'skipped', reason: '--cli-only' }
   if (browser.kind === 'measured')
     console.log(
@@ -333,6 +353,7 @@ if (entry && import.meta.url.endsWith(entry.replaceAll('\\', '/'))) {
   const parts = {
     cli: !process.argv.includes('--app-only'),
     app: !process.argv.includes('--cli-only'),
+    profile: process.argv.includes('--profile'),
   }
   const result = await benchFleet(quick, count, parts)
   writeFileSync(

@@ -21,30 +21,55 @@ import {
   type ScatterPoint,
 } from './fleetModel.ts'
 
+/** The three series, one per chart, released to the charts one at a time. */
+interface Series {
+  readonly savings: Bin[]
+  readonly scatter: ScatterPoint[]
+  readonly first: Bin[]
+}
+const SERIES_KEYS = ['savings', 'scatter', 'first'] as const
+
 /**
- * What the charts show: while a fleet runs they hold the last finished state and follow once the
- * run ends (as a transition, so they never lengthen the task that commits the last rows).
- * recharts measures and lays out every chart on each draw (60–320 ms tasks measured while 200
- * files ran with a redraw every second); rows still land progressively in the table.
+ * What the charts show: while a fleet runs they hold the last finished state; once the run ends
+ * they follow one chart per task, each as a transition. recharts measures and lays out a chart
+ * synchronously in its commit (60–320 ms tasks measured while 200 files ran with a redraw every
+ * second), and the three charts redrawn in one transition made one task over 100 ms at the run's
+ * end; a commit cannot be split, but three commits can be three tasks. Each next chart is
+ * scheduled from the effect after the previous one committed, in a timer of its own, so React
+ * cannot batch two of them into one render.
  */
-function useHeldWhileRunning<T>(value: T, running: boolean): T {
-  const [shown, setShown] = useState(value)
+function useStaggered(series: Series, running: boolean): Partial<Series> {
+  // Nothing at first: the charts mount one per task too, not inside the task that first shows
+  // the fleet's table (a chart never drawn is drawn even while a run is under way).
+  const [shown, setShown] = useState<Partial<Series>>({})
   useEffect(() => {
-    if (!running) startTransition(() => setShown(value))
-  }, [value, running])
+    const next = SERIES_KEYS.find(
+      (k) => shown[k] === undefined || (!running && shown[k] !== series[k]),
+    )
+    if (!next) return
+    const timer = setTimeout(() =>
+      startTransition(() => setShown((s) => ({ ...s, [next]: series[next] }))),
+    )
+    return () => clearTimeout(timer)
+  }, [series, running, shown])
   return shown
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const HEIGHT = 150
 
-function Chart(props: { title: string; children: React.ReactElement }) {
+/** A chart's frame; until its series first arrives, an empty box of the same height. */
+function Chart(props: { title: string; children: React.ReactElement | null }) {
   return (
     <figure className="fleet-chart">
       <figcaption>{props.title}</figcaption>
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        {props.children}
-      </ResponsiveContainer>
+      {props.children ? (
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          {props.children}
+        </ResponsiveContainer>
+      ) : (
+        <div style={{ height: HEIGHT }} />
+      )}
     </figure>
   )
 }
@@ -59,13 +84,11 @@ export function FleetCharts(props: {
   lines: readonly FleetLine[]
   running: boolean
 }) {
-  const { rows, lines } = useHeldWhileRunning(
-    useMemo(() => ({ rows: props.rows, lines: props.lines }), [props.rows, props.lines]),
-    props.running,
-  )
-  const savings = useMemo(() => savingsHistogram(rows), [rows])
-  const first = useMemo(() => firstCompactionHistogram(rows), [rows])
-  const scatter = useMemo(() => sizeVsSavings(lines), [lines])
+  const savings = useMemo(() => savingsHistogram(props.rows), [props.rows])
+  const first = useMemo(() => firstCompactionHistogram(props.rows), [props.rows])
+  const scatter = useMemo(() => sizeVsSavings(props.lines), [props.lines])
+  const series = useMemo(() => ({ savings, scatter, first }), [savings, scatter, first])
+  const shown = useStaggered(series, props.running)
   return (
     <div className="fleet-charts-wrap" aria-busy={props.running}>
       {props.running ? (
@@ -73,33 +96,36 @@ export function FleetCharts(props: {
           Charts follow when the run ends; the table updates as each file finishes.
         </p>
       ) : null}
-      <ChartsBody savings={savings} first={first} scatter={scatter} />
+      <div className="fleet-charts" data-testid={FLEET_TID.charts}>
+        <SavingsChart data={shown.savings} />
+        <SizeChart data={shown.scatter} />
+        <FirstChart data={shown.first} />
+      </div>
     </div>
   )
 }
 
-/** Memoised on its three series: a re-render of the fleet that leaves them alone skips recharts. */
-const ChartsBody = memo(function ChartsBody({
-  savings,
-  first,
-  scatter,
-}: {
-  savings: readonly Bin[]
-  first: readonly Bin[]
-  scatter: readonly ScatterPoint[]
-}) {
+/** One component per chart, memoised on its own series: an unchanged series skips recharts. */
+const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefined }) {
   return (
-    <div className="fleet-charts" data-testid={FLEET_TID.charts}>
-      <Chart title="Saved per conversation (last call)">
-        <BarChart data={savings} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+    <Chart title="Saved per conversation (last call)">
+      {data ? (
+        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} />
           <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
           <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
           <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
         </BarChart>
-      </Chart>
-      <Chart title="Size (peak context) vs saved %">
+      ) : null}
+    </Chart>
+  )
+})
+
+const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | undefined }) {
+  return (
+    <Chart title="Size (peak context) vs saved %">
+      {data ? (
         <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis
@@ -120,18 +146,25 @@ const ChartsBody = memo(function ChartsBody({
             unit="%"
           />
           <Tooltip cursor={{ strokeDasharray: '3 3' }} isAnimationActive={false} />
-          <Scatter data={scatter} fill="var(--accent)" isAnimationActive={false} />
+          <Scatter data={data} fill="var(--accent)" isAnimationActive={false} />
         </ScatterChart>
-      </Chart>
-      <Chart title="Calls until the first compaction">
-        <BarChart data={first} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+      ) : null}
+    </Chart>
+  )
+})
+
+const FirstChart = memo(function FirstChart({ data }: { data: Bin[] | undefined }) {
+  return (
+    <Chart title="Calls until the first compaction">
+      {data ? (
+        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 10 }} />
           <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
           <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
           <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
         </BarChart>
-      </Chart>
-    </div>
+      ) : null}
+    </Chart>
   )
 })
