@@ -71,7 +71,9 @@ function build(rounds: readonly Round[]): Message[] {
       if (c.state === 'pending') continue
       const body = c.state === 'cleared' ? PLACEHOLDER : 'x'.repeat(c.chars)
       const part = result(id, body, c.tool)
-      results.push(c.state === 'error' ? { ...part, isError: true } : part)
+      results.push(
+        c.state === 'error' && part.kind === 'tool_result' ? { ...part, isError: true } : part,
+      )
     }
     out.push(m('assistant', calls))
     if (results.length > 0) out.push(m('tool', results))
