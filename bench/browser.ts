@@ -64,8 +64,14 @@ export type BrowserResult =
     }
   | { readonly kind: 'skipped'; readonly reason: string }
 
-const PORT = 4199
-const ARGS = [
+// The OS picks a free port (scripts/free-port.mjs): a fixed one broke when another preview or a
+// second checkout held it.
+export const PORT = Number(
+  spawnSync(process.execPath, [join(import.meta.dirname, '../scripts/free-port.mjs')], {
+    encoding: 'utf8',
+  }).stdout.trim(),
+)
+export const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -227,7 +233,7 @@ async function firstView(browser: Browser): Promise<number> {
  * the window runs until the text is taken (in the box, or loaded straight away) plus one second,
  * and reports its longest task. Null when the page has no paste box.
  */
-async function pasteOneMegabyte(
+export async function pasteOneMegabyte(
   browser: Browser,
   text: string,
 ): Promise<(BrowserWindow & { bytes: number }) | null> {
@@ -273,7 +279,7 @@ function editDebounceMs(): number {
   return Number(/EDIT_DEBOUNCE_MS = (\d+)/.exec(source)?.[1] ?? 0)
 }
 
-function startPreview(dist: string): ChildProcess {
+export function startPreview(dist: string): ChildProcess {
   return spawn(
     'npx',
     ['vite', 'preview', '--port', String(PORT), '--strictPort', '--outDir', dist],
@@ -284,7 +290,7 @@ function startPreview(dist: string): ChildProcess {
   )
 }
 
-async function waitForServer(url: string): Promise<void> {
+export async function waitForServer(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     try {
       const res = await fetch(url)
