@@ -127,7 +127,12 @@ export interface ImportRequest extends ImportOptions {
  * as before unless `item` picks one (see `items.ts`); `listItems` lists them.
  */
 export function importTranscript(text: string, options: ImportRequest = {}): ImportOutcome {
-  const refused = notTextString(text)
+  return importText(text, options, false)
+}
+
+/** {@link importTranscript}; `bytesChecked`: decoded from bytes `notText` accepted. */
+function importText(text: string, options: ImportRequest, bytesChecked: boolean): ImportOutcome {
+  const refused = notTextString(text, bytesChecked)
   if (refused) return refusal(refused.offset, refused.message, text)
   const input = sniff(text)
   const candidates = detectAll(input, options)
@@ -268,7 +273,7 @@ export function importTranscriptBytes(
 ): ImportOutcome {
   const decoded = decodeTranscript(bytes, strict)
   if (!decoded.ok) return refusal(decoded.offset, decoded.message)
-  const outcome = importTranscript(decoded.text, options)
+  const outcome = importText(decoded.text, options, true)
   if (decoded.warnings.length === 0) return outcome
   return {
     ...outcome,

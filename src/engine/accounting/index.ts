@@ -30,13 +30,16 @@ export function accountingFor(prepared: Prepared, overrides: AccountingOverrides
   const hit = byKey.get(key)
   if (hit) return hit
   const reconciliation = reconcile(prepared, { overrides })
-  const prefixByIndex = new Map(reconciliation.figures.map((f) => [f.index, f.prefix]))
   const last = reconciliation.figures[reconciliation.figures.length - 1]
   const lastPrefix = last?.prefix ?? reconciliation.prefixTokens
+  // Message index → prefix as a dense array: the working view reads it on every context figure
+  // (millions of reads in a long replay), where a Map lookup was 1 s of the 200 MB CLI run.
+  const prefixByIndex: number[] = []
+  for (const f of reconciliation.figures) prefixByIndex[f.index] = f.prefix
   const { scale } = reconciliation
   const accounting: Accounting = {
     reconciliation,
-    perCall: { scale, prefixAt: (i) => prefixByIndex.get(i) ?? lastPrefix },
+    perCall: { scale, prefixAt: (i) => prefixByIndex[i] ?? lastPrefix },
     lastCall: { scale, prefixAt: () => lastPrefix },
   }
   byKey.set(key, accounting)
