@@ -25,7 +25,9 @@ export function PasteBox() {
     const text = event.clipboardData.getData('text/plain')
     if (text.length < LARGE_PASTE_CHARS) return
     event.preventDefault()
-    void loadPasted(text)
+    // The paste event's own task already read a megabyte off the clipboard; encoding it and the
+    // re-render that follows run in a task of their own so neither lengthens that one.
+    setTimeout(() => void loadPasted(text), 0)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
