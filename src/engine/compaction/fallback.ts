@@ -8,8 +8,12 @@ import type { StrategyContext } from './context.ts'
  */
 export function runFallback(ctx: StrategyContext, budget: number, strict: boolean): void {
   const keep = minimumRetainedGroup(ctx)
+  // The skip test comes before the budget test: the context only shrinks when a group is
+  // dropped, and in a replay most groups walked past were dropped at earlier calls — reading the
+  // context size for each of them made every call cost the whole history (quadratic).
+  let over = ctx.totalTokens() > budget
   for (const g of ctx.groups()) {
-    if (ctx.totalTokens() <= budget) return
+    if (!over) return
     // Inserted summaries are kept: in a re-run they are ordinary groups, and dropping them there
     // but not here would make the fallback non-idempotent.
     if (
@@ -24,6 +28,7 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
       'token_budget_fallback',
       `fallback: context ${ctx.totalTokens()} tokens is over the budget of ${Math.round(budget)}; dropped the oldest group`,
     )
+    over = ctx.totalTokens() > budget
   }
   if (!strict || ctx.totalTokens() <= budget) {
     if (ctx.totalTokens() > budget) {
