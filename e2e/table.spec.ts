@@ -56,3 +56,21 @@ test.describe('grouped table', () => {
     expect(values).toEqual([...values].sort((a, b) => b - a))
   })
 })
+
+test('dragging a column resizer with the mouse widens that column', async ({ app }) => {
+  await app.open()
+  await app.expectRun('recommended')
+  const resizer = app.page.getByTestId('column-resizer').first()
+  const before = Number(await resizer.getAttribute('aria-valuenow'))
+  const box = await resizer.boundingBox()
+  if (!box) throw new Error('the first column resizer has no box')
+  const y = box.y + box.height / 2
+  await app.page.mouse.move(box.x + box.width / 2, y)
+  await app.page.mouse.down()
+  await app.page.mouse.move(box.x + box.width / 2 + 30, y, { steps: 3 })
+  await app.page.mouse.move(box.x + box.width / 2 + 60, y, { steps: 3 })
+  await app.page.mouse.up()
+  await expect
+    .poll(async () => Number(await resizer.getAttribute('aria-valuenow')))
+    .toBeGreaterThan(before + 30)
+})
