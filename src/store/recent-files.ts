@@ -88,6 +88,8 @@ export function textKey(text: string): string {
   return hex(fnv(text, FNV_OFFSET, 0, text.length))
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 /** Characters hashed between two looks at the clock. */
 const HASH_STEP = 16 * 1024
 /** Main-thread time one task may spend hashing before it yields. */
@@ -101,10 +103,12 @@ const HASH_TASK_MS = 8
  */
 export async function textKeyInSlices(text: string): Promise<string> {
   let h = FNV_OFFSET
+  // The caller runs inside the task that painted the load: the hash starts in a task of its own.
+  await nextTask()
   let taskStart = performance.now()
   for (let from = 0; from < text.length; from += HASH_STEP) {
     if (performance.now() - taskStart > HASH_TASK_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await nextTask()
       taskStart = performance.now()
     }
     h = fnv(text, h, from, Math.min(text.length, from + HASH_STEP))
@@ -232,6 +236,8 @@ export async function keepRecent(
     const plan = planKeep(existing, meta)
     if (!plan.keep) return { kept: false, reason: plan.reason }
     const record: RecentRecord = { ...meta, data }
+    // Storing a megabyte copies it on this thread: not in the same task as anything else.
+    await nextTask()
     await withStore('readwrite', async (s) => {
       for (const id of plan.evict) await request(s.delete(id))
       await request(s.put(record))
