@@ -262,43 +262,6 @@ export class StrategyContext {
       })
       return true
     }
-    if (!options.fixed && options.newer) {
-      // Supersession stubs and field trims (thousands per round) as literals too: the same keys
-      // in the same order as the general form below, without its two intermediate objects.
-      this.decisions.push(
-        options.fields
-          ? {
-              kind,
-              messageId: message.id,
-              target: ref,
-              replacement,
-              fields: options.fields,
-              strategy: this.strategy,
-              step: this.step,
-              reason,
-              detail,
-              groupId: this.groupId(group),
-              tokensBefore: before,
-              tokensAfter: after,
-              newer: options.newer,
-            }
-          : {
-              kind,
-              messageId: message.id,
-              target: ref,
-              replacement,
-              strategy: this.strategy,
-              step: this.step,
-              reason,
-              detail,
-              groupId: this.groupId(group),
-              tokensBefore: before,
-              tokensAfter: after,
-              newer: options.newer,
-            },
-      )
-      return true
-    }
     this.decisions.push({
       kind,
       messageId: message.id,
