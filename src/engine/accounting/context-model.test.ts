@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { prepare } from '../compaction/prepared.ts'
-import type { Message } from '../model.ts'
+import type { Message, Part } from '../model.ts'
 import { contextPlan } from './plan.ts'
 import { reconcile, usageProblem } from './reconcile.ts'
 import { visibleContexts } from './visible.ts'
