@@ -83,7 +83,7 @@ export const ARGS = [
 // Page-side scripts are strings: tsx compiles functions with a `__name` helper the page lacks.
 
 /** Injected before the app: long tasks and frame gaps into `window.__bench`. */
-const MONITOR = `(() => {
+export const MONITOR = `(() => {
   const bench = { tasks: [], gaps: [] }
   window.__bench = bench
   try {
@@ -96,7 +96,7 @@ const MONITOR = `(() => {
   requestAnimationFrame(frame)
 })()`
 
-async function windowStats(
+export async function windowStats(
   page: Page,
   from: number,
   to: number,
@@ -114,7 +114,7 @@ async function windowStats(
 }
 
 /** Resolves (in page time) when `predicate(arg)` first holds, checked every animation frame. */
-async function pageTimeWhen(page: Page, predicate: string, arg: unknown): Promise<number> {
+export async function pageTimeWhen(page: Page, predicate: string, arg: unknown): Promise<number> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const check = ${predicate}
     const arg = ${JSON.stringify(arg)}
@@ -128,7 +128,7 @@ async function pageTimeWhen(page: Page, predicate: string, arg: unknown): Promis
   })`)
 }
 
-const headlineOf = `(tid) => document.querySelector('[data-testid="' + tid + '"]')`
+export const headlineOf = `(tid) => document.querySelector('[data-testid="' + tid + '"]')`
 
 async function measureDrop(
   page: Page,
@@ -156,7 +156,7 @@ async function measureDrop(
 }
 
 /** Drop `text` as a file on the page, as a user dragging it from the desktop would. */
-async function dropFile(page: Page, text: string, name: string): Promise<void> {
+export async function dropFile(page: Page, text: string, name: string): Promise<void> {
   const transfer = await page.evaluateHandle(
     ([content, fileName]) => {
       // Runs in the page: the DOM constructors exist there, not in this Node program's types.
@@ -174,7 +174,7 @@ async function dropFile(page: Page, text: string, name: string): Promise<void> {
 }
 
 /** Switch the preset picker and wait for the budget headline to show the new config's run. */
-async function presetSwitch(page: Page, preset: string): Promise<BrowserWindow> {
+export async function presetSwitch(page: Page, preset: string): Promise<BrowserWindow> {
   const t0 = await page.evaluate<number>(`(() => {
     const select = document.querySelector('[data-testid="${TID.presetPicker}"]')
     if (!select) throw new Error('no preset picker')
@@ -195,7 +195,7 @@ async function presetSwitch(page: Page, preset: string): Promise<BrowserWindow> 
  * Type a new context window into the config editor and wait for the views to show the run:
  * the usable window reflects it and no view is marked stale. Includes the editor's debounce.
  */
-async function fieldEdit(
+export async function fieldEdit(
   page: Page,
   contextTokens: number,
   reserved: number,
