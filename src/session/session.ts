@@ -219,13 +219,16 @@ export class Session {
     return outcome.kind === 'invalid' ? outcome : ok(outcome.file)
   }
 
-  exportTranscript(): Outcome<ExportFile> {
-    const record = this.ranOnLoaded()
+  async exportTranscript(): Promise<Outcome<ExportFile>> {
+    const record = await this.settledOnLoaded()
     return record ? ok(exportTranscriptFile(record, this.fileName)) : this.notRun()
   }
 
-  exportReport(format: 'json' | 'csv', columns?: readonly CsvColumn[]): Outcome<ExportFile> {
-    const record = this.ranOnLoaded()
+  async exportReport(
+    format: 'json' | 'csv',
+    columns?: readonly CsvColumn[],
+  ): Promise<Outcome<ExportFile>> {
+    const record = await this.settledOnLoaded()
     if (!record) return this.notRun()
     const context = {
       ...(this.fileName !== undefined ? { sourceFile: this.fileName } : {}),
@@ -237,6 +240,12 @@ export class Session {
   importConfig(text: string): Outcome<{ readonly config: unknown }> {
     const outcome = importConfigText(text)
     return outcome.kind === 'invalid' ? outcome : ok({ config: outcome.config })
+  }
+
+  /** The latest run, settled first if it was sent after its first round: exports are final. */
+  private async settledOnLoaded(): Promise<RunRecord | null> {
+    if (this.ranOnLoaded()?.summary.settling) await this.settle()
+    return this.ranOnLoaded()
   }
 
   private ranOnLoaded(): RunRecord | null {

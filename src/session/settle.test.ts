@@ -7,7 +7,8 @@ import { importTranscript } from '../formats/index.ts'
 import { exportReportFile } from './export.ts'
 import { PreparedCache, runSummary, type RunOutcome, type RunRecord } from './run.ts'
 import { settleRun } from './settle.ts'
-import { clearing, readingConversation, SUPERSEDE } from './test-conversation.ts'
+import { Session } from './session.ts'
+import { clearing, readingBody, readingConversation, SUPERSEDE } from './test-conversation.ts'
 import type { RunSummary } from './types.ts'
 
 function ran(outcome: RunOutcome): RunRecord {
@@ -96,6 +97,24 @@ describe('settleRun: the idempotence round after a first-round summary', () => {
     expect(settled.summary.risk).toBeNull()
     expect({ ...figures(settled.summary), risk: full.summary.risk }).toEqual(figures(full.summary))
     expect(record.risk).toEqual(full.risk)
+  })
+
+  it('an export asked before the settle gets the settled report', async () => {
+    const session = new Session((b) => new TextDecoder().decode(b))
+    session.load({ text: JSON.stringify(readingBody()), fileName: 'chat.json' })
+    const full = ran(
+      await runSummary(session.conversation as Conversation, estimateCounter, SUPERSEDE, {
+        cache: new PreparedCache(),
+      }),
+    )
+    await session.run(SUPERSEDE, undefined, () => true, { settleLater: true })
+    expect(session.lastRun?.summary.settling).toBe(true)
+    const exported = await session.exportReport('json')
+    expect(session.lastRun?.summary.settling).toBe(false)
+    expect(exported).toEqual({
+      kind: 'ok',
+      value: exportReportFile(full, 'json', { sourceFile: 'chat.json' }),
+    })
   })
 
   it('leaves a run that was not deferred as it is', async () => {
