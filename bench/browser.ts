@@ -220,7 +220,7 @@ export async function fieldEdit(
  * One field edit as {@link fieldEdit}, then until the invariants no longer say "checking
  * idempotence" (the settle follow-up is in). Page times from the fill: painted, settled.
  */
-async function fieldEditSettle(
+export async function fieldEditSettle(
   page: Page,
   contextTokens: number,
   reserved: number,
