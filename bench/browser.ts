@@ -60,6 +60,11 @@ export type BrowserResult =
         readonly presetSwitchMedian: number
         readonly fieldEdit: readonly BrowserWindow[] | null
         readonly fieldEditMedian: number | null
+        /**
+         * One more edit, after a pause: views updated (first round) → the idempotence verdict in
+         * (the `settle` follow-up, after the store's quiet time). Null when the app has no such step.
+         */
+        readonly fieldEditSettle: { readonly painted: number; readonly settled: number } | null
       }
     }
   | { readonly kind: 'skipped'; readonly reason: string }
@@ -83,7 +88,7 @@ export const ARGS = [
 // Page-side scripts are strings: tsx compiles functions with a `__name` helper the page lacks.
 
 /** Injected before the app: long tasks and frame gaps into `window.__bench`. */
-const MONITOR = `(() => {
+export const MONITOR = `(() => {
   const bench = { tasks: [], gaps: [] }
   window.__bench = bench
   try {
@@ -96,7 +101,7 @@ const MONITOR = `(() => {
   requestAnimationFrame(frame)
 })()`
 
-async function windowStats(
+export async function windowStats(
   page: Page,
   from: number,
   to: number,
@@ -114,7 +119,7 @@ async function windowStats(
 }
 
 /** Resolves (in page time) when `predicate(arg)` first holds, checked every animation frame. */
-async function pageTimeWhen(page: Page, predicate: string, arg: unknown): Promise<number> {
+export async function pageTimeWhen(page: Page, predicate: string, arg: unknown): Promise<number> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const check = ${predicate}
     const arg = ${JSON.stringify(arg)}
@@ -128,7 +133,7 @@ async function pageTimeWhen(page: Page, predicate: string, arg: unknown): Promis
   })`)
 }
 
-const headlineOf = `(tid) => document.querySelector('[data-testid="' + tid + '"]')`
+export const headlineOf = `(tid) => document.querySelector('[data-testid="' + tid + '"]')`
 
 async function measureDrop(
   page: Page,
@@ -156,7 +161,7 @@ async function measureDrop(
 }
 
 /** Drop `text` as a file on the page, as a user dragging it from the desktop would. */
-async function dropFile(page: Page, text: string, name: string): Promise<void> {
+export async function dropFile(page: Page, text: string, name: string): Promise<void> {
   const transfer = await page.evaluateHandle(
     ([content, fileName]) => {
       // Runs in the page: the DOM constructors exist there, not in this Node program's types.
@@ -174,7 +179,7 @@ async function dropFile(page: Page, text: string, name: string): Promise<void> {
 }
 
 /** Switch the preset picker and wait for the budget headline to show the new config's run. */
-async function presetSwitch(page: Page, preset: string): Promise<BrowserWindow> {
+export async function presetSwitch(page: Page, preset: string): Promise<BrowserWindow> {
   const t0 = await page.evaluate<number>(`(() => {
     const select = document.querySelector('[data-testid="${TID.presetPicker}"]')
     if (!select) throw new Error('no preset picker')
@@ -195,7 +200,7 @@ async function presetSwitch(page: Page, preset: string): Promise<BrowserWindow> 
  * Type a new context window into the config editor and wait for the views to show the run:
  * the usable window reflects it and no view is marked stale. Includes the editor's debounce.
  */
-async function fieldEdit(
+export async function fieldEdit(
   page: Page,
   contextTokens: number,
   reserved: number,
@@ -209,6 +214,25 @@ async function fieldEdit(
     { u: TID.budgetUsable, usable: contextTokens - reserved },
   )
   return { ms: round(t1 - t0, 1), ...(await windowStats(page, t0, t1)) }
+}
+
+/**
+ * One field edit as {@link fieldEdit}, then until the invariants no longer say "checking
+ * idempotence" (the settle follow-up is in). Page times from the fill: painted, settled.
+ */
+export async function fieldEditSettle(
+  page: Page,
+  contextTokens: number,
+  reserved: number,
+): Promise<{ painted: number; settled: number }> {
+  const t0 = await page.evaluate<number>('performance.now()')
+  const painted = await fieldEdit(page, contextTokens, reserved)
+  const t2 = await pageTimeWhen(
+    page,
+    `(tid) => { const el = document.querySelector('[data-testid="' + tid + '"]'); return !!el && el.getAttribute('data-ok') !== 'pending' }`,
+    TID.invariants,
+  )
+  return { painted: painted.ms, settled: round(t2 - t0, 1) }
 }
 
 /** A fresh tab on the built app: navigation start → the sample's budget painted (page time). */
@@ -376,6 +400,9 @@ export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
     const windows = [180_000, 160_000, 190_000, 170_000, 200_000]
     for (const w of quick ? windows.slice(0, 2) : windows)
       edits.push(await fieldEdit(manyPage, w, 20_000))
+    // A user who pauses: the idempotence verdict follows the painted figures.
+    await manyPage.waitForTimeout(1500)
+    const settle = await fieldEditSettle(manyPage, 178_000, 20_000)
     return {
       kind: 'measured',
       firstView: { runs: views, medianMs: round(median(views), 0) },
@@ -389,6 +416,7 @@ export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
         presetSwitchMedian: round(median(switches.map((s) => s.ms)), 1),
         fieldEdit: edits,
         fieldEditMedian: round(median(edits.map((s) => s.ms)), 1),
+        fieldEditSettle: settle,
       },
     }
   } finally {

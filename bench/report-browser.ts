@@ -34,5 +34,13 @@ export function renderBrowser(r: BrowserResult): string[] {
       `views updated: ${edit.fieldEditMedian ?? 'n/a'} ms (includes the editor's ${r.debounceMs} ms debounce). ` +
       'The replay timeline fills in after these (it is computed after the summary and is not part of the figure).',
   )
+  if (edit.fieldEditSettle)
+    out.push(
+      '',
+      `A field edit after a pause: views updated after the first compaction round at ` +
+        `${edit.fieldEditSettle.painted} ms; the idempotence round's verdict in at ` +
+        `${edit.fieldEditSettle.settled} ms (both from the keystroke, debounce included; the ` +
+        'invariants say "checking idempotence" in between).',
+    )
   return out
 }

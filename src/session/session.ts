@@ -27,6 +27,7 @@ import {
 } from './load.ts'
 import { runRisk } from './risk.ts'
 import { replayRecord, runSummary, type RunRecord } from './run.ts'
+import { settleRun } from './settle.ts'
 import { sweepConfig } from './sweep.ts'
 import type {
   Compared,
@@ -41,6 +42,7 @@ import type {
   RunPhase,
   RunRisk,
   RunSummary,
+  Settled,
   Swept,
 } from './types.ts'
 
@@ -112,13 +114,14 @@ export class Session {
 
   /**
    * Run a config (or a preset) without replay; the record is kept for detail and exports.
-   * `deferRisk`: the summary's risk is null and {@link risk} brings it (the app's first paint).
+   * `deferRisk`: the summary's risk is null and {@link risk} brings it (the app's first paint);
+   * `settleLater`: the first round only, {@link settle} runs the idempotence round.
    */
   async run(
     config: unknown,
     preset: string | undefined,
     checkpoint: (phase: RunPhase) => Promise<boolean> | boolean = () => true,
-    options: { readonly deferRisk?: boolean } = {},
+    options: { readonly deferRisk?: boolean; readonly settleLater?: boolean } = {},
   ): Promise<Outcome<RunSummary>> {
     const conv = this.conv
     if (!conv) return failed('nothing loaded to run on: load a transcript first')
@@ -127,12 +130,26 @@ export class Session {
       replay: false,
       checkpoint,
       ...(options.deferRisk ? { deferRisk: true } : {}),
+      ...(options.settleLater ? { settleLater: true } : {}),
     })
     if (outcome.kind !== 'ran') return outcome
     if (this.conv !== conv) return STALE
     this.last = outcome.record
     this.lastPreset = preset
     return ok(outcome.summary)
+  }
+
+  /**
+   * The idempotence round of the latest run when it was sent after its first round: the settled
+   * record replaces it (exports and detail read the settled result from then on).
+   */
+  async settle(): Promise<Outcome<Settled>> {
+    const record = this.last
+    if (!record) return failed('nothing ran yet: pick a preset or edit the config first')
+    const { record: settled, settled: reply } = await settleRun(record)
+    if (this.last !== record) return STALE
+    this.last = settled
+    return ok(reply)
   }
 
   /** The latest run's risk (computed now if the run deferred it), as the summary carries it. */
@@ -202,13 +219,16 @@ export class Session {
     return outcome.kind === 'invalid' ? outcome : ok(outcome.file)
   }
 
-  exportTranscript(): Outcome<ExportFile> {
-    const record = this.ranOnLoaded()
+  async exportTranscript(): Promise<Outcome<ExportFile>> {
+    const record = await this.settledOnLoaded()
     return record ? ok(exportTranscriptFile(record, this.fileName)) : this.notRun()
   }
 
-  exportReport(format: 'json' | 'csv', columns?: readonly CsvColumn[]): Outcome<ExportFile> {
-    const record = this.ranOnLoaded()
+  async exportReport(
+    format: 'json' | 'csv',
+    columns?: readonly CsvColumn[],
+  ): Promise<Outcome<ExportFile>> {
+    const record = await this.settledOnLoaded()
     if (!record) return this.notRun()
     const context = {
       ...(this.fileName !== undefined ? { sourceFile: this.fileName } : {}),
@@ -220,6 +240,12 @@ export class Session {
   importConfig(text: string): Outcome<{ readonly config: unknown }> {
     const outcome = importConfigText(text)
     return outcome.kind === 'invalid' ? outcome : ok({ config: outcome.config })
+  }
+
+  /** The latest run, settled first if it was sent after its first round: exports are final. */
+  private async settledOnLoaded(): Promise<RunRecord | null> {
+    if (this.ranOnLoaded()?.summary.settling) await this.settle()
+    return this.ranOnLoaded()
   }
 
   private ranOnLoaded(): RunRecord | null {

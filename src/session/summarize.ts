@@ -6,6 +6,7 @@
 import type { CompactionResult } from '../engine/compaction/run.ts'
 import { usableWindow } from '../engine/compaction/pipeline.ts'
 import { explainNoChange } from '../engine/compaction/explain.ts'
+import type { InvariantReport } from '../engine/compaction/invariants.ts'
 import type { Prepared } from '../engine/compaction/prepared.ts'
 import type { ReplayPoint } from '../engine/compaction/replay.ts'
 import type { Decision } from '../engine/compaction/types.ts'
@@ -76,6 +77,23 @@ export function groupStatuses(
     if (guarded.has(id)) return 'protected'
     return 'kept'
   })
+}
+
+/** The invariants as the summary carries them, offenders mapped to their groups. */
+export function wireInvariants(
+  prepared: Prepared,
+  invariants: InvariantReport,
+): RunSummary['invariants'] {
+  return {
+    ok: invariants.ok,
+    checks: invariants.checks.map((c) => ({
+      id: c.id,
+      ok: c.ok,
+      detail: c.detail,
+      offenders: [...c.offenders],
+      groups: offenderGroups(prepared, c.offenders),
+    })),
+  }
 }
 
 export function toWireDecision(d: Decision): WireDecision {
@@ -278,16 +296,7 @@ export function summarize(
       usable: window.usable,
       fallbackRan: result.fallbackRan,
     }),
-    invariants: {
-      ok: result.invariants.ok,
-      checks: result.invariants.checks.map((c) => ({
-        id: c.id,
-        ok: c.ok,
-        detail: c.detail,
-        offenders: [...c.offenders],
-        groups: offenderGroups(prepared, c.offenders),
-      })),
-    },
+    invariants: wireInvariants(prepared, result.invariants),
     steps: result.steps.map((s) => ({
       index: s.index,
       strategy: s.strategy,
@@ -296,6 +305,7 @@ export function summarize(
     })),
     replay: points ? replayArrays(points) : null,
     replayPending: false,
+    settling: false,
     risk: risk ? runRisk(risk) : null,
     ms,
   }

@@ -6,7 +6,8 @@
 import type { Conversation } from '../engine/model.ts'
 import { importTranscript } from '../formats/index.ts'
 
-export function readingConversation(): Conversation {
+/** The request body of {@link readingConversation} (for loading it as a file would be). */
+export function readingBody(): object {
   const file = (v: number) => `// version ${v}\n` + 'export const x = 1\n'.repeat(60)
   const read = (id: string, path: string) => ({
     id,
@@ -32,7 +33,11 @@ export function readingConversation(): Conversation {
       { role: 'assistant', content: 'Fixed.' },
     ],
   }
-  const { result } = importTranscript(JSON.stringify(body), { fileName: 'chat.json' })
+  return body
+}
+
+export function readingConversation(): Conversation {
+  const { result } = importTranscript(JSON.stringify(readingBody()), { fileName: 'chat.json' })
   if (!result.ok) throw new Error(result.error.message)
   return result.conversation
 }

@@ -197,12 +197,28 @@ export interface RunSummary {
   /** A `replayed` message for this run will follow (the replay runs after the summary is sent). */
   readonly replayPending: boolean
   /**
+   * The first round's result, sent before the idempotence round ran (the app's first paint,
+   * issue 14): the invariants lack the `idempotent` check, which the `settle` request brings.
+   * When that round changes nothing (the usual case) every figure here is already final; when it
+   * does, `settle` brings the whole settled summary. False for every other run.
+   */
+  readonly settling: boolean
+  /**
    * Removed content the agent used later in the real transcript (engine `risk/`). Null when the
    * run deferred it (the app: the budget paints first, the `risk` request brings it next).
    */
   readonly risk: RunRisk | null
   readonly ms: number
 }
+
+/**
+ * What the idempotence round that follows a `settling` run found (the `settle` request): `same`
+ * — it changed nothing, so only the invariants gain their `idempotent` check; `changed` — it
+ * changed more, and the settled summary replaces the first one (its risk deferred again).
+ */
+export type Settled =
+  | { readonly kind: 'same'; readonly invariants: RunSummary['invariants']; readonly ms: number }
+  | { readonly kind: 'changed'; readonly summary: RunSummary }
 
 /** The replay as typed arrays, one entry per model call. */
 export interface ReplaySeries {

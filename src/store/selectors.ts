@@ -102,6 +102,9 @@ export const useReport = () => useAppStore(useShallow(selectReports))
 export const useLoadedOnce = () => useAppStore(selectLoadedOnce)
 /** Counts loads started: views keep per-transcript state across runs, never across loads. */
 export const useLoadSeq = () => useAppStore(selectLoadSeq)
+/** Whether a run is on screen (a boolean: staged panels re-render only when it flips). */
+const selectHasRun = (s: AppState) => s.summary !== null
+export const useHasRun = () => useAppStore(selectHasRun)
 /** Whether a transcript's report is in (a boolean: the layout re-renders only when it flips). */
 export const useHasReport = () => useAppStore(selectHasReport)
 export const useWarnings = () => useAppStore(useShallow(selectWarnings))

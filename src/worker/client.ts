@@ -55,6 +55,7 @@ const LANES: Readonly<Record<RequestKind, string>> = {
   count: 'transcript',
   run: 'run',
   // A run's follow-ups (asked one after the other): a newer run supersedes them.
+  settle: 'run',
   risk: 'run',
   replay: 'run',
   detail: 'detail',

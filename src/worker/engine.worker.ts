@@ -130,14 +130,16 @@ const HANDLERS: { readonly [K in RequestKind]: Handler<K> } = {
           params.config,
           params.preset,
           (ph) => c.checkpoint(ph === 'replay' ? undefined : phase(RUN_PHASES, ph)),
-          // The budget paints without the risk; the UI asks for it with `risk` right after.
-          { deferRisk: true },
+          // The budget paints without the risk and after the first round; the UI asks for the
+          // idempotence round (`settle`) and the risk right after.
+          { deferRisk: true, settleLater: true },
         ),
       true,
     )(p, ctx)
     runs = Promise.all([runs, work]).catch(() => undefined)
     return work
   },
+  settle: onConversation<'settle'>(() => session.settle(), true),
   risk: onConversation<'risk'>(() => session.risk(), true),
   replay: onConversation<'replay'>(async (_p, ctx) => {
     const record = session.lastRun
@@ -170,6 +172,10 @@ const HANDLERS: { readonly [K in RequestKind]: Handler<K> } = {
 /** Typed arrays the reply owns: transferred, so the UI thread gets them without a copy. */
 function transferOf(kind: RequestKind, reply: unknown): ArrayBuffer[] {
   if (kind === 'run') return transferablesOf(reply as Reply<'run'>)
+  if (kind === 'settle') {
+    const settled = reply as Reply<'settle'>
+    return settled.kind === 'changed' ? transferablesOf(settled.summary) : []
+  }
   if (kind === 'replay') return replayTransferables(reply as Reply<'replay'>)
   return []
 }

@@ -22,13 +22,14 @@ import type {
   RunPhase,
   RunRisk,
   RunSummary,
+  Settled,
   Swept,
 } from '../session/types.ts'
 
 export type * from '../session/types.ts'
 
 /** Bump when a message shape changes; the client refuses a worker that speaks another version. */
-export const PROTOCOL_VERSION = 5
+export const PROTOCOL_VERSION = 6
 
 /** How far a request is: `done` of `total` (phases, model calls or sweep points). */
 export interface Progress<P extends string = never> {
@@ -71,6 +72,11 @@ export interface RequestMap {
    * budget paints first; the UI asks for it next, before the replay.
    */
   risk: { params: Record<never, never>; reply: RunRisk }
+  /**
+   * The idempotence round of the latest run, when its summary came `settling` (first round
+   * only, so the budget paints sooner): the invariants' last check, or the settled summary.
+   */
+  settle: { params: Record<never, never>; reply: Settled }
   /** The latest run's replay, model call by model call (the timeline's series). */
   replay: { params: Record<never, never>; reply: ReplaySeries; progress: Progress }
   /** One group before and after the latest run (text cut at `maxChars` per part). */

@@ -61,6 +61,7 @@ function summary(configName: string): RunSummary {
     steps: [],
     replay: null,
     replayPending: false,
+    settling: false,
     risk: { usedLater: 0, tokens: 0, items: [], itemCount: 0 },
     ms: 1,
   }
@@ -156,6 +157,81 @@ describe('run slice', () => {
     await vi.waitFor(() =>
       expect(worker.requests().map((m) => m.request)).toEqual(['run', 'risk', 'replay']),
     )
+  })
+
+  it('settles a first-round summary after a quiet moment: the idempotence check fills in', async () => {
+    const risk = { usedLater: 0, tokens: 0, items: [], itemCount: 0 }
+    const check = { id: 'idempotent', ok: true, detail: 'changes nothing more', offenders: [] }
+    const invariants = { ok: true, checks: [check] }
+    const worker = fakeWorker((request) => {
+      if (request === 'run')
+        return { reply: { ...summary('lip'), settling: true, risk: null } } as never
+      if (request === 'risk') return { reply: risk } as never
+      if (request === 'settle') return { reply: { kind: 'same', invariants, ms: 1 } } as never
+      return null
+    })
+    const lab = createLabStore(new EngineClient(worker.create))
+    pretendLoaded(lab)
+    await lab.getState().runPreset('lip')
+    const shown = lab.getState().summary
+    expect(shown?.settling).toBe(true)
+    await vi.waitFor(() => expect(lab.getState().summary?.settling).toBe(false))
+    const settled = lab.getState().summary
+    expect(settled?.invariants).toEqual(invariants)
+    // Every other figure is the first round's, unchanged.
+    expect(settled?.groups).toBe(shown?.groups)
+    expect(settled?.tokens).toBe(shown?.tokens)
+    await vi.waitFor(() =>
+      expect(worker.requests().map((m) => m.request)).toEqual(['run', 'risk', 'settle', 'replay']),
+    )
+  })
+
+  it('replaces the summary when the idempotence round changed the result', async () => {
+    const settledSummary = { ...summary('lip'), changes: 7, risk: null }
+    const risk = { usedLater: 1, tokens: 9, items: [], itemCount: 0 }
+    const worker = fakeWorker((request) => {
+      if (request === 'run') return { reply: { ...summary('lip'), settling: true } } as never
+      if (request === 'risk') return { reply: risk } as never
+      if (request === 'settle')
+        return { reply: { kind: 'changed', summary: settledSummary } } as never
+      return null
+    })
+    const lab = createLabStore(new EngineClient(worker.create))
+    pretendLoaded(lab)
+    await lab.getState().runPreset('lip')
+    await vi.waitFor(() => expect(lab.getState().summary?.changes).toBe(7))
+    // Its risk is asked again (the settled result is another one).
+    await vi.waitFor(() =>
+      expect(worker.requests().map((m) => m.request)).toEqual(['run', 'settle', 'risk', 'replay']),
+    )
+    expect(lab.getState().risk).toEqual(risk)
+  })
+
+  it('an edit drops the follow-ups of the run on screen; an invalid edit asks for them again', async () => {
+    const worker = fakeWorker((request, params) => {
+      if (request === 'run') {
+        const bad = (params as Params<'run'>).config === 'bad'
+        return (
+          bad
+            ? { invalid: [{ path: 'window', message: 'no' }] }
+            : { reply: { ...summary('lip'), settling: true } }
+        ) as never
+      }
+      if (request === 'risk') return { reply: summary('lip').risk } as never
+      return null
+    })
+    const lab = createLabStore(new EngineClient(worker.create))
+    pretendLoaded(lab)
+    await lab.getState().runPreset('lip')
+    await vi.waitFor(() => expect(lab.getState().risk).not.toBeNull())
+    // Typing during the quiet moment: no settle starts for a run about to be replaced.
+    lab.getState().setConfig('bad')
+    await vi.waitFor(() => expect(lab.getState().runStatus).toBe('error'))
+    const kinds = () => worker.requests().map((m) => m.request)
+    expect(kinds().filter((k) => k === 'settle')).toHaveLength(0)
+    // The edit ran nothing, so the run on screen still needs its idempotence check.
+    await vi.waitFor(() => expect(kinds().filter((k) => k === 'settle')).toHaveLength(1))
+    expect(lab.getState().summary?.settling).toBe(true)
   })
 
   it('reports config issues', async () => {

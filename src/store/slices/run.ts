@@ -28,6 +28,14 @@ export interface RunProgress {
 /** Quiet time after the last edit before a custom config runs (keystrokes coalesce). */
 export const EDIT_DEBOUNCE_MS = 80
 
+/**
+ * Quiet time after a first-round summary is painted before its idempotence round is asked for.
+ * That round is a full compaction the worker cannot interrupt (≈ 1.6× the first round): started
+ * at once, the run of the next keystroke would queue behind it. Longer than the debounce plus a
+ * keystroke's gap, so while someone types no settle starts; the next edit cancels the wait.
+ */
+export const SETTLE_QUIET_MS = 200
+
 export interface RunSlice {
   /** The preset in use, or the one the custom config started from. */
   selectedPreset: PresetId
@@ -74,11 +82,27 @@ export interface RunSlice {
   clearRun: () => void
 }
 
+/** Resolves after `ms`, or at once when `signal` aborts (the caller then sees it is stale). */
+function quiet(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done)
+  })
+}
+
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => {
   // The in-flight run (and then its replay) and the pending debounced edit; not state, because
   // nothing renders them. Aborting makes the client drop the request and tell the worker to stop.
   let active: AbortController | null = null
   let debounce: ReturnType<typeof setTimeout> | null = null
+  /** The follow-ups under way (settle, risk, replay): an edit makes them moot at once. */
+  let following: AbortController | null = null
 
   const cancelDebounce = () => {
     if (debounce !== null) clearTimeout(debounce)
@@ -86,16 +110,36 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   }
 
   /**
-   * The summary is on screen: its risk follows (the risk fact fills in), then the replay (the
-   * slow part) and the timeline fills in. One after the other: they share the run's lane.
+   * The summary is on screen: a first-round summary settles (the idempotence check fills in, or
+   * — rarely — the settled figures replace the first ones), its risk follows (the risk fact fills
+   * in), then the replay (the slow part) and the timeline fills in. One after the other: they
+   * share the run's lane.
    */
-  const followUps = async (controller: AbortController, summary: RunSummary) => {
+  const followUps = async (controller: AbortController, first: RunSummary) => {
+    following = controller
     set({ replayProgress: { done: 0, total: 0 } })
+    const { engine } = get()
     try {
-      const risk =
-        summary.risk ?? (await get().engine.request('risk', {}, { signal: controller.signal }))
+      const riskOf = async (summary: RunSummary) => {
+        const risk =
+          summary.risk ?? (await engine.request('risk', {}, { signal: controller.signal }))
+        if (active === controller) set({ risk })
+      }
+      await riskOf(first)
+      if (first.settling && active === controller) {
+        await quiet(SETTLE_QUIET_MS, controller.signal)
+        if (active !== controller) return
+        const settled = await engine.request('settle', {}, { signal: controller.signal })
+        if (active !== controller) return
+        if (settled.kind === 'same') {
+          set({ summary: { ...first, invariants: settled.invariants, settling: false } })
+        } else {
+          // The later rounds changed the result: the settled figures replace the first ones.
+          set({ summary: settled.summary, risk: null })
+          await riskOf(settled.summary)
+        }
+      }
       if (active !== controller) return
-      set({ risk })
       const series = await get().engine.request(
         'replay',
         {},
@@ -114,7 +158,30 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       active = null
       set({ replayProgress: null, replayPending: false })
       if (!isStale(error)) set({ runError: error instanceof Error ? error.message : String(error) })
+    } finally {
+      if (following === controller) following = null
     }
+  }
+
+  /** An edit came: the follow-ups of the run on screen are moot (its run follows the debounce). */
+  const dropFollowUps = () => {
+    const handle = following
+    if (!handle || active !== handle) return
+    active = null
+    following = null
+    handle.abort()
+  }
+
+  /**
+   * The run on screen stays (an invalid edit ran nothing) but its follow-ups were dropped for
+   * the edit: ask for them again, so its idempotence check and timeline still come.
+   */
+  const resumeFollowUps = () => {
+    const { summary, risk, replayPending } = get()
+    if (!summary || active || (!summary.settling && !replayPending && risk)) return
+    const controller = new AbortController()
+    active = controller
+    void followUps(controller, risk && !summary.risk ? { ...summary, risk } : summary)
   }
 
   const start = async () => {
@@ -170,6 +237,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
           runError: 'The config is invalid; nothing ran.',
           runProgress: null,
         })
+        resumeFollowUps()
       } else {
         const message = error instanceof Error ? error.message : String(error)
         set({ runStatus: 'error', runError: message, runProgress: null })
@@ -199,6 +267,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
     setConfig: (config, options) => {
       cancelDebounce()
+      dropFollowUps()
       set({ customConfig: config })
       if (options?.immediate) {
         void start()

@@ -92,8 +92,22 @@ const tabCommands: Command[] = DETAIL_TABS.map((tab, i) => ({
   },
 }))
 
-/** After React drew the change (a view switch, an opened pane): then move focus. */
-const afterPaint = (fn: () => void) => requestAnimationFrame(() => requestAnimationFrame(fn))
+/** How long a focus command waits for its target to be mounted (a view or table coming in). */
+const FOCUS_WAIT_MS = 1000
+
+/**
+ * After React drew the change (a view switch, an opened pane): then move focus. `focus` says
+ * whether its target was there; if not, it is tried again each frame for a while. Two frames
+ * were not always enough: the table renders its summary in a deferred pass, which on a busy
+ * machine lands later (the "f focuses the table filter" flake, issue 14).
+ */
+const afterPaint = (focus: () => boolean) => {
+  const until = performance.now() + FOCUS_WAIT_MS
+  const attempt = () => {
+    if (!focus() && performance.now() < until) requestAnimationFrame(attempt)
+  }
+  requestAnimationFrame(() => requestAnimationFrame(attempt))
+}
 
 const viewCommands: Command[] = MAIN_VIEWS.map((view: MainView) => ({
   id: `view.${view}`,
@@ -154,7 +168,7 @@ export const COMMANDS: readonly Command[] = [
     run: ({ state }) => {
       showGroups(state)
       state.openDrawer()
-      afterPaint(() => void focusDetail())
+      afterPaint(focusDetail)
     },
   },
   {
@@ -176,7 +190,7 @@ export const COMMANDS: readonly Command[] = [
     when: hasRows,
     run: ({ state }) => {
       showGroups(state)
-      afterPaint(() => void focusList())
+      afterPaint(focusList)
     },
   },
   ...tabCommands,
@@ -188,7 +202,7 @@ export const COMMANDS: readonly Command[] = [
     when: hasRun,
     run: ({ state, ui }) => {
       showGroups(state)
-      afterPaint(() => void ui.focus(TID.findInput))
+      afterPaint(() => ui.focus(TID.findInput))
     },
   },
   {
@@ -215,7 +229,7 @@ export const COMMANDS: readonly Command[] = [
     when: hasRun,
     run: ({ state, ui }) => {
       showGroups(state)
-      afterPaint(() => void ui.focus(TID.tableQuery))
+      afterPaint(() => ui.focus(TID.tableQuery))
     },
   },
   {
@@ -275,7 +289,7 @@ export const COMMANDS: readonly Command[] = [
     when: (s) => s.report !== null,
     run: ({ state }) => {
       if (state.importCollapsed) state.setImportCollapsed(false)
-      afterPaint(() => void focusFirstIn(TID.configEditor))
+      afterPaint(() => focusFirstIn(TID.configEditor))
     },
   },
   {

@@ -4,6 +4,7 @@ import { GroupTable } from '../features/table/GroupTable.tsx'
 import { ReplayTimeline } from '../features/timeline/ReplayTimeline.tsx'
 import { TID } from '../testids.ts'
 import { Splitter } from './Splitter.tsx'
+import { Staged } from './Staged.tsx'
 import { usePanelWidths } from './usePanelWidths.ts'
 
 /** The timeline's bottom edge: drag (or ↑/↓) to give the overview more or less height. */
@@ -35,13 +36,18 @@ export function GroupsView() {
   const { timelineCollapsed } = usePanelWidths()
   return (
     <div className="groups-view">
+      {/* A new transcript's first run: the budget paints, then the timeline, then the table. */}
       <div className="timeline-slot" id="timeline-slot" data-collapsed={timelineCollapsed}>
-        <ReplayTimeline />
+        <Staged frames={1}>
+          <ReplayTimeline />
+        </Staged>
       </div>
       <TimelineSplitter />
       <InvariantsPanel />
       <div className="list-slot" id="group-list" tabIndex={-1}>
-        <GroupTable />
+        <Staged frames={2}>
+          <GroupTable />
+        </Staged>
       </div>
     </div>
   )

@@ -7,6 +7,7 @@ import { OverviewView } from '../features/summary/OverviewView.tsx'
 import { TID } from '../testids.ts'
 import { DetailPane } from './DetailPane.tsx'
 import { GroupsView } from './GroupsView.tsx'
+import { Staged } from './Staged.tsx'
 import { DrawerSplitter } from './Gutters.tsx'
 
 // Not in the first view (and with recharts): their own chunks, fetched when first shown, so the
@@ -73,7 +74,10 @@ export function Views() {
             <GroupsView />
           </ViewPanel>
           <ViewPanel id="overview" current={view}>
-            <OverviewView />
+            {/* Hidden unless chosen: after the groups view's own stages (see Staged). */}
+            <Staged frames={view === 'overview' ? 1 : 3}>
+              <OverviewView />
+            </Staged>
           </ViewPanel>
           <ViewPanel id="sweep" current={view}>
             <Suspense fallback={null}>

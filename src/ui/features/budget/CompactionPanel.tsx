@@ -77,16 +77,22 @@ function Window({ summary }: { readonly summary: RunSummary }) {
 
 function Facts({ summary }: { readonly summary: RunSummary }) {
   const failing = summary.invariants.checks.filter((c) => !c.ok).map((c) => c.id)
+  // A first-round summary: the idempotence check is still running (it follows in `settle`).
+  const checking = summary.settling ? ' · checking idempotence…' : ''
+  const ok = summary.invariants.ok
   return (
     <span className="budget-facts">
       <span
-        className={summary.invariants.ok ? 'pill high' : 'pill low'}
+        className={ok ? (checking ? 'pill' : 'pill high') : 'pill low'}
         data-testid={TID.invariants}
-        data-ok={String(summary.invariants.ok)}
+        data-ok={ok && checking ? 'pending' : String(ok)}
       >
-        {summary.invariants.ok
-          ? 'all invariants hold'
+        {ok
+          ? checking
+            ? 'invariants hold so far'
+            : 'all invariants hold'
           : `invariants failing: ${failing.join(', ') || 'unknown'}`}
+        {checking}
       </span>
       <span className="hint" data-testid={TID.changeCount} data-value={summary.changes}>
         {formatCount(summary.changes)} {summary.changes === 1 ? 'change' : 'changes'}

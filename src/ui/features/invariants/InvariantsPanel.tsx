@@ -54,6 +54,14 @@ export function InvariantsPanel() {
   if (!summary) return null
   const total = summary.invariants.checks.length
 
+  if (failing.length === 0 && summary.settling) {
+    // The first round's summary: the idempotence check follows (the `settle` request).
+    return (
+      <div className="inv-pass pending" data-testid={TID.invariantsPanel} data-ok="pending">
+        {formatCount(total)} invariant checks pass so far; checking idempotence…
+      </div>
+    )
+  }
   if (failing.length === 0) {
     return (
       <div className="inv-pass" data-testid={TID.invariantsPanel} data-ok="true">
