@@ -4,6 +4,8 @@
  * and LIP's own size estimate for the token threshold.
  */
 import type { StrategyContext } from '../../compaction/context.ts'
+import { liveGroups } from '../../compaction/live-groups.ts'
+import type { Group } from '../../groups.ts'
 import type { ToolCallPart, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { categorizeFaithful, categorizeFixed, type ToolCategory } from './categories.ts'
@@ -76,9 +78,12 @@ export function collectResults(
       messageOf.push(found.message)
       callOf.push(found.call)
     }
-  } else
-    for (const g of ctx.groups()) {
-      if (view.isExcluded(g.index)) continue
+  } else {
+    // The live groups only: late in a replay nearly every group is excluded, and walking them all
+    // at every call was quadratic in the session (see `liveGroups`).
+    const { groups } = view.prepared.grouping
+    for (const gi of liveGroups(view)) {
+      const g = groups[gi] as Group
       for (const r of g.results) {
         const info = pairing.results[r]
         if (!info || !ctx.visible(info.message) || info.call < 0) continue
@@ -94,6 +99,7 @@ export function collectResults(
         callOf.push(info.call)
       }
     }
+  }
   if (incremental && keys.length === 0 && redo.length === 0) {
     // The very same records: a caller may keep what it derived from this array.
     lasts.last = { out: last.out, limit: view.limit, mark: view.changeMark }

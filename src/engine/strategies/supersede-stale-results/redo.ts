@@ -4,6 +4,7 @@
  * them, or says the collection must be made again.
  */
 import type { StrategyContext } from '../../compaction/context.ts'
+import type { Group } from '../../groups.ts'
 import type { ResultInfo } from './collect.ts'
 
 /** A record to redo: its position, flat part number and call. */
@@ -24,23 +25,25 @@ export function redoSince(
   collectable: (k: number) => { readonly call: number } | null,
 ): Redo[] | null {
   const { offset } = view.parts
-  const { groupOfMessage } = view.prepared.grouping
+  const { groupOfMessage, groups } = view.prepared.grouping
   const changed = new Set<number>()
   for (const m of view.changesSince(last.mark)) {
-    if (m < 0 || view.isExcluded(groupOfMessage[m] as number)) return null
+    if (m < 0) return null
+    const g = groupOfMessage[m] as number
+    if (view.isExcluded(g)) {
+      // A dropped group that held no record leaves the collection as it was (the fallback and
+      // summaries mostly drop groups whose results were already cleared, or that have none):
+      // only one that held records makes the collection start over.
+      for (const gm of (groups[g] as Group).messages)
+        if (gm < last.limit && last.out[firstAtOrAfter(last.out, gm)]?.ref.message === gm)
+          return null
+      continue
+    }
     if (m < last.limit) changed.add(m)
   }
   const redo: Redo[] = []
   for (const m of changed) {
-    // Records are in (message, part) order: the first one at or after message m.
-    let lo = 0
-    let hi = last.out.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((last.out[mid] as ResultInfo).ref.message < m) lo = mid + 1
-      else hi = mid
-    }
-    let index = lo
+    let index = firstAtOrAfter(last.out, m)
     for (let k = offset[m] as number; k < (offset[m + 1] as number); k++) {
       const found = collectable(k)
       const record = last.out[index]
@@ -56,4 +59,16 @@ export function redoSince(
     if (last.out[index]?.ref.message === m) return null
   }
   return redo
+}
+
+/** Position of the first record at or after message `m` (records are in (message, part) order). */
+function firstAtOrAfter(out: readonly ResultInfo[], m: number): number {
+  let lo = 0
+  let hi = out.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((out[mid] as ResultInfo).ref.message < m) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
