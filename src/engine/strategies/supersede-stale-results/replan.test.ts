@@ -4,7 +4,10 @@ import { prepare } from '../../compaction/prepared.ts'
 import { computeProtections, DEFAULT_PROTECTIONS } from '../../compaction/protect.ts'
 import { WorkingView } from '../../compaction/view.ts'
 import { estimateCounter } from '../../tokens/index.ts'
-import { supersedeStaleResultsStrategy as strategy } from '../supersede-stale-results.ts'
+import {
+  supersedeStaleResultsSchema,
+  supersedeStaleResultsStrategy as strategy,
+} from '../supersede-stale-results.ts'
 import { collectResults, extendedCollection } from './collect.ts'
 import { conversation, exchange, user } from './fixtures.ts'
 import { planResults } from './replan.ts'
@@ -40,7 +43,7 @@ function replayOn() {
     undefined,
   )
   const isStub = stubMatcher(LIP_STUB_TEMPLATE)
-  const p = strategy.schema.parse({})
+  const p = supersedeStaleResultsSchema.parse({})
   /** Reveal messages up to `limit`, collect and plan as a replay call does. */
   const call = (limit: number) => {
     view.advanceTo(limit)
