@@ -98,4 +98,22 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
     fresh.view.exclude(groupOf(fresh.view, 1))
     expect(fresh.call(15).outcomes).toEqual(fourth.outcomes)
   })
+
+  it('a dropped group late in the collection keeps the records before it and plans as afresh', () => {
+    const { view, call } = replayOn()
+    call(10)
+    const before = call(15)
+    view.exclude(groupOf(view, 11)) // the second read of b.ts: its record is 5th of 6
+    const after = call(15)
+    expect(extendedCollection(after.results)?.from).toBe(before.results)
+    expect(extendedCollection(after.results)?.cut).toBe(4)
+    expect(after.results.slice(0, 4)).toEqual(before.results.slice(0, 4))
+    expect(after.results.map((r) => r.ref.message)).toEqual([2, 4, 7, 9, 14])
+    const fresh = replayOn()
+    fresh.view.advanceTo(15)
+    fresh.view.exclude(groupOf(fresh.view, 11))
+    const again = fresh.call(15)
+    expect(after.outcomes).toEqual(again.outcomes)
+    expect(after.outcomes).toEqual(['drop', 'single', 'stub', 'single', 'newest'])
+  })
 })
