@@ -3,8 +3,9 @@ import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { Message } from '../model.ts'
 import type { SummaryRequest } from '../summarize/types.ts'
-import { tailByGroups, tailByMessages } from './preserve-tail.ts'
+import { tailByMessages } from './preserve-tail.ts'
 import { truncateAfterFailure } from './summarize/fallback.ts'
+import { tailOfLiveGroups } from './summarize/tail.ts'
 import { boundInput, planCoverage, previousSummaryText } from './summarize/select.ts'
 import { falaiGate, fmt, lastGroupIndex, openTier } from './tool-result-budget/falai.ts'
 
@@ -117,7 +118,7 @@ export const summarizeStrategy = defineStrategy({
     if (!gate) return
     const tail =
       p.preserveRecentGroups !== undefined
-        ? tailByGroups(ctx, p.preserveRecentGroups)
+        ? tailOfLiveGroups(ctx, p.preserveRecentGroups)
         : tailByMessages(ctx, p.preserveRecentMessages)
     const coverage = planCoverage(ctx, tail, {
       faithful: p.faithful,

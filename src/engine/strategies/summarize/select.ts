@@ -105,6 +105,10 @@ export function planCoverage(
     if (tail.groups.has(gi)) continue
     const g = groups[gi] as Group
     const protection = ctx.protectionOf(g.index)
+    // Replay records no skips: a protected group (not the system prompt) is only left out, and
+    // whether it is an earlier summary only words the skip. Protected groups stay live for the
+    // whole session (skills: about 100 in the 200 MB run), so this ran at every model call.
+    if (protection && !ctx.recordNonChanges && g.kind !== 'system') continue
     const prev = isPreviousSummary(ctx, g, opts.summaryPrefix)
     if (g.kind === 'system' && !prev) {
       if (!opts.faithful) {
