@@ -129,7 +129,11 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     // Replay records only changes: when nothing is stale there is nothing more to do, and the
     // faithful twin plan (only used to word decisions) is not needed.
     if (!ctx.recordNonChanges && stale.length === 0) return
-    const lipOutcomes = p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out
+    // The faithful twin plan only words decisions: made when the first sentence needs it (in a
+    // replay most calls find only stale results they skip before wording anything).
+    let lip: readonly Outcome[] | undefined
+    const lipOutcomes = (): readonly Outcome[] =>
+      (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)
     const messageIdOf = (i: number) => results[i]?.messageId ?? '?'
     const drops = droppableGroups(ctx, results, outcomes, stale)
 
@@ -153,7 +157,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
       const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
       const fixed = p.faithful
         ? undefined
-        : lipDifference(outcome, lipOutcomes[i] as Outcome, r.faithful, messageIdOf, redact)
+        : lipDifference(outcome, lipOutcomes()[i] as Outcome, r.faithful, messageIdOf, redact)
       const measure =
         r.hasAttachments && !p.faithful
           ? `${occ.measure} tokens (engine count: it has attachments)`
@@ -215,7 +219,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
             !p.faithful &&
             !fixed &&
             refused?.reason === 'no_savings' &&
-            lipOutcomes[i]?.kind === 'stub'
+            lipOutcomes()[i]?.kind === 'stub'
           )
             annotateLast(
               ctx,

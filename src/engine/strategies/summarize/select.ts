@@ -1,4 +1,5 @@
 import { describeProtection, type StrategyContext } from '../../compaction/context.ts'
+import { liveGroups } from '../../compaction/live-groups.ts'
 import type { Group } from '../../groups.ts'
 import type { Message } from '../../model.ts'
 import { fmt } from '../tool-result-budget/falai.ts'
@@ -97,9 +98,17 @@ export function planCoverage(
       )
     } else fixed.push(`${what}; the tail was extended to the whole group`)
   }
-  for (const g of ctx.groups()) {
-    if (ctx.view.isExcluded(g.index) || tail.groups.has(g.index)) continue
+  const { groups } = ctx.view.prepared.grouping
+  // The live groups only: walking every visible group and skipping the excluded ones made each
+  // summary cost the whole conversation (see `liveGroups`).
+  for (const gi of liveGroups(ctx.view)) {
+    if (tail.groups.has(gi)) continue
+    const g = groups[gi] as Group
     const protection = ctx.protectionOf(g.index)
+    // Replay records no skips: a protected group (not the system prompt) is only left out, and
+    // whether it is an earlier summary only words the skip. Protected groups stay live for the
+    // whole session (skills: about 100 in the 200 MB run), so this ran at every model call.
+    if (protection && !ctx.recordNonChanges && g.kind !== 'system') continue
     const prev = isPreviousSummary(ctx, g, opts.summaryPrefix)
     if (g.kind === 'system' && !prev) {
       if (!opts.faithful) {

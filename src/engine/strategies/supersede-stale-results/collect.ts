@@ -4,6 +4,8 @@
  * and LIP's own size estimate for the token threshold.
  */
 import type { StrategyContext } from '../../compaction/context.ts'
+import { liveGroups } from '../../compaction/live-groups.ts'
+import type { Group } from '../../groups.ts'
 import type { ToolCallPart, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { categorizeFaithful, categorizeFixed, type ToolCategory } from './categories.ts'
@@ -53,9 +55,9 @@ export function collectResults(
     if (view.part(info)?.kind !== 'tool_result') return null
     return { g, message: info.message, call: info.call }
   }
-  // Replay: when the view only had parts replaced since the last collection over it, every other
-  // record it made stands, the records of the replaced messages are redone in place, and only the
-  // results revealed since are new (their parts come after all others).
+  // Replay: when the view only had parts replaced or groups dropped since the last collection over
+  // it, the records before the first dropped one stand, those of the replaced messages are redone
+  // in place, and the rest is collected from there on (their parts come after all others).
   const lasts = lastCollections(view, isStub)
   const last = lasts.last
   const redo = last ? redoSince(view, last, collectable) : null
@@ -68,7 +70,12 @@ export function collectResults(
   let sorted = true
   if (incremental) {
     const end = offset[view.limit] as number
-    for (let k = offset[last.limit] as number; k < end; k++) {
+    // From the first record collected again (see `redoSince`), else from the newly revealed parts.
+    const again = last.out[redo.cut]?.ref
+    const start = again
+      ? (offset[again.message] as number) + again.part
+      : (offset[last.limit] as number)
+    for (let k = start; k < end; k++) {
       const found = collectable(k)
       if (!found) continue
       keys.push(k)
@@ -76,9 +83,12 @@ export function collectResults(
       messageOf.push(found.message)
       callOf.push(found.call)
     }
-  } else
-    for (const g of ctx.groups()) {
-      if (view.isExcluded(g.index)) continue
+  } else {
+    // The live groups only: late in a replay nearly every group is excluded, and walking them all
+    // at every call was quadratic in the session (see `liveGroups`).
+    const { groups } = view.prepared.grouping
+    for (const gi of liveGroups(view)) {
+      const g = groups[gi] as Group
       for (const r of g.results) {
         const info = pairing.results[r]
         if (!info || !ctx.visible(info.message) || info.call < 0) continue
@@ -94,7 +104,8 @@ export function collectResults(
         callOf.push(info.call)
       }
     }
-  if (incremental && keys.length === 0 && redo.length === 0) {
+  }
+  if (incremental && keys.length === 0 && redo.redo.length === 0 && redo.cut === last.out.length) {
     // The very same records: a caller may keep what it derived from this array.
     lasts.last = { out: last.out, limit: view.limit, mark: view.changeMark }
     return last.out
@@ -145,13 +156,13 @@ export function collectResults(
     return info
   }
 
-  const out: ResultInfo[] = incremental ? [...last.out] : []
+  const out: ResultInfo[] = incremental ? last.out.slice(0, redo.cut) : []
   if (incremental) {
-    for (const { index, k, call } of redo) {
+    for (const { index, k, call } of redo.redo) {
       const was = out[index] as ResultInfo
       out[index] = build(index, k, was.group, was.ref.message, call)
     }
-    extensions.set(out, { from: last.out, redone: redo.map((x) => x.index) })
+    extensions.set(out, { from: last.out, redone: redo.redo.map((x) => x.index), cut: redo.cut })
   }
   const base = out.length
   for (let index = base; index < base + keys.length; index++) {
@@ -170,11 +181,16 @@ export function collectResults(
   return out
 }
 
-/** How a collection was made from an earlier one: its records redone in place, then new ones. */
+/**
+ * How a collection was made from an earlier one: its records before `cut` kept or redone in place,
+ * then the records from `cut` on collected again or new.
+ */
 export interface Extension {
   readonly from: readonly ResultInfo[]
   /** Positions whose record was redone (their part was replaced); every other one is the same. */
   readonly redone: readonly number[]
+  /** Records of `from` at positions below it are at the same positions here. */
+  readonly cut: number
 }
 
 /**

@@ -149,4 +149,46 @@ describe('PlanIndex carried across calls', () => {
       { seed: 20261127, numRuns: 400 },
     )
   })
+
+  it('dropping the results from some index on, then appending others, gives the whole plan', () => {
+    fc.assert(
+      fc.property(
+        paramsArb,
+        fc.array(itemArb, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), fc.nat(), fc.nat()), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        (p, items, steps) => {
+          // The conversation's results as the replay sees them: some leave (a dropped group),
+          // the ones after them come back with new indexes, new ones arrive.
+          let list: Item[] = []
+          let next = 0
+          const index = new PlanIndex(p)
+          for (const [n, cutAt, removeCount] of steps) {
+            const cut = list.length > 0 ? cutAt % (list.length + 1) : 0
+            const kept = [
+              ...list.slice(0, cut),
+              ...list.slice(cut + (removeCount % 3)),
+              ...items.slice(next, next + n),
+            ]
+            next += n
+            index.truncate(cut)
+            index.append(kept.slice(cut).map((x, i) => occurrence(x, cut + i)))
+            list = kept
+            const whole = plan(
+              list.map((x, i) => occurrence(x, i)),
+              p,
+            )
+            expect(index.out).toEqual(whole)
+            const stale = whole.flatMap((o, i) =>
+              o.kind === 'stub' || o.kind === 'drop' ? [i] : [],
+            )
+            expect(index.stale()).toEqual(stale)
+          }
+        },
+      ),
+      { seed: 20261127, numRuns: 400 },
+    )
+  })
 })

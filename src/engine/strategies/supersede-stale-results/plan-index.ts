@@ -105,6 +105,23 @@ export class PlanIndex {
     for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
   }
 
+  /**
+   * Keep only the occurrences at indexes below `n` and re-decide the keys the others affected:
+   * replay drops a group that held results (the fallback, a summary), and the records from the
+   * first of them on are collected again with new indexes (then appended).
+   */
+  truncate(n: number): void {
+    if (n >= this.occ.length) return
+    const dirty = new Set<string>()
+    for (let i = this.occ.length - 1; i >= n; i--) {
+      const o = this.occ[i]
+      if (o) this.remove(o, dirty)
+    }
+    this.occ.length = n
+    this.out.length = n
+    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+  }
+
   /** Is `o` in its key's list (the results `decide` plans together)? */
   private listed(o: Occurrence): boolean {
     const { p } = this

@@ -4,6 +4,7 @@
  * them, or says the collection must be made again.
  */
 import type { StrategyContext } from '../../compaction/context.ts'
+import type { Group } from '../../groups.ts'
 import type { ResultInfo } from './collect.ts'
 
 /** A record to redo: its position, flat part number and call. */
@@ -14,33 +15,43 @@ export interface Redo {
 }
 
 /**
- * The records of `last` to redo in place when every change to the view since it was a replaced
- * part whose message keeps the same collected results; null when the collection must be redone
- * (a dropped group, a rollback, a result that appeared or vanished).
+ * How to bring `last` up to the view: the records before `cut` stand except those to redo in place
+ * (their part was replaced and their message keeps the same collected results); the records from
+ * `cut` on are collected again (a group that held them was dropped). Null when the collection must
+ * be made afresh (a rollback, a result that appeared or vanished, most records dropped).
  */
 export function redoSince(
   view: StrategyContext['view'],
   last: { readonly out: readonly ResultInfo[]; readonly limit: number; readonly mark: number },
   collectable: (k: number) => { readonly call: number } | null,
-): Redo[] | null {
+): { readonly redo: Redo[]; readonly cut: number } | null {
   const { offset } = view.parts
-  const { groupOfMessage } = view.prepared.grouping
-  const changed = new Set<number>()
-  for (const m of view.changesSince(last.mark)) {
-    if (m < 0 || view.isExcluded(groupOfMessage[m] as number)) return null
-    if (m < last.limit) changed.add(m)
+  const { groupOfMessage, groups } = view.prepared.grouping
+  const changes = view.changesSince(last.mark)
+  // Records from the first one in a dropped group on are collected again (with new positions):
+  // the fallback and summaries drop groups, and late in a replay the records they held are
+  // mostly the newest few, so the records before them all stand.
+  let cut = last.out.length
+  for (const m of changes) {
+    if (m < 0) return null
+    const g = groupOfMessage[m] as number
+    if (!view.isExcluded(g)) continue
+    // A dropped group that held no record leaves the collection as it was.
+    for (const gm of (groups[g] as Group).messages) {
+      if (gm >= last.limit) break
+      const at = firstAtOrAfter(last.out, gm)
+      if (last.out[at]?.ref.message === gm) cut = Math.min(cut, at)
+    }
   }
+  // Re-collecting most of the records costs more than collecting afresh over the live groups.
+  if (cut < last.out.length / 2) return null
+  const changed = new Set<number>()
+  for (const m of changes) if (m < last.limit) changed.add(m)
   const redo: Redo[] = []
   for (const m of changed) {
-    // Records are in (message, part) order: the first one at or after message m.
-    let lo = 0
-    let hi = last.out.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((last.out[mid] as ResultInfo).ref.message < m) lo = mid + 1
-      else hi = mid
-    }
-    let index = lo
+    let index = firstAtOrAfter(last.out, m)
+    // At or after the cut: collected again anyway (a dropped group's messages among them).
+    if (index >= cut) continue
     for (let k = offset[m] as number; k < (offset[m + 1] as number); k++) {
       const found = collectable(k)
       const record = last.out[index]
@@ -50,10 +61,22 @@ export function redoSince(
         continue
       }
       if (!here || (offset[m] as number) + record.ref.part !== k) return null
-      redo.push({ index, k, call: found.call })
+      if (index < cut) redo.push({ index, k, call: found.call })
       index++
     }
-    if (last.out[index]?.ref.message === m) return null
+    if (index < cut && last.out[index]?.ref.message === m) return null
   }
-  return redo
+  return { redo, cut }
+}
+
+/** Position of the first record at or after message `m` (records are in (message, part) order). */
+function firstAtOrAfter(out: readonly ResultInfo[], m: number): number {
+  let lo = 0
+  let hi = out.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((out[mid] as ResultInfo).ref.message < m) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }

@@ -34,8 +34,11 @@ export function planResults(
   let index: PlanIndex
   if (last && redone) {
     index = last.index
-    const n = last.results.length
-    index.replace([...redone].filter((i) => i < n).map((i) => mode(results[i] as ResultInfo)))
+    // Positions below the cut hold the same results (or redone ones); the rest come again.
+    const n = Math.min(last.results.length, redone.cut)
+    index.truncate(n)
+    const replaced = [...redone.positions].filter((i) => i < n)
+    index.replace(replaced.map((i) => mode(results[i] as ResultInfo)))
     index.append(results.slice(n).map(mode))
   } else {
     index = new PlanIndex(p)
@@ -50,20 +53,23 @@ export function planResults(
 }
 
 /**
- * When `results` was made from `earlier` over one or more collections, the positions redone on
- * the way (every other earlier record is the same object); null when it was not.
+ * When `results` was made from `earlier` over one or more collections: the positions redone on
+ * the way and the lowest cut (below it, every other earlier record is the same object at the same
+ * position); null when it was not.
  */
 function redoneSince(
   results: readonly ResultInfo[],
   earlier: readonly ResultInfo[],
-): Set<number> | null {
-  const redone = new Set<number>()
+): { readonly positions: Set<number>; readonly cut: number } | null {
+  const positions = new Set<number>()
+  let cut = Infinity
   let r: readonly ResultInfo[] = results
   while (r !== earlier) {
     const ext = extendedCollection(r)
-    if (!ext || ext.from.length < earlier.length) return null
-    for (const i of ext.redone) redone.add(i)
+    if (!ext) return null
+    for (const i of ext.redone) positions.add(i)
+    cut = Math.min(cut, ext.cut)
     r = ext.from
   }
-  return redone
+  return { positions, cut }
 }

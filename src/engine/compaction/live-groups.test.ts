@@ -1,0 +1,66 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Conversation, Message } from '../model.ts'
+import { estimateCounter } from '../tokens/index.ts'
+import { liveGroups } from './live-groups.ts'
+import { prepare } from './prepared.ts'
+import { WorkingView } from './view.ts'
+
+/** 12 user/assistant turns: one group each, after the system group. */
+const messages: Message[] = Array.from({ length: 24 }, (_, i) => ({
+  id: `m${i}`,
+  role: i % 2 === 0 ? 'user' : 'assistant',
+  parts: [{ kind: 'text', text: `message ${i}` }],
+}))
+const conv: Conversation = {
+  meta: { format: 'openai-chat' },
+  system: [{ kind: 'text', text: 'system' }],
+  tools: [],
+  messages,
+  markers: [],
+}
+
+type Op =
+  | { readonly kind: 'advance'; readonly by: number }
+  | { readonly kind: 'exclude'; readonly group: number }
+  | { readonly kind: 'checkpoint' }
+  | { readonly kind: 'rollback' }
+  | { readonly kind: 'read' }
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.integer({ min: 0, max: 5 }).map((by) => ({ kind: 'advance' as const, by })),
+  fc.integer({ min: 0, max: 30 }).map((group) => ({ kind: 'exclude' as const, group })),
+  fc.constant({ kind: 'checkpoint' as const }),
+  fc.constant({ kind: 'rollback' as const }),
+  fc.constant({ kind: 'read' as const }),
+)
+
+describe('liveGroups', () => {
+  it('is always the visible groups that are not excluded, in order', () => {
+    const prepared = prepare(conv, estimateCounter)
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const view = new WorkingView(prepared, 0)
+        const marks: number[] = []
+        for (const o of ops) {
+          if (o.kind === 'advance') view.advanceTo(view.limit + o.by)
+          else if (o.kind === 'exclude') {
+            if (o.group < view.visibleGroupCount) view.exclude(o.group)
+          } else if (o.kind === 'checkpoint') marks.push(view.checkpoint())
+          else if (o.kind === 'rollback') {
+            const mark = marks.pop()
+            if (mark !== undefined) view.rollback(mark)
+          }
+          // Read after some operations only: the list must also catch up over several changes.
+          if (o.kind !== 'read') continue
+          const expected = view
+            .visibleGroups()
+            .map((g) => g.index)
+            .filter((g) => !view.isExcluded(g))
+          expect([...liveGroups(view)]).toEqual(expected)
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

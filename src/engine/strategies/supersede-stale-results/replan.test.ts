@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { StrategyContext } from '../../compaction/context.ts'
+import { prepare } from '../../compaction/prepared.ts'
+import { computeProtections, DEFAULT_PROTECTIONS } from '../../compaction/protect.ts'
+import { WorkingView } from '../../compaction/view.ts'
+import { estimateCounter } from '../../tokens/index.ts'
+import {
+  supersedeStaleResultsSchema,
+  supersedeStaleResultsStrategy as strategy,
+} from '../supersede-stale-results.ts'
+import { collectResults, extendedCollection } from './collect.ts'
+import { conversation, exchange, user } from './fixtures.ts'
+import { planResults } from './replan.ts'
+import { LIP_STUB_TEMPLATE, stubMatcher } from './stub.ts'
+
+/**
+ * Replay collects the tool results at every model call on one view; each collection made from
+ * the previous one links to it so the planner can carry its plan forward. Those links must not
+ * pile up: kept, they held every earlier collection of a replay alive (calls × results — out of
+ * memory on 130 copies of a Codex rollout).
+ */
+const big = (tag: string) => `${tag} `.repeat(400)
+const conv = conversation([
+  user('read the files'),
+  exchange('read_file', { path: 'a.ts' }, big('a1')),
+  exchange('read_file', { path: 'b.ts' }, big('b1')),
+  user('again'),
+  exchange('read_file', { path: 'a.ts' }, big('a2')),
+  exchange('read_file', { path: 'c.ts' }, big('c1')),
+  user('once more'),
+  exchange('read_file', { path: 'b.ts' }, big('b2')),
+  exchange('read_file', { path: 'a.ts' }, big('a3')),
+])
+
+function replayOn() {
+  const view = new WorkingView(prepare(conv, estimateCounter), 0)
+  const ctx = new StrategyContext(
+    view,
+    computeProtections(view, DEFAULT_PROTECTIONS),
+    strategy.id,
+    0,
+    { contextTokens: 200_000, reservedOutput: 0, buffer: 0, usable: 200_000 },
+    undefined,
+  )
+  const isStub = stubMatcher(LIP_STUB_TEMPLATE)
+  const p = supersedeStaleResultsSchema.parse({})
+  /** Reveal messages up to `limit`, collect and plan as a replay call does. */
+  const call = (limit: number) => {
+    view.advanceTo(limit)
+    const results = collectResults(ctx, isStub)
+    return { results, outcomes: planResults(view, results, p).out.map((o) => o.kind) }
+  }
+  return { view, call }
+}
+
+/** The group of message `m` in a view. */
+const groupOf = (view: WorkingView, m: number) => view.prepared.grouping.groupOfMessage[m] as number
+
+describe('supersede-stale-results: plans carried across replay calls', () => {
+  it('a planner drops the link behind the collection it planned last', () => {
+    const { call } = replayOn()
+    const first = call(5)
+    const second = call(10)
+    // Each later collection was made from the one before (the plan was carried, not redone)…
+    expect(extendedCollection(second.results)?.from).toBe(first.results)
+    const third = call(15)
+    expect(extendedCollection(third.results)?.from).toBe(second.results)
+    // …and once the planner has carried its work to `third`, nothing links `second` back to
+    // `first`: the chain holds at most the last planned collection, not every earlier one.
+    expect(extendedCollection(second.results)).toBeUndefined()
+    expect(third.outcomes).toEqual(['drop', 'stub', 'stub', 'single', 'newest', 'newest'])
+  })
+
+  it('the carried plan equals a fresh plan of the same results', () => {
+    const { call } = replayOn()
+    call(5)
+    call(10)
+    const carried = call(15)
+    const fresh = replayOn().call(15)
+    expect(carried.outcomes).toEqual(fresh.outcomes)
+  })
+
+  it('a dropped group that held no tool result keeps the collection; one that held one starts over', () => {
+    const { view, call } = replayOn()
+    call(5)
+    const second = call(10)
+    view.exclude(groupOf(view, 5)) // the user message "again"
+    const third = call(15)
+    expect(extendedCollection(third.results)?.from).toBe(second.results)
+    view.exclude(groupOf(view, 1)) // the first read of a.ts
+    const fourth = call(15)
+    expect(extendedCollection(fourth.results)).toBeUndefined()
+    expect(fourth.results.map((r) => r.ref.message)).toEqual([4, 7, 9, 12, 14])
+    // Both are what collecting afresh over the same view state finds.
+    const fresh = replayOn()
+    fresh.view.advanceTo(15)
+    fresh.view.exclude(groupOf(fresh.view, 5))
+    fresh.view.exclude(groupOf(fresh.view, 1))
+    expect(fresh.call(15).outcomes).toEqual(fourth.outcomes)
+  })
+
+  it('a dropped group late in the collection keeps the records before it and plans as afresh', () => {
+    const { view, call } = replayOn()
+    call(10)
+    const before = call(15)
+    view.exclude(groupOf(view, 11)) // the second read of b.ts: its record is 5th of 6
+    const after = call(15)
+    expect(extendedCollection(after.results)?.from).toBe(before.results)
+    expect(extendedCollection(after.results)?.cut).toBe(4)
+    expect(after.results.slice(0, 4)).toEqual(before.results.slice(0, 4))
+    expect(after.results.map((r) => r.ref.message)).toEqual([2, 4, 7, 9, 14])
+    const fresh = replayOn()
+    fresh.view.advanceTo(15)
+    fresh.view.exclude(groupOf(fresh.view, 11))
+    const again = fresh.call(15)
+    expect(after.outcomes).toEqual(again.outcomes)
+    expect(after.outcomes).toEqual(['drop', 'single', 'stub', 'single', 'newest'])
+  })
+})
