@@ -22,8 +22,10 @@ export function project(view: WorkingView): Conversation {
   const messages: Message[] = []
   /** original index → index in the projection of the first message at or after it */
   const newIndex = new Array<number>(view.limit + 1)
+  // Most rounds insert no summary: then no message needs the two lookups.
+  const placed = before.size + after.size > 0
   for (let m = 0; m < view.limit; m++) {
-    for (const s of before.get(m) ?? []) messages.push(s.message)
+    if (placed) for (const s of before.get(m) ?? []) messages.push(s.message)
     newIndex[m] = messages.length
     const msg = conversation.messages[m] as Message
     const g = grouping.groupOfMessage[m] as number
@@ -31,11 +33,10 @@ export function project(view: WorkingView): Conversation {
     if (!view.isExcluded(g) && !view.hasOverrides(m)) messages.push(msg)
     else if (!view.isExcluded(g)) {
       const parts = projectedParts(view, m)
-      const changed = parts.length !== msg.parts.length || parts.some((p, i) => p !== msg.parts[i])
       if (parts.length > 0 || msg.parts.length === 0)
-        messages.push(changed ? copyWith(msg, parts) : msg)
+        messages.push(sameParts(parts, msg.parts) ? msg : copyWith(msg, parts))
     }
-    for (const s of after.get(m) ?? []) messages.push(s.message)
+    if (placed) for (const s of after.get(m) ?? []) messages.push(s.message)
   }
   newIndex[view.limit] = messages.length
 
@@ -135,14 +136,20 @@ function sameMarks(
   return true
 }
 
+/** Are the two part lists the same objects in the same order? */
+function sameParts(a: readonly Part[], b: readonly Part[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /** The last projected copy of each changed message, with its parts. */
 const projectedMessages = new WeakMap<Message, Message>()
 
 /** `{ ...msg, parts }`, the same object as last time when the parts are the same objects. */
 function copyWith(msg: Message, parts: Part[]): Message {
   const hit = projectedMessages.get(msg)
-  if (hit && hit.parts.length === parts.length && hit.parts.every((p, i) => p === parts[i]))
-    return hit
+  if (hit && sameParts(hit.parts, parts)) return hit
   const made = { ...msg, parts }
   projectedMessages.set(msg, made)
   return made

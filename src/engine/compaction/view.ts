@@ -378,6 +378,16 @@ export class WorkingView {
     return this.prepared.conversation.messages[message]?.parts[part] ?? null
   }
 
+  /**
+   * Was the part with this flat number (see {@link parts}) removed by an override? For a part of
+   * the conversation that is exactly `partAt(…) === null`, without the address arithmetic.
+   */
+  isRemovedFlat(flat: number): boolean {
+    if (this.overrides.size === 0) return false
+    const o = this.overrides.get(flat)
+    return o !== undefined && o.part === null
+  }
+
   partTokens(ref: PartRef): number {
     const o = this.overrides.size === 0 ? undefined : this.overrides.get(this.key(ref))
     if (o) return o.tokens
