@@ -262,13 +262,54 @@ export class StrategyContext {
       })
       return true
     }
+    const { fields, fixed, newer } = options
+    const groupId = this.groupId(group)
+    const { strategy, step } = this
+    // Literals with the keys of the general form below, in its order: a literal with spreads is
+    // built as a dictionary-mode object several times the size, and every decision outlives the
+    // round (thousands of field trims and supersession stubs per re-plan).
+    if (!fixed && newer) {
+      this.decisions.push(
+        fields
+          ? {
+              kind,
+              messageId: message.id,
+              target: ref,
+              replacement,
+              fields,
+              strategy,
+              step,
+              reason,
+              detail,
+              groupId,
+              tokensBefore: before,
+              tokensAfter: after,
+              newer,
+            }
+          : {
+              kind,
+              messageId: message.id,
+              target: ref,
+              replacement,
+              strategy,
+              step,
+              reason,
+              detail,
+              groupId,
+              tokensBefore: before,
+              tokensAfter: after,
+              newer,
+            },
+      )
+      return true
+    }
     this.decisions.push({
       kind,
       messageId: message.id,
       target: ref,
       replacement,
-      ...(options.fields ? { fields: options.fields } : {}),
-      ...this.base(group, reason, detail, before, after, options.fixed, options.newer),
+      ...(fields ? { fields } : {}),
+      ...this.base(group, reason, detail, before, after, fixed, newer),
     })
     return true
   }

@@ -1,7 +1,7 @@
 import type { Group } from '../groups.ts'
 import type { Message, Part, Role } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
-import { modelFamily, pricePart } from '../tokens/pricing.ts'
+import { modelFamily, pricePart, type ModelFamily } from '../tokens/pricing.ts'
 import { flatPart, partIndexOf, type PartIndex, type Prepared } from './prepared.ts'
 import type { ProtectionKind } from './types.ts'
 import {
@@ -13,6 +13,7 @@ import {
 } from './ledger.ts'
 import { pushAll } from '../arrays.ts'
 import { OverrideTable } from './overrides.ts'
+import { refIn, refTableOf, type RefTable } from './refs.ts'
 import { COUNTED, EXCLUDED, REPLACED, ReplaceLog, VISIBLE, type UndoStep } from './undo.ts'
 
 /** The last price of a part object, with what it was priced under (parts are immutable). */
@@ -56,6 +57,14 @@ function byOne(strategy: string): readonly string[] {
 
 /** Shared empty list of newer copies (overrides are never mutated). */
 const NO_REFS: readonly PartRef[] = []
+
+/** `[...earlier, newer]` without the spread's iteration (thousands of supersession stubs per round). */
+function withNewer(earlier: readonly PartRef[] | undefined, newer: PartRef): readonly PartRef[] {
+  if (!earlier || earlier.length === 0) return [newer]
+  const out = earlier.slice()
+  out.push(newer)
+  return out
+}
 
 /** A replaced part: what it is now, what it costs, and who changed it (for the projection). */
 export interface Override {
@@ -379,6 +388,17 @@ export class WorkingView {
   }
 
   /**
+   * The shared address object of a part (see compaction/refs.ts): for hot loops whose addresses
+   * end up in decisions, instead of a fresh `{message, part}` per part per round.
+   */
+  refAt(message: number, part: number): PartRef {
+    this.refs ??= refTableOf(this.prepared, this.index)
+    return refIn(this.refs, this.index, message, part)
+  }
+
+  private refs: RefTable | null = null
+
+  /**
    * Was the part with this flat number (see {@link parts}) removed by an override? For a part of
    * the conversation that is exactly `partAt(…) === null`, without the address arithmetic.
    */
@@ -442,7 +462,7 @@ export class WorkingView {
   /** Price a candidate part as message `message` would send it. */
   price(part: Part, role: Role, model?: string): number {
     const p = this.prepared
-    const family = model ? modelFamily(model) : p.family
+    const family = model ? this.familyOf(model) : p.family
     // Strategies that memoise their replacement parts (one object per original part and params)
     // get the price of the very same object back without tokenizing it again.
     const hit = prices.get(part)
@@ -458,6 +478,22 @@ export class WorkingView {
     prices.set(part, { role, family, counter: p.counter, framing: p.framing, tokens })
     return tokens
   }
+
+  /**
+   * `modelFamily(model)`, remembered for the last model asked about: a transcript's messages
+   * mostly name one model, and each answer lowercases the name and runs regexes (a string per
+   * priced part, thousands per re-plan).
+   */
+  private familyOf(model: string): ModelFamily {
+    if (model !== this.lastModel) {
+      this.lastModel = model
+      this.lastFamily = modelFamily(model)
+    }
+    return this.lastFamily
+  }
+
+  private lastModel = ''
+  private lastFamily: ModelFamily = modelFamily('')
 
   // ---- changes (each logs its inverse) ----
 
@@ -515,7 +551,7 @@ export class WorkingView {
       part: replacement,
       tokens,
       by: before ? [...before.by, strategy] : byOne(strategy),
-      newer: newer ? [...(before?.newer ?? []), newer] : (before?.newer ?? NO_REFS),
+      newer: newer ? withNewer(before?.newer, newer) : (before?.newer ?? NO_REFS),
     })
     this.changeLog.push(ref.message)
     const counted = !before && ref.message >= 0 && ref.message < this.overridesIn.length
