@@ -14,6 +14,35 @@ import type { InsertedSummary, WorkingView } from './view.ts'
 const EMPTY_TEXT: Part = { kind: 'text', text: '' }
 
 /**
+ * `summary-<step>-<first covered group id>`, one string per (prepared conversation, step, group):
+ * a re-plan that collapses thousands of groups gets the same id strings back, their hashes
+ * already computed for the id checks, instead of building and hashing each one again.
+ */
+const summaryStems = new WeakMap<object, Map<number, (string | undefined)[]>>()
+
+function summaryStem(
+  prepared: WorkingView['prepared'],
+  step: number,
+  first: number | undefined,
+): string {
+  const { groups } = prepared.grouping
+  const group = first === undefined ? undefined : groups[first]
+  if (first === undefined) return `summary-${step}-none`
+  if (!group) return `summary-${step}-g#${first}`
+  let bySteps = summaryStems.get(prepared)
+  if (!bySteps) {
+    bySteps = new Map()
+    summaryStems.set(prepared, bySteps)
+  }
+  let stems = bySteps.get(step)
+  if (!stems) {
+    stems = new Array<string | undefined>(groups.length)
+    bySteps.set(step, stems)
+  }
+  return (stems[first] ??= `summary-${step}-${group.id}`)
+}
+
+/**
  * What a strategy sees and how it acts. Reading is free; every change goes through `exclude`,
  * `replace` or `insert`, which check protections (a refused attempt is recorded as `protected`),
  * compute tokens before/after, and log a decision with the strategy's reason and sentence.
@@ -343,25 +372,27 @@ export class StrategyContext {
     }
     const covers = summary.covers.map((g) => this.groupId(g))
     const message: Message = {
-      id: this.freshSummaryId(`summary-${this.step}-${covers[0] ?? 'none'}`),
+      id: this.freshSummaryId(summaryStem(this.view.prepared, this.step, summary.covers[0])),
       role: summary.role,
       parts: summary.parts,
       summaryOf: { strategy: this.strategy, groups: covers },
     }
-    const tokens =
-      this.view.price(EMPTY_TEXT, summary.role) +
-      summary.parts.reduce((t, p) => t + this.view.price(p, summary.role), 0) +
-      this.view.prepared.framing.perMessage
-    const before = summary.covers.reduce((t, g) => t + this.view.groupTokens(g), 0)
+    // Plain loops: thousands of inserts per re-plan (a collapse per tool group), and each reduce
+    // allocated a closure.
+    const { view } = this
+    const { groups } = view.prepared.grouping
+    let tokens = view.price(EMPTY_TEXT, summary.role) + view.prepared.framing.perMessage
+    for (const p of summary.parts) tokens += view.price(p, summary.role)
+    let before = 0
     // Earlier summaries it absorbs are not new material: the new summary must be smaller than the
     // original groups it replaces. Otherwise it only loses detail — and a run on the projection
     // would summarise the summary again (not idempotent).
-    const material = summary.covers.reduce(
-      (t, g) =>
-        t +
-        (this.view.prepared.grouping.groups[g]?.kind === 'summary' ? 0 : this.view.groupTokens(g)),
-      0,
-    )
+    let material = 0
+    for (const g of summary.covers) {
+      const t = view.groupTokens(g)
+      before += t
+      if (groups[g]?.kind !== 'summary') material += t
+    }
     if (tokens >= material && !options.allowGrowth) {
       this.skip(
         summary.anchor,
@@ -383,7 +414,7 @@ export class StrategyContext {
         this.excluded(g, reason, `${detail} (replaced by summary ${message.id})`, t, options.fixed),
       )
     }
-    for (const id of summary.absorbs ?? []) this.view.retract(id)
+    if (summary.absorbs) for (const id of summary.absorbs) this.view.retract(id)
     const inserted: InsertedSummary = {
       message,
       tokens,
@@ -403,13 +434,30 @@ export class StrategyContext {
       )
       return false
     }
-    this.decisions.push({
-      kind: 'insert',
-      summary: message,
-      covers,
-      position: summary.position,
-      ...this.base(summary.anchor, reason, detail, before, tokens, options.fixed),
-    })
+    // A literal in the general form's key order unless `fixed` is set (see `replace`).
+    this.decisions.push(
+      options.fixed
+        ? {
+            kind: 'insert',
+            summary: message,
+            covers,
+            position: summary.position,
+            ...this.base(summary.anchor, reason, detail, before, tokens, options.fixed),
+          }
+        : {
+            kind: 'insert',
+            summary: message,
+            covers,
+            position: summary.position,
+            strategy: this.strategy,
+            step: this.step,
+            reason,
+            detail,
+            groupId: this.groupId(summary.anchor),
+            tokensBefore: before,
+            tokensAfter: tokens,
+          },
+    )
     return true
   }
 
