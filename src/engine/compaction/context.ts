@@ -407,12 +407,12 @@ export class StrategyContext {
     const contextBefore = this.view.contextTokens
     const checkpoint = this.view.checkpoint()
     const decisionsBefore = this.decisions.length
+    // One sentence for every covered group (a summary can cover thousands).
+    const replaced = `${detail} (replaced by summary ${message.id})`
     for (const g of summary.covers) {
       const t = this.view.groupTokens(g)
       this.view.exclude(g)
-      this.decisions.push(
-        this.excluded(g, reason, `${detail} (replaced by summary ${message.id})`, t, options.fixed),
-      )
+      this.decisions.push(this.excluded(g, reason, replaced, t, options.fixed))
     }
     if (summary.absorbs) for (const id of summary.absorbs) this.view.retract(id)
     const inserted: InsertedSummary = {
