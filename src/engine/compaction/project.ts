@@ -32,9 +32,15 @@ export function project(view: WorkingView): Conversation {
     // A message without overrides projects to itself (no part walk, no copy).
     if (!view.isExcluded(g) && !view.hasOverrides(m)) messages.push(msg)
     else if (!view.isExcluded(g)) {
-      const parts = projectedParts(view, m)
-      if (parts.length > 0 || msg.parts.length === 0)
-        messages.push(sameParts(parts, msg.parts) ? msg : copyWith(msg, parts))
+      // The copy made last time, when every part projects to the same object again (re-plans
+      // and rounds mostly change the same parts the same way): no parts array to build.
+      const last = projectedMessages.get(msg)
+      if (last && projectsTo(view, m, msg, last.parts)) messages.push(last)
+      else {
+        const parts = projectedParts(view, m)
+        if (parts.length > 0 || msg.parts.length === 0)
+          messages.push(sameParts(parts, msg.parts) ? msg : copyWith(msg, parts))
+      }
     }
     if (placed) for (const s of after.get(m) ?? []) messages.push(s.message)
   }
@@ -60,45 +66,66 @@ export function project(view: WorkingView): Conversation {
  * export — knows they are not originals: that is what makes a second run change nothing.
  */
 function projectedParts(view: WorkingView, message: number): Part[] {
-  const { conversation } = view.prepared
-  const msg = conversation.messages[message] as Message
+  const msg = view.prepared.conversation.messages[message] as Message
   const out: Part[] = []
   for (let i = 0; i < msg.parts.length; i++) {
-    const original = msg.parts[i] as Part
-    const o = view.overrideAt(message, i)
-    if (!o) {
-      out.push(original)
-      continue
-    }
-    if (!o.part) continue
-    const hit = projectedCache.get(o.part)
-    if (hit && hit.original === original && sameMarks(hit, o, conversation)) {
-      out.push(hit.part)
-      continue
-    }
-    const earlierBy = Array.isArray(original.meta?.compactedBy)
-      ? (original.meta.compactedBy as string[])
-      : []
-    const earlierNewer = Array.isArray(original.meta?.supersededBy)
-      ? (original.meta.supersededBy as unknown[])
-      : []
-    const newer = o.newer.map((r) => ({
-      messageId: conversation.messages[r.message]?.id ?? '',
-      part: r.part,
-    }))
-    const meta = {
-      ...o.part.meta,
-      compactedBy: [...earlierBy, ...o.by],
-      ...(earlierNewer.length + newer.length > 0
-        ? { supersededBy: [...earlierNewer, ...newer] }
-        : {}),
-    }
-    const part = { ...o.part, meta } as Part
-    projectedCache.set(o.part, { original, by: o.by, newer, part })
-    projectedFrom.set(part, o.part)
-    out.push(part)
+    const part = projectedPart(view, message, msg, i)
+    if (part) out.push(part)
   }
   return out
+}
+
+/**
+ * Do the message's parts project to exactly `parts` (the same objects, removed parts dropped)?
+ * A copy made by {@link copyWith} always differs from the original message, so a match means the
+ * projection would make that copy again ({@link copyWith} returns it).
+ */
+function projectsTo(
+  view: WorkingView,
+  message: number,
+  msg: Message,
+  parts: readonly Part[],
+): boolean {
+  let k = 0
+  for (let i = 0; i < msg.parts.length; i++) {
+    const part = projectedPart(view, message, msg, i)
+    if (!part) continue
+    if (parts[k] !== part) return false
+    k++
+  }
+  return k === parts.length
+}
+
+/** Part `i` of a message as projected, or null when an override removed it. */
+function projectedPart(view: WorkingView, message: number, msg: Message, i: number): Part | null {
+  const { conversation } = view.prepared
+  const original = msg.parts[i] as Part
+  const o = view.overrideAt(message, i)
+  if (!o) return original
+  if (!o.part) return null
+  const hit = projectedCache.get(o.part)
+  if (hit && hit.original === original && sameMarks(hit, o, conversation)) return hit.part
+  const earlierBy = Array.isArray(original.meta?.compactedBy)
+    ? (original.meta.compactedBy as string[])
+    : []
+  const earlierNewer = Array.isArray(original.meta?.supersededBy)
+    ? (original.meta.supersededBy as unknown[])
+    : []
+  const newer = o.newer.map((r) => ({
+    messageId: conversation.messages[r.message]?.id ?? '',
+    part: r.part,
+  }))
+  const meta = {
+    ...o.part.meta,
+    compactedBy: [...earlierBy, ...o.by],
+    ...(earlierNewer.length + newer.length > 0
+      ? { supersededBy: [...earlierNewer, ...newer] }
+      : {}),
+  }
+  const part = { ...o.part, meta } as Part
+  projectedCache.set(o.part, { original, by: o.by, newer, part })
+  projectedFrom.set(part, o.part)
+  return part
 }
 
 /**
