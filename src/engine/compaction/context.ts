@@ -8,10 +8,9 @@ import type { ChangeOptions, SummaryInsert, UsableWindow } from './context-types
 import { describeProtection } from './context-types.ts'
 import { flatPart } from './prepared.ts'
 import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
-import type { InsertedSummary, WorkingView } from './view.ts'
-
-/** The empty text a summary message's framing is priced with (one object: its price is memoised). */
-const EMPTY_TEXT: Part = { kind: 'text', text: '' }
+import type { WorkingView } from './view.ts'
+import { exclusionRecord, recordBase } from './context-records.ts'
+import { insertSummary } from './context-insert.ts'
 
 /**
  * What a strategy sees and how it acts. Reading is free; every change goes through `exclude`,
@@ -93,51 +92,9 @@ export class StrategyContext {
     return ref ? this.protections.part(group, ref) : this.protections.group(group)
   }
 
-  private groupId(group: number): string {
+  /** The id of a group, as decisions name it. */
+  groupIdOf(group: number): string {
     return this.view.prepared.grouping.groups[group]?.id ?? `g#${group}`
-  }
-
-  private base(
-    group: number,
-    reason: ReasonCode,
-    detail: string,
-    before: number,
-    after: number,
-    fixed?: string,
-    newer?: PartRef,
-  ) {
-    return {
-      strategy: this.strategy,
-      step: this.step,
-      reason,
-      detail,
-      groupId: this.groupId(group),
-      tokensBefore: before,
-      tokensAfter: after,
-      ...(fixed ? { fixed } : {}),
-      ...(newer ? { newer } : {}),
-    }
-  }
-
-  /** The decision for an exclusion (a literal unless `fixed` is set: same keys, same order). */
-  private excluded(
-    group: number,
-    reason: ReasonCode,
-    detail: string,
-    before: number,
-    fixed: string | undefined,
-  ): Decision {
-    if (fixed) return { kind: 'exclude', ...this.base(group, reason, detail, before, 0, fixed) }
-    return {
-      kind: 'exclude',
-      strategy: this.strategy,
-      step: this.step,
-      reason,
-      detail,
-      groupId: this.groupId(group),
-      tokensBefore: before,
-      tokensAfter: 0,
-    }
   }
 
   /** Exclude a whole group. Returns false when protected (the attempt is recorded). */
@@ -157,7 +114,8 @@ export class StrategyContext {
           kind: 'protected',
           attempted: 'exclude',
           protection,
-          ...this.base(
+          ...recordBase(
+            this,
             group,
             'protected',
             `${detail} — refused: ${describeProtection(protection)}`,
@@ -168,7 +126,7 @@ export class StrategyContext {
       return false
     }
     this.view.exclude(group)
-    this.decisions.push(this.excluded(group, reason, detail, before, options.fixed))
+    this.decisions.push(exclusionRecord(this, group, reason, detail, before, options.fixed))
     return true
   }
 
@@ -180,7 +138,7 @@ export class StrategyContext {
     if (this.view.isExcluded(group)) return false
     const before = this.view.groupTokens(group)
     this.view.exclude(group)
-    this.decisions.push({ kind: 'exclude', ...this.base(group, reason, detail, before, 0) })
+    this.decisions.push({ kind: 'exclude', ...recordBase(this, group, reason, detail, before, 0) })
     return true
   }
 
@@ -208,7 +166,8 @@ export class StrategyContext {
           attempted: kind,
           protection,
           target: ref,
-          ...this.base(
+          ...recordBase(
+            this,
             group,
             'protected',
             `${detail} — refused: ${describeProtection(protection)}`,
@@ -256,10 +215,51 @@ export class StrategyContext {
         step: this.step,
         reason,
         detail,
-        groupId: this.groupId(group),
+        groupId: this.groupIdOf(group),
         tokensBefore: before,
         tokensAfter: after,
       })
+      return true
+    }
+    const { fields, fixed, newer } = options
+    const groupId = this.groupIdOf(group)
+    const { strategy, step } = this
+    // Literals with the keys of the general form below, in its order: a literal with spreads is
+    // built as a dictionary-mode object several times the size, and every decision outlives the
+    // round (thousands of field trims and supersession stubs per re-plan).
+    if (!fixed && newer) {
+      this.decisions.push(
+        fields
+          ? {
+              kind,
+              messageId: message.id,
+              target: ref,
+              replacement,
+              fields,
+              strategy,
+              step,
+              reason,
+              detail,
+              groupId,
+              tokensBefore: before,
+              tokensAfter: after,
+              newer,
+            }
+          : {
+              kind,
+              messageId: message.id,
+              target: ref,
+              replacement,
+              strategy,
+              step,
+              reason,
+              detail,
+              groupId,
+              tokensBefore: before,
+              tokensAfter: after,
+              newer,
+            },
+      )
       return true
     }
     this.decisions.push({
@@ -267,116 +267,27 @@ export class StrategyContext {
       messageId: message.id,
       target: ref,
       replacement,
-      ...(options.fields ? { fields: options.fields } : {}),
-      ...this.base(group, reason, detail, before, after, options.fixed, options.newer),
+      ...(fields ? { fields } : {}),
+      ...recordBase(this, group, reason, detail, before, after, fixed, newer),
     })
     return true
   }
 
-  /** Insert a summary and exclude the groups it covers, atomically. */
+  /** Insert a summary and exclude the groups it covers, atomically (see context-insert.ts). */
   insert(
     summary: SummaryInsert,
     reason: ReasonCode,
     detail: string,
     options: ChangeOptions = {},
   ): boolean {
-    for (const g of summary.covers) {
-      const protection =
-        this.protections.group(g) ?? (this.view.holdsNewestCopy(g) ? 'newest_copy' : null)
-      if (protection) {
-        if (this.recordNonChanges)
-          this.decisions.push({
-            kind: 'protected',
-            attempted: 'insert',
-            protection,
-            ...this.base(
-              g,
-              'protected',
-              `${detail} — refused: it would replace ${describeProtection(protection)}`,
-              this.view.groupTokens(g),
-              this.view.groupTokens(g),
-            ),
-          })
-        return false
-      }
-    }
-    const covers = summary.covers.map((g) => this.groupId(g))
-    const message: Message = {
-      id: this.freshSummaryId(`summary-${this.step}-${covers[0] ?? 'none'}`),
-      role: summary.role,
-      parts: summary.parts,
-      summaryOf: { strategy: this.strategy, groups: covers },
-    }
-    const tokens =
-      this.view.price(EMPTY_TEXT, summary.role) +
-      summary.parts.reduce((t, p) => t + this.view.price(p, summary.role), 0) +
-      this.view.prepared.framing.perMessage
-    const before = summary.covers.reduce((t, g) => t + this.view.groupTokens(g), 0)
-    // Earlier summaries it absorbs are not new material: the new summary must be smaller than the
-    // original groups it replaces. Otherwise it only loses detail — and a run on the projection
-    // would summarise the summary again (not idempotent).
-    const material = summary.covers.reduce(
-      (t, g) =>
-        t +
-        (this.view.prepared.grouping.groups[g]?.kind === 'summary' ? 0 : this.view.groupTokens(g)),
-      0,
-    )
-    if (tokens >= material && !options.allowGrowth) {
-      this.skip(
-        summary.anchor,
-        'no_savings',
-        `${detail} — not applied: the summary (${tokens} tokens) is not smaller than the original groups it would replace (${material} tokens)`,
-      )
-      return false
-    }
-    // Measured on the call's context too: what it covers may be partly outside it already
-    // (earlier-turn thinking the provider does not count), and then a summary can cost more than
-    // it takes away. Applied on a checkpoint, taken back when the context would not shrink.
-    const contextBefore = this.view.contextTokens
-    const checkpoint = this.view.checkpoint()
-    const decisionsBefore = this.decisions.length
-    for (const g of summary.covers) {
-      const t = this.view.groupTokens(g)
-      this.view.exclude(g)
-      this.decisions.push(
-        this.excluded(g, reason, `${detail} (replaced by summary ${message.id})`, t, options.fixed),
-      )
-    }
-    for (const id of summary.absorbs ?? []) this.view.retract(id)
-    const inserted: InsertedSummary = {
-      message,
-      tokens,
-      anchor: summary.anchor,
-      position: summary.position,
-      covers: summary.covers,
-    }
-    this.view.insert(inserted)
-    const contextAfter = this.view.contextTokens
-    if (contextAfter >= contextBefore && !options.allowGrowth) {
-      this.view.rollback(checkpoint)
-      this.decisions.length = decisionsBefore
-      this.skip(
-        summary.anchor,
-        'no_savings',
-        `${detail} — not applied: the call's context would not shrink (${contextBefore} tokens before, ${contextAfter} with the summary: part of what it covers is not counted by the provider)`,
-      )
-      return false
-    }
-    this.decisions.push({
-      kind: 'insert',
-      summary: message,
-      covers,
-      position: summary.position,
-      ...this.base(summary.anchor, reason, detail, before, tokens, options.fixed),
-    })
-    return true
+    return insertSummary(this, summary, reason, detail, options)
   }
 
   /**
    * An id no message or earlier summary uses (hard case 31: generated ids must not collide with
    * ids already in the conversation, e.g. a transcript that was compacted by us before).
    */
-  private freshSummaryId(stem: string): string {
+  freshSummaryId(stem: string): string {
     let id = stem
     while (this.view.prepared.messageIds.has(id) || this.view.hasSummaryId(id))
       id = `${stem}-${++this.summarySeq}`
@@ -405,7 +316,7 @@ export class StrategyContext {
               step: this.step,
               reason,
               detail,
-              groupId: this.groupId(group),
+              groupId: this.groupIdOf(group),
               tokensBefore: t,
               tokensAfter: t,
             }
@@ -415,7 +326,7 @@ export class StrategyContext {
               step: this.step,
               reason,
               detail,
-              groupId: this.groupId(group),
+              groupId: this.groupIdOf(group),
               tokensBefore: t,
               tokensAfter: t,
             },
@@ -425,7 +336,7 @@ export class StrategyContext {
     this.decisions.push({
       kind: 'skip',
       ...(ref ? { target: ref } : {}),
-      ...this.base(group, reason, detail, t, t, options.fixed),
+      ...recordBase(this, group, reason, detail, t, t, options.fixed),
     })
   }
 
@@ -442,7 +353,8 @@ export class StrategyContext {
         kind: 'protected',
         attempted,
         protection,
-        ...this.base(
+        ...recordBase(
+          this,
           group,
           'protected',
           `${detail} — kept: ${describeProtection(protection)}`,

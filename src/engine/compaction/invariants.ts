@@ -1,5 +1,6 @@
 import type { Conversation, Message } from '../model.ts'
-import type { Prepared } from './prepared.ts'
+import type { CallInfo, ResultInfo } from '../pairing.ts'
+import { flatPart, type Prepared } from './prepared.ts'
 import { projectedSource } from './project.ts'
 import type { Protections } from './protect.ts'
 import type { Decision } from './types.ts'
@@ -80,20 +81,82 @@ export function checkInvariants(
 const includedIn = (view: WorkingView, m: number) =>
   !view.isExcluded(view.prepared.grouping.groupOfMessage[m] as number)
 
+/**
+ * Every result that has a call, as flat rows: result message, result flat part, call flat part
+ * (−1 for an address that names no part). Depends only on the prepared conversation, so
+ * a re-plan reads four typed arrays instead of two records and two part lookups per result.
+ */
+interface ResultRows {
+  readonly resultMessage: Int32Array
+  readonly resultFlat: Int32Array
+  readonly callFlat: Int32Array
+  /** Group of each row's result and call message. */
+  readonly resultGroup: Int32Array
+  readonly callGroup: Int32Array
+  /** Row → the pairing's result index (for the slow path of an address that names no part). */
+  readonly result: Int32Array
+}
+const resultRows = new WeakMap<Prepared, ResultRows>()
+
+function resultRowsOf(view: WorkingView): ResultRows {
+  const p = view.prepared
+  const hit = resultRows.get(p)
+  if (hit) return hit
+  const { pairing, groupOfMessage } = p.grouping
+  const index = view.parts
+  const rows: number[][] = [[], [], [], [], [], []]
+  pairing.results.forEach((r, i) => {
+    const c = r.call < 0 ? undefined : pairing.calls[r.call]
+    if (!c) return
+    const cols = [
+      r.message,
+      flatPart(index, r.message, r.part),
+      flatPart(index, c.message, c.part),
+      groupOfMessage[r.message] ?? -1,
+      groupOfMessage[c.message] ?? -1,
+      i,
+    ]
+    cols.forEach((v, k) => rows[k]?.push(v))
+  })
+  const col = (k: number) => Int32Array.from(rows[k] as number[])
+  const made: ResultRows = {
+    resultMessage: col(0),
+    resultFlat: col(1),
+    callFlat: col(2),
+    resultGroup: col(3),
+    callGroup: col(4),
+    result: col(5),
+  }
+  resultRows.set(p, made)
+  return made
+}
+
 /** 1. No included result without its call. */
 function resultsHaveCalls(view: WorkingView): InvariantCheck {
   const { conversation, grouping } = view.prepared
   const { pairing } = grouping
-  const included = (m: number) => includedIn(view, m)
+  const rows = resultRowsOf(view)
+  const { resultMessage, resultFlat, callFlat, resultGroup, callGroup } = rows
+  const limit = view.limit
   const orphaned: string[] = []
-  for (const r of pairing.results) {
-    if (r.message >= view.limit || r.call < 0 || !included(r.message)) continue
-    if (view.partAt(r.message, r.part) === null) continue
-    const c = pairing.calls[r.call]
-    if (!c) continue
-    if (!included(c.message) || view.partAt(c.message, c.part) === null) {
-      orphaned.push(conversation.messages[r.message]?.id ?? `#${r.message}`)
+  for (let k = 0; k < resultMessage.length; k++) {
+    const rm = resultMessage[k] as number
+    if (rm >= limit || view.isExcluded(resultGroup[k] as number)) continue
+    const rf = resultFlat[k] as number
+    const cf = callFlat[k] as number
+    if (rf < 0 || cf < 0) {
+      // An address outside the conversation: the general lookups (never in practice).
+      const r = pairing.results[rows.result[k] as number] as ResultInfo
+      const c = pairing.calls[r.call] as CallInfo
+      if (view.partAt(r.message, r.part) === null) continue
+      if (!includedIn(view, c.message) || view.partAt(c.message, c.part) === null)
+        orphaned.push(conversation.messages[rm]?.id ?? `#${rm}`)
+      continue
     }
+    // A part of the conversation is null only when an override removed it.
+    if (view.isRemovedFlat(rf)) continue
+    if (view.isExcluded(callGroup[k] as number) || view.isRemovedFlat(cf))
+      orphaned.push(conversation.messages[rm]?.id ?? `#${rm}`)
   }
   return check(
     'results_have_calls',
@@ -118,11 +181,26 @@ function groupsWhole(
   const present = new Uint8Array(first.length)
   /** Projection position → the first original index with that message's id, or −1. */
   const origin = new Int32Array(projection.messages.length)
-  projection.messages.forEach((msg, k) => {
-    const at = byId.get(msg.id)
+  // The projection keeps the original order, so a cursor over the original messages finds most
+  // of them (the message itself, or its copy with the same id) without hashing the id; anything
+  // else (an inserted summary, a message after a gap) is looked up. Either way `at` is the first
+  // index with the message's id.
+  const original = conversation.messages
+  let j = 0
+  for (let k = 0; k < projection.messages.length; k++) {
+    const msg = projection.messages[k] as Message
+    const next = original[j]
+    let at: number | undefined
+    if (next !== undefined && (next === msg || next.id === msg.id)) {
+      at = first[j] as number
+      j++
+    } else {
+      at = byId.get(msg.id)
+      if (at !== undefined && at >= j) j = at + 1
+    }
     origin[k] = at ?? -1
     if (at !== undefined) present[at] = 1
-  })
+  }
   const split: string[] = []
   for (const g of grouping.groups) {
     const visible = view.messagesOf(g.index)
@@ -267,19 +345,38 @@ function recountProjection(
       total += unchanged[at] as number
       continue
     }
-    total += p.framing.perMessage
-    for (const part of m.parts) {
-      // Untouched parts are the prepared objects: their price is known. Replacements and inserted
-      // summaries are priced anew through the view's price memo (same content, role and model:
-      // same price); a projected copy by the content it was made from (only `meta` differs, and
-      // meta costs nothing).
-      const known = p.partPrice.get(part)
-      if (known !== undefined) {
-        total += known
-        continue
-      }
-      total += view.price(projectedSource(part) ?? part, m.role, m.model)
-    }
+    total += changedPrice(view, m)
   }
+  return total
+}
+
+/**
+ * A projected copy's price under a prepared conversation, kept per copy: project() hands back the
+ * same copy object while its parts are the same objects, and each part's price below is a pure
+ * function of the part, the message's role and model and the prepared counter and framing.
+ */
+const changedPrices = new WeakMap<
+  Message,
+  { readonly prepared: Prepared; readonly tokens: number }
+>()
+
+function changedPrice(view: WorkingView, m: Message): number {
+  const p = view.prepared
+  const hit = changedPrices.get(m)
+  if (hit && hit.prepared === p) return hit.tokens
+  let total = p.framing.perMessage
+  for (const part of m.parts) {
+    // Untouched parts are the prepared objects: their price is known. Replacements and inserted
+    // summaries are priced anew through the view's price memo (same content, role and model:
+    // same price); a projected copy by the content it was made from (only `meta` differs, and
+    // meta costs nothing).
+    const known = p.partPrice.get(part)
+    if (known !== undefined) {
+      total += known
+      continue
+    }
+    total += view.price(projectedSource(part) ?? part, m.role, m.model)
+  }
+  changedPrices.set(m, { prepared: p, tokens: total })
   return total
 }

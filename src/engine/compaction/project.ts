@@ -22,20 +22,27 @@ export function project(view: WorkingView): Conversation {
   const messages: Message[] = []
   /** original index → index in the projection of the first message at or after it */
   const newIndex = new Array<number>(view.limit + 1)
+  // Most rounds insert no summary: then no message needs the two lookups.
+  const placed = before.size + after.size > 0
   for (let m = 0; m < view.limit; m++) {
-    for (const s of before.get(m) ?? []) messages.push(s.message)
+    if (placed) for (const s of before.get(m) ?? []) messages.push(s.message)
     newIndex[m] = messages.length
     const msg = conversation.messages[m] as Message
     const g = grouping.groupOfMessage[m] as number
     // A message without overrides projects to itself (no part walk, no copy).
     if (!view.isExcluded(g) && !view.hasOverrides(m)) messages.push(msg)
     else if (!view.isExcluded(g)) {
-      const parts = projectedParts(view, m)
-      const changed = parts.length !== msg.parts.length || parts.some((p, i) => p !== msg.parts[i])
-      if (parts.length > 0 || msg.parts.length === 0)
-        messages.push(changed ? copyWith(msg, parts) : msg)
+      // The copy made last time, when every part projects to the same object again (re-plans
+      // and rounds mostly change the same parts the same way): no parts array to build.
+      const last = projectedMessages.get(msg)
+      if (last && projectsTo(view, m, msg, last.parts)) messages.push(last)
+      else {
+        const parts = projectedParts(view, m)
+        if (parts.length > 0 || msg.parts.length === 0)
+          messages.push(sameParts(parts, msg.parts) ? msg : copyWith(msg, parts))
+      }
     }
-    for (const s of after.get(m) ?? []) messages.push(s.message)
+    if (placed) for (const s of after.get(m) ?? []) messages.push(s.message)
   }
   newIndex[view.limit] = messages.length
 
@@ -59,45 +66,66 @@ export function project(view: WorkingView): Conversation {
  * export — knows they are not originals: that is what makes a second run change nothing.
  */
 function projectedParts(view: WorkingView, message: number): Part[] {
-  const { conversation } = view.prepared
-  const msg = conversation.messages[message] as Message
+  const msg = view.prepared.conversation.messages[message] as Message
   const out: Part[] = []
   for (let i = 0; i < msg.parts.length; i++) {
-    const original = msg.parts[i] as Part
-    const o = view.overrideAt(message, i)
-    if (!o) {
-      out.push(original)
-      continue
-    }
-    if (!o.part) continue
-    const hit = projectedCache.get(o.part)
-    if (hit && hit.original === original && sameMarks(hit, o, conversation)) {
-      out.push(hit.part)
-      continue
-    }
-    const earlierBy = Array.isArray(original.meta?.compactedBy)
-      ? (original.meta.compactedBy as string[])
-      : []
-    const earlierNewer = Array.isArray(original.meta?.supersededBy)
-      ? (original.meta.supersededBy as unknown[])
-      : []
-    const newer = o.newer.map((r) => ({
-      messageId: conversation.messages[r.message]?.id ?? '',
-      part: r.part,
-    }))
-    const meta = {
-      ...o.part.meta,
-      compactedBy: [...earlierBy, ...o.by],
-      ...(earlierNewer.length + newer.length > 0
-        ? { supersededBy: [...earlierNewer, ...newer] }
-        : {}),
-    }
-    const part = { ...o.part, meta } as Part
-    projectedCache.set(o.part, { original, by: o.by, newer, part })
-    projectedFrom.set(part, o.part)
-    out.push(part)
+    const part = projectedPart(view, message, msg, i)
+    if (part) out.push(part)
   }
   return out
+}
+
+/**
+ * Do the message's parts project to exactly `parts` (the same objects, removed parts dropped)?
+ * A copy made by {@link copyWith} always differs from the original message, so a match means the
+ * projection would make that copy again ({@link copyWith} returns it).
+ */
+function projectsTo(
+  view: WorkingView,
+  message: number,
+  msg: Message,
+  parts: readonly Part[],
+): boolean {
+  let k = 0
+  for (let i = 0; i < msg.parts.length; i++) {
+    const part = projectedPart(view, message, msg, i)
+    if (!part) continue
+    if (parts[k] !== part) return false
+    k++
+  }
+  return k === parts.length
+}
+
+/** Part `i` of a message as projected, or null when an override removed it. */
+function projectedPart(view: WorkingView, message: number, msg: Message, i: number): Part | null {
+  const { conversation } = view.prepared
+  const original = msg.parts[i] as Part
+  const o = view.overrideAt(message, i)
+  if (!o) return original
+  if (!o.part) return null
+  const hit = projectedCache.get(o.part)
+  if (hit && hit.original === original && sameMarks(hit, o, conversation)) return hit.part
+  const earlierBy = Array.isArray(original.meta?.compactedBy)
+    ? (original.meta.compactedBy as string[])
+    : []
+  const earlierNewer = Array.isArray(original.meta?.supersededBy)
+    ? (original.meta.supersededBy as unknown[])
+    : []
+  const newer = o.newer.map((r) => ({
+    messageId: conversation.messages[r.message]?.id ?? '',
+    part: r.part,
+  }))
+  const meta = {
+    ...o.part.meta,
+    compactedBy: [...earlierBy, ...o.by],
+    ...(earlierNewer.length + newer.length > 0
+      ? { supersededBy: [...earlierNewer, ...newer] }
+      : {}),
+  }
+  const part = { ...o.part, meta } as Part
+  projectedCache.set(o.part, { original, by: o.by, newer, part })
+  projectedFrom.set(part, o.part)
+  return part
 }
 
 /**
@@ -135,14 +163,20 @@ function sameMarks(
   return true
 }
 
+/** Are the two part lists the same objects in the same order? */
+function sameParts(a: readonly Part[], b: readonly Part[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /** The last projected copy of each changed message, with its parts. */
 const projectedMessages = new WeakMap<Message, Message>()
 
 /** `{ ...msg, parts }`, the same object as last time when the parts are the same objects. */
 function copyWith(msg: Message, parts: Part[]): Message {
   const hit = projectedMessages.get(msg)
-  if (hit && hit.parts.length === parts.length && hit.parts.every((p, i) => p === parts[i]))
-    return hit
+  if (hit && sameParts(hit.parts, parts)) return hit
   const made = { ...msg, parts }
   projectedMessages.set(msg, made)
   return made

@@ -113,7 +113,7 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
         u.group,
         'keep_recent',
         `Clear tool uses: ${u.info.name} is one of the ${p.keep} most recent tool uses, kept`,
-        { message: u.info.message, part: u.info.part },
+        ctx.view.refAt(u.info.message, u.info.part),
       )
     }
   },

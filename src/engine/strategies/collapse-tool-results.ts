@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
-import { DIGEST_MAX_CHARS, digestPartOf } from './collapse-tool-results/digest.ts'
+import type { ChangeOptions, SummaryInsert } from '../compaction/context.ts'
+import type { Group } from '../groups.ts'
+import type { TextPart } from '../model.ts'
+import { DIGEST_MAX_CHARS, digestPartOf, type Digest } from './collapse-tool-results/digest.ts'
 import { label } from './truncation/metrics.ts'
 
 const schema = z.object({
@@ -21,6 +24,63 @@ const schema = z.object({
 })
 
 export type CollapseToolResultsParams = z.infer<typeof schema>
+
+const NO_OPTIONS: ChangeOptions = {}
+const GROWTH: ChangeOptions = { allowGrowth: true }
+
+/** The insert's options: shared objects unless a fix is noted (thousands of collapses per re-plan). */
+function optionsFor(p: CollapseToolResultsParams, digest: Digest): ChangeOptions {
+  // Faithful MAF inserts the digest whatever its size (issue #7393).
+  if (!digest.truncated) return p.faithful ? GROWTH : NO_OPTIONS
+  const fixed = `MAF before PR #7396 would have inserted the full ${digest.fullLength}-character digest, keeping the payload it was meant to evict (issue #7393)`
+  return p.faithful ? { allowGrowth: true, fixed } : { fixed }
+}
+
+/** One group's collapse: what it was made from, its sentence and the insert it asks for. */
+interface Collapse {
+  readonly p: CollapseToolResultsParams
+  readonly part: TextPart
+  readonly before: number
+  readonly tokens: number
+  readonly detail: string
+  readonly insert: SummaryInsert
+}
+
+/**
+ * The last collapse of each group, reused while the params, the digest part (memoised per group's
+ * results, see digest.ts) and both token figures are the same: a re-plan collapses thousands of
+ * groups, and their sentences and insert records outlive the round in its decisions.
+ */
+const collapses = new WeakMap<Group, Collapse>()
+
+function collapseOf(
+  g: Group,
+  p: CollapseToolResultsParams,
+  part: TextPart,
+  before: number,
+  tokens: number,
+  word: () => string,
+): Collapse {
+  const hit = collapses.get(g)
+  if (hit && hit.p === p && hit.part === part && hit.before === before && hit.tokens === tokens)
+    return hit
+  const made: Collapse = {
+    p,
+    part,
+    before,
+    tokens,
+    detail: word(),
+    insert: {
+      role: 'assistant',
+      parts: [part],
+      covers: [g.index],
+      anchor: g.index,
+      position: 'before',
+    },
+  }
+  collapses.set(g, made)
+  return made
+}
 
 export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsParams>({
   id: 'collapse-tool-results',
@@ -57,38 +117,23 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
       const { digest, part } = digestPartOf(ctx, g, p.faithful ? null : p.maxSummaryChars)
       const tokens = ctx.view.price(part, 'assistant') + framing
       const before = ctx.view.groupTokens(g.index)
-      const what = `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`
+      const what = () =>
+        `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`
       if (!p.faithful && tokens >= before) {
         ctx.skip(
           g.index,
           'no_savings',
-          `Tool-result collapse of ${what} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
+          `Tool-result collapse of ${what()} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
         )
         continue
       }
-      const capped = digest.truncated
-        ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
-        : ''
-      ctx.insert(
-        {
-          role: 'assistant',
-          parts: [part],
-          covers: [g.index],
-          anchor: g.index,
-          position: 'before',
-        },
-        'tool_result_compaction',
-        `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what}${capped} (${before} → ${tokens} tokens)`,
-        {
-          // Faithful MAF inserts the digest whatever its size (issue #7393).
-          ...(p.faithful ? { allowGrowth: true } : {}),
-          ...(digest.truncated
-            ? {
-                fixed: `MAF before PR #7396 would have inserted the full ${digest.fullLength}-character digest, keeping the payload it was meant to evict (issue #7393)`,
-              }
-            : {}),
-        },
-      )
+      const made = collapseOf(g, p, part, before, tokens, () => {
+        const capped = digest.truncated
+          ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
+          : ''
+        return `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what()}${capped} (${before} → ${tokens} tokens)`
+      })
+      ctx.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
     }
     const kept = toolGroups.slice(cut)
     const first = kept[0]

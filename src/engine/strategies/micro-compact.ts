@@ -67,6 +67,10 @@ function collapsedPart(
 
 const schema = z.object({ ...falaiOptions })
 
+/** Shared options objects (one per collapse was thousands per re-plan). */
+const GROWTH = { allowGrowth: true } as const
+const NO_OPTIONS = {} as const
+
 export type MicroCompactParams = z.infer<typeof schema>
 
 export const microCompactStrategy = defineStrategy({
@@ -106,7 +110,7 @@ export const microCompactStrategy = defineStrategy({
         'whitespace_collapsed',
         `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): it lies before the preserved tail (${tail.label}); ${gate.text}`,
         // falai applies it whenever the text changes; its character estimate always shrinks.
-        p.faithful ? { allowGrowth: true } : {},
+        p.faithful ? GROWTH : NO_OPTIONS,
       )
     }
   },

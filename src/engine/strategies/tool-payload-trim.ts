@@ -104,10 +104,10 @@ export const toolPayloadTrimStrategy = defineStrategy({
       if (ctx.view.isExcluded(group)) continue
       const count = conversation.messages[m]?.parts.length ?? 0
       for (let i = count - 1; i >= 0; i--) {
-        const ref: PartRef = { message: m, part: i }
-        const part = ctx.view.part(ref)
-        if (part?.kind === 'tool_result') onResult(ref, group, part)
-        else if (part?.kind === 'tool_call') onCall(ref, group, part)
+        const part = ctx.view.partAt(m, i)
+        // The shared address: it ends up in this part's decision (see compaction/refs.ts).
+        if (part?.kind === 'tool_result') onResult(ctx.view.refAt(m, i), group, part)
+        else if (part?.kind === 'tool_call') onCall(ctx.view.refAt(m, i), group, part)
       }
     }
 

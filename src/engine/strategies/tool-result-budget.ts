@@ -166,11 +166,15 @@ export const toolResultBudgetStrategy = defineStrategy({
         'trim',
         'result_truncated',
         `Truncated the ${name} result from ${fmt(plan.total)} to its first ${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`,
-        {
-          ...(plan.fixed ? { fixed: plan.fixed } : {}),
-          // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
-          ...(p.faithful ? { allowGrowth: true } : {}),
-        },
+        // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
+        // (Plain literals, not spreads: one options object per truncation.)
+        plan.fixed
+          ? p.faithful
+            ? { fixed: plan.fixed, allowGrowth: true }
+            : { fixed: plan.fixed }
+          : p.faithful
+            ? { allowGrowth: true }
+            : {},
       )
     }
   },

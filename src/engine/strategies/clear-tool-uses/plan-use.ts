@@ -87,7 +87,8 @@ export function planUse(ctx: StrategyContext, rules: PlanRules, u: ToolUse): Use
  */
 function planUseInto(ctx: StrategyContext, rules: PlanRules, u: ToolUse, out: Edit[]): number {
   const tool = u.info.name
-  const callRef: PartRef = { message: u.info.message, part: u.info.part }
+  // Shared address objects (compaction/refs.ts): they end up in this use's decisions.
+  const callRef: PartRef = ctx.view.refAt(u.info.message, u.info.part)
   if (rules.excluded.has(tool)) {
     ctx.skip(
       u.group,
@@ -103,7 +104,7 @@ function planUseInto(ctx: StrategyContext, rules: PlanRules, u: ToolUse, out: Ed
     if (!info || !ctx.visible(info.message)) continue
     const clearing = clearingOf(ctx, info, r, rules.placeholder)
     if (clearing === null) continue
-    const ref: PartRef = { message: info.message, part: info.part }
+    const ref: PartRef = ctx.view.refAt(info.message, info.part)
     if (clearing === 'cleared') {
       if (ctx.recordNonChanges)
         ctx.skip(

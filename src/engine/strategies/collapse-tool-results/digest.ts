@@ -85,16 +85,19 @@ const lastDigests = new WeakMap<
 
 /** `digestOf` and its text part, memoised per group on the exact result parts it reads. */
 export function digestPartOf(ctx: StrategyContext, g: Group, cap: number | null): DigestPart {
-  const { pairing } = ctx
-  // What digestOf reads: each result's current part (null when hidden or removed).
-  const from = g.results.map((r) => {
-    const info = pairing.results[r]
-    return info && ctx.visible(info.message) ? ctx.view.part(info) : null
-  })
   const hit = lastDigests.get(g)
-  if (hit && hit.cap === cap && hit.from.every((p, i) => p === from[i])) return hit.made
+  // Compared in place: a re-plan asks for thousands of groups whose parts did not change.
+  if (hit && hit.cap === cap && g.results.every((r, i) => readFrom(ctx, r) === hit.from[i]))
+    return hit.made
+  const from = g.results.map((r) => readFrom(ctx, r))
   const digest = digestOf(ctx, g, cap)
   const made: DigestPart = { digest, part: { kind: 'text', text: digest.text } }
   lastDigests.set(g, { cap, from, made })
   return made
+}
+
+/** What digestOf reads of result `r`: its current part (null when hidden or removed). */
+function readFrom(ctx: StrategyContext, r: number): unknown {
+  const info = ctx.pairing.results[r]
+  return info && ctx.visible(info.message) ? ctx.view.part(info) : null
 }

@@ -4,7 +4,7 @@
  * a result, and the decision that says why — trimmed, below the threshold, already compacted,
  * or not applied because it would not save anything.
  */
-import type { StrategyContext } from '../../compaction/context.ts'
+import type { ChangeOptions, StrategyContext } from '../../compaction/context.ts'
 import type { Part, ToolCallPart, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import {
@@ -341,7 +341,7 @@ function apply(
   newer: PartRef,
 ): void {
   const { ctx, p } = env
-  const fields = plan.omitted.map((o) => o.key)
+  const fields = fieldsOf(plan)
   const threshold = replacement.kind === 'tool_call' ? p.inputTrimBytes : p.outputTrimBytes
   const fixed = !p.faithful && metaOver(plan, threshold) ? FIX_META : undefined
   if (!p.faithful && !ctx.protectionOf(group, ref)) {
@@ -358,12 +358,28 @@ function apply(
       return
     }
   }
-  ctx.replace(ref, replacement, 'trim', 'payload_trimmed', detail, {
-    fields,
-    newer,
-    ...(fixed ? { fixed } : {}),
-    ...(p.faithful ? { allowGrowth: true } : {}),
-  })
+  // Plain literals, not spreads (one options object per trim, thousands per re-plan).
+  const options: ChangeOptions = fixed
+    ? p.faithful
+      ? { fields, newer, fixed, allowGrowth: true }
+      : { fields, newer, fixed }
+    : p.faithful
+      ? { fields, newer, allowGrowth: true }
+      : { fields, newer }
+  ctx.replace(ref, replacement, 'trim', 'payload_trimmed', detail, options)
+}
+
+// The omitted field names of a plan (plans are memoised per part, so this is one array per part):
+// every trim's decision lists them, and a fresh array per trim per re-plan outlived the round.
+const planFields = new WeakMap<CompactionPlan, readonly string[]>()
+
+function fieldsOf(plan: CompactionPlan): readonly string[] {
+  let fields = planFields.get(plan)
+  if (!fields) {
+    fields = plan.omitted.map((o) => o.key)
+    planFields.set(plan, fields)
+  }
+  return fields
 }
 
 const decodedArgs = new WeakMap<ToolCallPart, PhpArray | null>()

@@ -100,6 +100,9 @@ function groupThousands(n: number): string {
 
 /** Text of a result as falai's string content: text blocks joined by newlines. */
 export function resultText(part: ToolResultPart): string {
+  // One text block (nearly every result): its own string, not a copy joined anew each re-plan.
+  const only = part.content.length === 1 ? part.content[0] : undefined
+  if (only?.kind === 'text') return only.text
   return part.content
     .filter((c): c is Extract<ResultContent, { kind: 'text' }> => c.kind === 'text')
     .map((c) => c.text)
@@ -217,12 +220,13 @@ export function liveResults(
 ): { ref: PartRef; group: number; part: ToolResultPart }[] {
   const out: { ref: PartRef; group: number; part: ToolResultPart }[] = []
   for (const m of liveMessages(ctx)) {
-    const msg = ctx.conversation.messages[m]
-    msg?.parts.forEach((_, i) => {
-      const ref = { message: m, part: i }
-      const part = ctx.view.part(ref)
-      if (part?.kind === 'tool_result') out.push({ ref, group: groupOf(ctx, m), part })
-    })
+    const count = ctx.conversation.messages[m]?.parts.length ?? 0
+    for (let i = 0; i < count; i++) {
+      const part = ctx.view.partAt(m, i)
+      // The shared address: it ends up in the result's decision (see compaction/refs.ts).
+      if (part?.kind === 'tool_result')
+        out.push({ ref: ctx.view.refAt(m, i), group: groupOf(ctx, m), part })
+    }
   }
   return out
 }

@@ -1,0 +1,61 @@
+import type { PartRef } from '../pairing.ts'
+import type { Decision, ReasonCode } from './types.ts'
+
+/** What every decision of a step records about who made it. */
+export interface RecordSource {
+  /** Id of the running strategy. */
+  readonly strategy: string
+  /** Pipeline step index (−1 for the fallback). */
+  readonly step: number
+  groupIdOf(group: number): string
+}
+
+/**
+ * The fields every decision shares, in their order (`fixed` and `newer` only when set). The
+ * literal forms in StrategyContext and context-insert.ts repeat these keys in this order: the hot
+ * paths build one plain object, the rare ones spread this.
+ */
+export function recordBase(
+  src: RecordSource,
+  group: number,
+  reason: ReasonCode,
+  detail: string,
+  before: number,
+  after: number,
+  fixed?: string,
+  newer?: PartRef,
+) {
+  return {
+    strategy: src.strategy,
+    step: src.step,
+    reason,
+    detail,
+    groupId: src.groupIdOf(group),
+    tokensBefore: before,
+    tokensAfter: after,
+    ...(fixed ? { fixed } : {}),
+    ...(newer ? { newer } : {}),
+  }
+}
+
+/** The decision for an exclusion (a literal unless `fixed` is set: same keys, same order). */
+export function exclusionRecord(
+  src: RecordSource,
+  group: number,
+  reason: ReasonCode,
+  detail: string,
+  before: number,
+  fixed: string | undefined,
+): Decision {
+  if (fixed) return { kind: 'exclude', ...recordBase(src, group, reason, detail, before, 0, fixed) }
+  return {
+    kind: 'exclude',
+    strategy: src.strategy,
+    step: src.step,
+    reason,
+    detail,
+    groupId: src.groupIdOf(group),
+    tokensBefore: before,
+    tokensAfter: 0,
+  }
+}
