@@ -123,7 +123,7 @@ function cpuSplit(run: CliRun): string {
   const parts =
     workers.length === 0
       ? `main thread ${sec(t.pool.mainCpuMs)} s`
-      : `workers ${workers.map((w) => sec(w.cpuMs)).join(' + ')} s (start-up ${workers.map((w) => sec(w.startupCpuMs)).join(' + ')} s, waiting for a CPU ${workers.map((w) => sec(w.waitMs)).join(' + ')} s), main thread ${sec(t.pool.mainCpuMs)} s`
+      : `workers ${workers.map((w) => sec(w.cpuMs)).join(' + ')} s (start-up ${workers.map((w) => sec(w.startupCpuMs)).join(' + ')} s, waiting for a CPU ${workers.map((w) => sec(w.waitMs)).join(' + ')} s; ${workers.map((w) => w.files).join(' + ')} files), main thread ${sec(t.pool.mainCpuMs)} s (${t.pool.mainFiles ?? '?'} files)`
   return `${parts}; rest of the process (JIT and GC helper threads, start-up) ${sec(t.processCpuMs - work - (workers.length ? (t.pool.mainCpuMs ?? 0) : 0))} s; process ${sec(t.processCpuMs)} s; serial: ${sec(t.beforeMs)} s before the pool, ${sec(t.afterMs)} s after`
 }
 
