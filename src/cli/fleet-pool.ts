@@ -120,7 +120,8 @@ export async function evaluatePaths(
       const close = () => {
         if (closed) return
         closed = true
-        if (readyAt > 0) own.busyMs = performance.now() - readyAt
+        // A worker that died: its busy time as seen from here (its own figure never came).
+        if (readyAt > 0 && own.busyMs === 0) own.busyMs = performance.now() - readyAt
         workers.push({ ...own, cpuMs: times?.cpuMs ?? null, waitMs: times?.waitMs ?? null })
       }
       worker.on('message', (reply: PoolReply) => {
@@ -128,7 +129,8 @@ export async function evaluatePaths(
         switch (reply.kind) {
           case 'ready':
             readyAt = performance.now()
-            own.startupMs = readyAt - created
+            // The worker's own figure: this thread, evaluating files too, reads messages late.
+            own.startupMs = Math.min(reply.startupMs, readyAt - created)
             own.startupCpuMs = reply.times?.cpuMs ?? null
             return
           case 'done':
@@ -145,6 +147,7 @@ export async function evaluatePaths(
             ])
           }
           case 'finished':
+            own.busyMs = reply.busyMs
             close()
             return void worker.terminate().then(() => resolve())
           default: {

@@ -43,7 +43,8 @@ export interface PoolWorkerData {
 
 /** Every reply carries the worker thread's own times so far (null off Linux). */
 export type PoolReply =
-  | { readonly kind: 'ready'; readonly times: ThreadTimes | null }
+  /** `startupMs`: the worker's own wall time from its creation (its `performance.now()`). */
+  | { readonly kind: 'ready'; readonly startupMs: number; readonly times: ThreadTimes | null }
   | {
       readonly kind: 'done'
       readonly id: number
@@ -56,5 +57,8 @@ export type PoolReply =
       readonly message: string
       readonly times: ThreadTimes | null
     }
-  /** The queue is empty: the worker's last message before it ends. */
-  | { readonly kind: 'finished'; readonly times: ThreadTimes | null }
+  /**
+   * The queue is empty: the worker's last message before it ends. `busyMs`: its own wall time from
+   * `ready` to here, measured in the worker (the main thread, a lane itself, reads messages late).
+   */
+  | { readonly kind: 'finished'; readonly busyMs: number; readonly times: ThreadTimes | null }

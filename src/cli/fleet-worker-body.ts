@@ -14,7 +14,8 @@ if (!port) throw new Error('fleet-worker-body.ts runs only as a worker thread')
 const { fleet, order, queue, slot } = workerData as PoolWorkerData
 const shared = new Int32Array(queue)
 const deps = await fleetDeps(fleet.config)
-port.postMessage({ kind: 'ready', times: threadTimes() } satisfies PoolReply)
+const readyAt = performance.now()
+port.postMessage({ kind: 'ready', startupMs: readyAt, times: threadTimes() } satisfies PoolReply)
 for (let id = takeNext(shared, slot, order.length); id !== -1;) {
   try {
     const outcomes = await evaluatePath(order[id] as string, fleet, deps)
@@ -25,4 +26,5 @@ for (let id = takeNext(shared, slot, order.length); id !== -1;) {
   }
   id = takeNext(shared, slot, order.length)
 }
-port.postMessage({ kind: 'finished', times: threadTimes() } satisfies PoolReply)
+const busyMs = performance.now() - readyAt
+port.postMessage({ kind: 'finished', busyMs, times: threadTimes() } satisfies PoolReply)

@@ -4,11 +4,11 @@
 import { parentPort, workerData } from 'node:worker_threads'
 
 const queue = new Int32Array(workerData.queue)
-parentPort.postMessage({ kind: 'ready', times: null })
+parentPort.postMessage({ kind: 'ready', startupMs: performance.now(), times: null })
 const id = Atomics.add(queue, 0, 1)
 if (id >= workerData.order.length) {
   Atomics.store(queue, 1 + workerData.slot, -1)
-  parentPort.postMessage({ kind: 'finished', times: null })
+  parentPort.postMessage({ kind: 'finished', busyMs: 0, times: null })
 } else {
   Atomics.store(queue, 1 + workerData.slot, id)
   throw new Error('boom')
