@@ -11,16 +11,13 @@
  *     wall time, the pool size, and the longest main-thread task (Long Tasks API, > 50 ms only)
  *     and frame gap.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium } from '@playwright/test'
-import { findChromium } from '../scripts/chromium-path.mjs'
 import { generateFleet } from '../scripts/sample/fleet-fixtures.ts'
 import type { FleetTimings } from '../src/cli/fleet-timings.ts'
-import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
-import { longTaskLines, type CpuProfile, type LongTask } from './long-task-profile.ts'
+import { benchBrowserFleet, type AppRoute, type AppRun } from './fleet-app.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -42,17 +39,10 @@ export interface FleetBench {
   readonly speedUp: number
   readonly reportsIdentical: boolean
   readonly conversations: number
-  readonly browser:
-    | {
-        readonly kind: 'measured'
-        readonly ms: number
-        readonly rows: number
-        readonly poolSize: number
-        readonly longestTaskMs: number
-        readonly longTasks: number
-        readonly longestFrameGapMs: number
-      }
-    | { readonly kind: 'skipped'; readonly reason: string }
+  /** The folder picked through the fleet view's folder input (Chromium builds one FileList). */
+  readonly browser: AppRun
+  /** The same folder dropped on the page (walked with `webkitGetAsEntry`, read in batches). */
+  readonly drop: AppRun
 }
 
 function writeFixtures(count: number): { dir: string; bytes: number; messages: number[] } {
@@ -123,152 +113,11 @@ function cpuSplit(run: CliRun): string {
   const parts =
     workers.length === 0
       ? `main thread ${sec(t.pool.mainCpuMs)} s`
-      : `workers ${workers.map((w) => sec(w.cpuMs)).join(' + ')} s (start-up ${workers.map((w) => sec(w.startupCpuMs)).join(' + ')} s, waiting for a CPU ${workers.map((w) => sec(w.waitMs)).join(' + ')} s), main thread ${sec(t.pool.mainCpuMs)} s`
+      : `workers ${workers.map((w) => sec(w.cpuMs)).join(' + ')} s (start-up ${workers.map((w) => sec(w.startupCpuMs)).join(' + ')} s, waiting for a CPU ${workers.map((w) => sec(w.waitMs)).join(' + ')} s; ${workers.map((w) => w.files).join(' + ')} files), main thread ${sec(t.pool.mainCpuMs)} s (${t.pool.mainFiles ?? '?'} files)`
   return `${parts}; rest of the process (JIT and GC helper threads, start-up) ${sec(t.processCpuMs - work - (workers.length ? (t.pool.mainCpuMs ?? 0) : 0))} s; process ${sec(t.processCpuMs)} s; serial: ${sec(t.beforeMs)} s before the pool, ${sec(t.afterMs)} s after`
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100
-
-const MONITOR = `(() => {
-  const bench = { tasks: [], gaps: [] }
-  window.__bench = bench
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) bench.tasks.push({ start: e.startTime, duration: e.duration })
-    }).observe({ type: 'longtask', buffered: true })
-  } catch {}
-  let last = performance.now()
-  const frame = (now) => { bench.gaps.push({ at: now, gap: now - last }); last = now; requestAnimationFrame(frame) }
-  requestAnimationFrame(frame)
-})()`
-
-async function freePort(): Promise<number> {
-  const out = spawnSync(process.execPath, [join(ROOT, 'scripts/free-port.mjs')], {
-    encoding: 'utf8',
-  })
-  return Number(out.stdout.trim())
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`preview server did not start at ${url}`)
-}
-
-async function benchBrowserFleet(
-  folder: string,
-  files: number,
-  profile = false,
-): Promise<FleetBench['browser']> {
-  const browserPath = findChromium()?.path
-  if (!browserPath)
-    return { kind: 'skipped', reason: 'no Chromium found (see scripts/chromium-path.mjs)' }
-  const dist = mkdtempSync(join(tmpdir(), 'compaction-lab-fleet-dist-'))
-  const build = spawnSync(
-    'npx',
-    ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  )
-  if (build.status !== 0) return { kind: 'skipped', reason: 'vite build failed' }
-  const port = await freePort()
-  const server: ChildProcess = spawn(
-    'npx',
-    ['vite', 'preview', '--port', String(port), '--strictPort', '--outDir', dist],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-      detached: true,
-    },
-  )
-  const browser = await chromium.launch({
-    executablePath: browserPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
-  try {
-    await waitForServer(`http://localhost:${port}/`)
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    await page.addInitScript(MONITOR)
-    await page.goto(`http://localhost:${port}/`)
-    await page.getByTestId(FLEET_TID.openFleet).click()
-    // Let the start-up (sample load and run) settle so its tasks are not counted.
-    await page.waitForTimeout(3000)
-    // --profile: a CPU profile over the run, cut at each long task (printed, not recorded).
-    const cdp = profile ? await page.context().newCDPSession(page) : null
-    if (cdp) {
-      await cdp.send('Profiler.enable')
-      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
-      await cdp.send('Profiler.start')
-    }
-    const t0 = await page.evaluate<number>('performance.now()')
-    await page.getByTestId(FLEET_TID.folderInput).setInputFiles(folder)
-    const t1 = await page.evaluate<number>(`new Promise((resolve, reject) => {
-      const started = performance.now()
-      const tick = () => {
-        const p = document.querySelector('[data-testid="${FLEET_TID.progress}"]')
-        if (p && p.getAttribute('data-running') === 'false' && p.getAttribute('data-total') === '${files}') resolve(performance.now())
-        else if (performance.now() - started > 1800000) reject(new Error('timeout'))
-        else setTimeout(tick, 50)
-      }
-      tick()
-    })`)
-    if (cdp) {
-      await page.waitForTimeout(1000) // the charts follow the run's end, one per task
-      const { profile: cpu } = await cdp.send('Profiler.stop')
-      const tasks = await page.evaluate<LongTask[]>(
-        `window.__bench.tasks.filter((t) => t.start + t.duration >= ${t0})`,
-      )
-      for (const line of longTaskLines(cpu as CpuProfile, tasks, t0)) console.log(`    ${line}`)
-    }
-    const stats = await page.evaluate<{
-      longestTaskMs: number
-      longTasks: number
-      longestFrameGapMs: number
-      done: number
-      poolText: string
-    }>(`(() => {
-      const a = ${t0}, b = ${t1}, bench = window.__bench
-      const tasks = bench.tasks.filter((t) => t.start + t.duration >= a && t.start <= b)
-      const gaps = bench.gaps.filter((g) => g.at >= a && g.at - g.gap <= b)
-      const p = document.querySelector('[data-testid="${FLEET_TID.progress}"]')
-      return {
-        longestTaskMs: Math.round(tasks.reduce((m, t) => Math.max(m, t.duration), 0)),
-        longTasks: tasks.length,
-        longestFrameGapMs: Math.round(gaps.reduce((m, g) => Math.max(m, g.gap), 0)),
-        done: Number(p?.getAttribute('data-done') ?? 0),
-        poolText: String(navigator.hardwareConcurrency),
-      }
-    })()`)
-    return {
-      kind: 'measured',
-      ms: Math.round(t1 - t0),
-      rows: stats.done,
-      poolSize: Math.max(1, Number(stats.poolText) - 1),
-      longestTaskMs: stats.longestTaskMs,
-      longTasks: stats.longTasks,
-      longestFrameGapMs: stats.longestFrameGapMs,
-    }
-  } finally {
-    await browser.close()
-    if (server.pid) process.kill(-server.pid)
-  }
-}
 
 export async function benchFleet(
   quick: boolean,
@@ -288,14 +137,14 @@ export async function benchFleet(
   const r1 = parts.cli ? readFileSync(join(dir, 'jobs1.json'), 'utf8') : '{"rows":[]}'
   const r2 = parts.cli ? readFileSync(join(dir, 'jobs2.json'), 'utf8') : r1
   const report = JSON.parse(r1) as { rows: unknown[] }
-  const browser: FleetBench['browser'] = parts.app
+  const app: Record<AppRoute, AppRun> = parts.app
     ? await benchBrowserFleet(folder, count, parts.profile)
-    : { kind: 'skipped', reason: '--cli-only' }
-  if (browser.kind === 'measured')
-    console.log(
-      `  app: ${browser.rows}/${count} files done in ${browser.ms} ms with ${browser.poolSize} worker(s); longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} over 50 ms), longest frame gap ${browser.longestFrameGapMs} ms`,
-    )
-  else console.log(`  app: skipped (${browser.reason})`)
+    : {
+        pick: { kind: 'skipped', reason: '--cli-only' },
+        drop: { kind: 'skipped', reason: '--cli-only' },
+      }
+  for (const route of ['pick', 'drop'] as const)
+    console.log(`  app, ${appLine(route, app[route], count)}`)
   return {
     files: count,
     bytes,
@@ -309,7 +158,8 @@ export async function benchFleet(
     speedUp: two.ms > 0 ? round2(one.ms / two.ms) : 0,
     reportsIdentical: r1 === r2,
     conversations: report.rows.length,
-    browser,
+    browser: app.pick,
+    drop: app.drop,
   }
 }
 
@@ -332,13 +182,15 @@ export function renderFleet(f: FleetBench): string {
     ...(one ? [`CPU, \`--jobs 1\`: ${cpuSplit(one)}.`] : []),
     ...(two ? [`CPU, \`--jobs 2\`: ${cpuSplit(two)}.`] : []),
   ]
-  if (f.browser.kind === 'measured')
-    lines.push(
-      '',
-      `The app (Chromium, the folder picked in the fleet view): ${f.browser.rows}/${f.files} files done in ${f.browser.ms} ms with a pool of ${f.browser.poolSize} worker(s) (hardwareConcurrency − 1); longest main-thread task ${f.browser.longestTaskMs} ms (${f.browser.longTasks} tasks over 50 ms), longest frame gap ${f.browser.longestFrameGapMs} ms.`,
-    )
-  else lines.push('', `The app: skipped (${f.browser.reason}).`)
+  lines.push('', `The app (Chromium), ${appLine('pick', f.browser, f.files)}.`)
+  lines.push('', `The app (Chromium), ${appLine('drop', f.drop, f.files)}.`)
   return lines.join('\n') + '\n'
+}
+
+function appLine(route: AppRoute, run: AppRun, files: number): string {
+  const how = route === 'pick' ? 'the folder picked in the fleet view' : 'the folder dropped on it'
+  if (run.kind === 'skipped') return `${how}: skipped (${run.reason})`
+  return `${how}: ${run.rows}/${files} files done in ${run.ms} ms with a pool of ${run.poolSize} worker(s) (hardwareConcurrency − 1); longest main-thread task ${run.longestTaskMs} ms (${run.longTasks} tasks over 50 ms, until 1.5 s after the last row), longest frame gap ${run.longestFrameGapMs} ms`
 }
 
 const entry = process.argv[1]

@@ -4,28 +4,10 @@ import type { FleetConfig } from '../fleet/evaluate.ts'
 import type { FleetOutcome } from '../fleet/types.ts'
 import { fleetWorkerEntry, TSX_WORKER_ENTRY } from './fleet-worker-bundle.ts'
 import { evaluatePath, fleetDeps } from './fleet-task.ts'
+import { heldBy, makeQueue, takeNext, type PoolReply, type PoolWorkerData } from './fleet-queue.ts'
 import { threadTimes, type ThreadTimes } from './thread-cpu.ts'
 
-export interface PoolTask {
-  readonly id: number
-  readonly path: string
-}
-
-/** Every reply carries the worker thread's own times so far (null off Linux). */
-export type PoolReply =
-  | { readonly kind: 'ready'; readonly times: ThreadTimes | null }
-  | {
-      readonly kind: 'done'
-      readonly id: number
-      readonly outcomes: FleetOutcome[]
-      readonly times: ThreadTimes | null
-    }
-  | {
-      readonly kind: 'error'
-      readonly id: number
-      readonly message: string
-      readonly times: ThreadTimes | null
-    }
+export type { PoolReply } from './fleet-queue.ts'
 
 /** Called as each file finishes, in completion order. */
 export type OnFileDone = (path: string, outcomes: readonly FleetOutcome[]) => void
@@ -40,7 +22,7 @@ export interface WorkerStats {
   /** The worker thread's CPU in all (start-up included) and its time waiting for a CPU. */
   readonly cpuMs: number | null
   readonly waitMs: number | null
-  /** Wall time holding a file (the rest of the pool's wall time it sat idle or starting). */
+  /** Wall time from its first message to its last (the rest of the pool's wall time it was starting or done). */
   readonly busyMs: number
 }
 
@@ -49,8 +31,10 @@ export interface PoolStats {
   /** `in-thread`: jobs 1; `bundle`: workers on the cached bundle; `tsx`: workers through tsx. */
   readonly entry: 'in-thread' | 'bundle' | 'tsx'
   readonly wallMs: number
-  /** The calling thread's CPU over the run (for jobs 1 that is all the work). */
+  /** The calling thread's CPU over the run: its own files (all of them with jobs 1) and the pool's messages. */
   readonly mainCpuMs: number | null
+  /** Files this thread evaluated itself. */
+  readonly mainFiles: number
   readonly workers: readonly WorkerStats[]
 }
 
@@ -72,10 +56,12 @@ function largestFirst(paths: readonly string[], sizes?: ReadonlyMap<string, numb
 
 /**
  * Evaluate every path: `jobs` 1 runs in this thread (no worker start-up, the same code path);
- * more runs a pool of that many worker threads, each pulling the next path when it finishes one,
- * largest files first so the run does not end on one worker with a big file. A worker that dies
- * fails only the file it held; the rest go on in the others. Outcomes come back keyed by path
- * (completion order: the report sorts them), with the pool's CPU split.
+ * more runs `jobs − 1` worker threads beside this thread, every lane taking the next path from a
+ * shared queue when it finishes one, largest files first so the run does not end on one lane with
+ * a big file. This thread is a lane because it already has the engine loaded: with two jobs that
+ * is one isolate fewer to start (module load, tokenizer) than two workers. A worker that dies
+ * fails only the file it held; the rest go on in a fresh worker and in this thread. Outcomes come
+ * back keyed by path (completion order: the report sorts them), with the pool's CPU split.
  */
 export async function evaluatePaths(
   paths: readonly string[],
@@ -86,6 +72,7 @@ export async function evaluatePaths(
 ): Promise<{ results: Map<string, readonly FleetOutcome[]>; stats: PoolStats }> {
   const started = performance.now()
   const cpu0 = threadTimes()
+  let mainFiles = 0
   const results = new Map<string, readonly FleetOutcome[]>()
   const finish = (path: string, outcomes: readonly FleetOutcome[]) => {
     results.set(path, outcomes)
@@ -98,86 +85,107 @@ export async function evaluatePaths(
       entry,
       wallMs: performance.now() - started,
       mainCpuMs: cpu0 && cpu1 ? cpu1.cpuMs - cpu0.cpuMs : null,
+      mainFiles,
       workers,
     }
   }
   if (jobs <= 1 || paths.length <= 1) {
     const deps = await fleetDeps(fleet.config)
     for (const path of paths) finish(path, await evaluatePath(path, fleet, deps))
+    mainFiles = paths.length
     return { results, stats: stats('in-thread', []) }
   }
   const entry = options.entry ?? (await fleetWorkerEntry())
   optimiseWorkersLater()
   const order = largestFirst(paths, options.sizes)
+  const lanes = Math.min(jobs, paths.length)
+  const queue = makeQueue(lanes)
   const workers: WorkerStats[] = []
-  let next = 0
-  const size = Math.min(jobs, paths.length)
-  const runWorker = () =>
+  const failHeld = (slot: number, message: string) => {
+    const id = heldBy(queue, slot)
+    const path = id >= 0 ? (order[id] as string) : null
+    // A file whose outcomes arrived before the worker died is done, not failed.
+    if (path !== null && !results.has(path))
+      finish(path, [{ kind: 'failed', failure: { name: path, message } }])
+  }
+  const runWorker = (slot: number) =>
     new Promise<void>((resolve) => {
       const created = performance.now()
-      const worker = new Worker(entry, { workerData: { fleet } })
+      const data: PoolWorkerData = { fleet, order, queue: queue.buffer as SharedArrayBuffer, slot }
+      const worker = new Worker(entry, { workerData: data })
       const own = { files: 0, startupMs: 0, startupCpuMs: null as number | null, busyMs: 0 }
       let times: ThreadTimes | null = null
-      let held: PoolTask | null = null
-      let heldSince = 0
+      let readyAt = 0
+      let closed = false
       const close = () => {
+        if (closed) return
+        closed = true
+        // A worker that died: its busy time as seen from here (its own figure never came).
+        if (readyAt > 0 && own.busyMs === 0) own.busyMs = performance.now() - readyAt
         workers.push({ ...own, cpuMs: times?.cpuMs ?? null, waitMs: times?.waitMs ?? null })
-        resolve()
-      }
-      const give = () => {
-        if (next >= order.length) {
-          held = null
-          void worker.terminate().then(close)
-          return
-        }
-        held = { id: next, path: order[next] as string }
-        next++
-        heldSince = performance.now()
-        worker.postMessage(held)
       }
       worker.on('message', (reply: PoolReply) => {
         times = reply.times ?? times
-        if (reply.kind === 'ready') {
-          own.startupMs = performance.now() - created
-          own.startupCpuMs = reply.times?.cpuMs ?? null
-          return give()
+        switch (reply.kind) {
+          case 'ready':
+            readyAt = performance.now()
+            // The worker's own figure: this thread, evaluating files too, reads messages late.
+            own.startupMs = Math.min(reply.startupMs, readyAt - created)
+            own.startupCpuMs = reply.times?.cpuMs ?? null
+            return
+          case 'done':
+            own.files++
+            return finish(order[reply.id] as string, reply.outcomes)
+          case 'error': {
+            own.files++
+            const path = order[reply.id] as string
+            return finish(path, [
+              {
+                kind: 'failed',
+                failure: { name: path, message: `internal error: ${reply.message}` },
+              },
+            ])
+          }
+          case 'finished':
+            own.busyMs = reply.busyMs
+            close()
+            return void worker.terminate().then(() => resolve())
+          default: {
+            const never: never = reply
+            return never
+          }
         }
-        own.files++
-        own.busyMs += performance.now() - heldSince
-        const path = order[reply.id] as string
-        if (reply.kind === 'done') finish(path, reply.outcomes)
-        else
-          finish(path, [
-            {
-              kind: 'failed',
-              failure: { name: path, message: `internal error: ${reply.message}` },
-            },
-          ])
-        give()
       })
       worker.on('error', (error) => {
-        // A worker that fails before taking a file (start-up) is not replaced: what it would
-        // have taken is left for the others, and for this thread below.
-        if (!held) return close()
-        // The worker is gone: its file fails, the others carry on in a fresh worker, so a file
-        // that crashes one cannot starve the queue.
-        finish(held.path, [
-          {
-            kind: 'failed',
-            failure: { name: held.path, message: `worker crashed: ${error.message}` },
-          },
-        ])
-        held = null
-        workers.push({ ...own, cpuMs: times?.cpuMs ?? null, waitMs: times?.waitMs ?? null })
-        void runWorker().then(resolve)
+        close()
+        // A worker that fails before taking a file (start-up) is not replaced: the other lanes,
+        // this thread among them, take what it would have.
+        if (heldBy(queue, slot) < 0) return resolve()
+        // The worker is gone: its file fails, the queue goes on in a fresh worker, so a file that
+        // crashes one cannot starve the others.
+        failHeld(slot, `worker crashed: ${error.message}`)
+        Atomics.store(queue, 1 + slot, -1)
+        void runWorker(slot).then(resolve)
+      })
+      // Ended without 'finished' or an error (process.exit in a dependency): as a crash.
+      worker.on('exit', (code) => {
+        if (closed) return
+        close()
+        failHeld(slot, `worker exited with code ${code}`)
+        resolve()
       })
     })
-  await Promise.all(Array.from({ length: size }, runWorker))
-  // Only if every worker failed to start: finish in this thread rather than drop files.
-  const left = paths.filter((p) => !results.has(p))
-  if (left.length > 0) {
-    const deps = await fleetDeps(fleet.config)
-    for (const path of left) finish(path, await evaluatePath(path, fleet, deps))
+  const pending = Array.from({ length: lanes - 1 }, (_, k) => runWorker(k + 1))
+  const deps = await fleetDeps(fleet.config)
+  for (
+    let id = takeNext(queue, 0, order.length);
+    id !== -1;
+    id = takeNext(queue, 0, order.length)
+  ) {
+    const path = order[id] as string
+    finish(path, await evaluatePath(path, fleet, deps))
+    mainFiles++
   }
+  await Promise.all(pending)
   return { results, stats: stats(entry.href === TSX_WORKER_ENTRY.href ? 'tsx' : 'bundle', workers) }
 }

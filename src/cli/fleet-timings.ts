@@ -28,10 +28,11 @@ export function timingsLine(t: FleetTimings): string {
       ? ''
       : `, ${w.length} workers ${w.map((x) => s(x.cpuMs)).join(' + ')} s ` +
         `(start-up ${w.map((x) => s(x.startupCpuMs)).join(' + ')} s; ` +
-        `idle ${w.map((x) => s(t.pool.wallMs - x.busyMs)).join(' + ')} s of ${s(t.pool.wallMs)} s)`
+        `not working ${w.map((x) => s(t.pool.wallMs - x.busyMs)).join(' + ')} s of ${s(t.pool.wallMs)} s; ` +
+        `${w.map((x) => x.files).join(' + ')} files)`
   return (
     `time: ${s(t.beforeMs)} s before the pool, ${s(t.pool.wallMs)} s in it, ${s(t.afterMs)} s after; ` +
-    `CPU: this thread ${s(t.pool.mainCpuMs)} s in the pool${workers}, whole process ${s(t.processCpuMs)} s\n`
+    `CPU: this thread ${s(t.pool.mainCpuMs)} s in the pool (${t.pool.mainFiles} files)${workers}, whole process ${s(t.processCpuMs)} s\n`
   )
 }
 

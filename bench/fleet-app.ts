@@ -1,0 +1,206 @@
+/**
+ * The fleet bench's app half (bench/fleet.ts): the built app in Chromium, N files run through the
+ * fleet view, picked as a folder or dropped on the page; wall time, pool size, long tasks.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser } from '@playwright/test'
+import { findChromium } from '../scripts/chromium-path.mjs'
+import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
+import { longTaskLines, type CpuProfile, type LongTask } from './long-task-profile.ts'
+
+const ROOT = resolve(import.meta.dirname, '..')
+
+/** How the app's run was started. */
+export type AppRoute = 'pick' | 'drop'
+
+export type AppRun =
+  | {
+      readonly kind: 'measured'
+      readonly ms: number
+      readonly rows: number
+      readonly poolSize: number
+      readonly longestTaskMs: number
+      readonly longTasks: number
+      readonly longestFrameGapMs: number
+    }
+  | { readonly kind: 'skipped'; readonly reason: string }
+
+const MONITOR = `(() => {
+  const bench = { tasks: [], gaps: [] }
+  window.__bench = bench
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.tasks.push({ start: e.startTime, duration: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {}
+  let last = performance.now()
+  const frame = (now) => { bench.gaps.push({ at: now, gap: now - last }); last = now; requestAnimationFrame(frame) }
+  requestAnimationFrame(frame)
+})()`
+
+async function freePort(): Promise<number> {
+  const out = spawnSync(process.execPath, [join(ROOT, 'scripts/free-port.mjs')], {
+    encoding: 'utf8',
+  })
+  return Number(out.stdout.trim())
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`preview server did not start at ${url}`)
+}
+
+export async function benchBrowserFleet(
+  folder: string,
+  files: number,
+  profile = false,
+): Promise<Record<AppRoute, AppRun>> {
+  const skip = (reason: string) => ({
+    pick: { kind: 'skipped', reason } as const,
+    drop: { kind: 'skipped', reason } as const,
+  })
+  const browserPath = findChromium()?.path
+  if (!browserPath) return skip('no Chromium found (see scripts/chromium-path.mjs)')
+  const dist = mkdtempSync(join(tmpdir(), 'compaction-lab-fleet-dist-'))
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  )
+  if (build.status !== 0) return skip('vite build failed')
+  const port = await freePort()
+  const server: ChildProcess = spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(port), '--strictPort', '--outDir', dist],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      detached: true,
+    },
+  )
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    await waitForServer(`http://localhost:${port}/`)
+    const runs: Record<AppRoute, AppRun> = skip('not run')
+    for (const route of ['pick', 'drop'] as const) {
+      console.log(`  app, folder ${route === 'pick' ? 'picked' : 'dropped'}:`)
+      runs[route] = await appRun(browser, port, folder, files, route, profile)
+    }
+    return runs
+  } finally {
+    await browser.close()
+    if (server.pid) process.kill(-server.pid)
+  }
+}
+
+/**
+ * One run in a fresh page. `pick`: the folder input (Chromium turns the folder into one FileList
+ * in one native task before any page code runs). `drop`: a real native drop of the folder through
+ * CDP (`Input.dispatchDragEvent` with its path, as Playwright's own drag and drop does), which the
+ * page walks with `webkitGetAsEntry`, a batch of entries and one file per task. The long-task
+ * window runs from the start to 1.5 s after the last row (the charts are drawn after the run).
+ */
+async function appRun(
+  browser: Browser,
+  port: number,
+  folder: string,
+  files: number,
+  route: AppRoute,
+  profile: boolean,
+): Promise<AppRun> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  try {
+    await page.addInitScript(MONITOR)
+    await page.goto(`http://localhost:${port}/`)
+    await page.getByTestId(FLEET_TID.openFleet).click()
+    // Let the start-up (sample load and run) settle so its tasks are not counted.
+    await page.waitForTimeout(3000)
+    // --profile: a CPU profile over the run, cut at each long task (printed, not recorded).
+    const cdp = profile ? await page.context().newCDPSession(page) : null
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+      await cdp.send('Profiler.start')
+    }
+    const t0 = await page.evaluate<number>('performance.now()')
+    if (route === 'pick') await page.getByTestId(FLEET_TID.folderInput).setInputFiles(folder)
+    else {
+      const input = cdp ?? (await page.context().newCDPSession(page))
+      const data = { items: [], files: [folder], dragOperationsMask: 1 }
+      for (const type of ['dragEnter', 'dragOver', 'drop'] as const)
+        await input.send('Input.dispatchDragEvent', { type, x: 720, y: 450, data })
+    }
+    const t1 = await page.evaluate<number>(`new Promise((resolve, reject) => {
+      const started = performance.now()
+      const tick = () => {
+        const p = document.querySelector('[data-testid="${FLEET_TID.progress}"]')
+        if (p && p.getAttribute('data-running') === 'false' && p.getAttribute('data-total') === '${files}') resolve(performance.now())
+        else if (performance.now() - started > 1800000) reject(new Error('timeout'))
+        else setTimeout(tick, 50)
+      }
+      tick()
+    })`)
+    await page.waitForTimeout(1500) // the charts follow the run's end, one per task
+    if (cdp) {
+      const { profile: cpu } = await cdp.send('Profiler.stop')
+      const tasks = await page.evaluate<LongTask[]>(
+        `window.__bench.tasks.filter((t) => t.start + t.duration >= ${t0})`,
+      )
+      for (const line of longTaskLines(cpu as CpuProfile, tasks, t0)) console.log(`    ${line}`)
+    }
+    const stats = await page.evaluate<{
+      longestTaskMs: number
+      longTasks: number
+      longestFrameGapMs: number
+      done: number
+      poolText: string
+    }>(`(() => {
+      const a = ${t0}, b = ${t1 + 1500}, bench = window.__bench
+      const tasks = bench.tasks.filter((t) => t.start + t.duration >= a && t.start <= b)
+      const gaps = bench.gaps.filter((g) => g.at >= a && g.at - g.gap <= b)
+      const p = document.querySelector('[data-testid="${FLEET_TID.progress}"]')
+      return {
+        longestTaskMs: Math.round(tasks.reduce((m, t) => Math.max(m, t.duration), 0)),
+        longTasks: tasks.length,
+        longestFrameGapMs: Math.round(gaps.reduce((m, g) => Math.max(m, g.gap), 0)),
+        done: Number(p?.getAttribute('data-done') ?? 0),
+        poolText: String(navigator.hardwareConcurrency),
+      }
+    })()`)
+    return {
+      kind: 'measured',
+      ms: Math.round(t1 - t0),
+      rows: stats.done,
+      poolSize: Math.max(1, Number(stats.poolText) - 1),
+      longestTaskMs: stats.longestTaskMs,
+      longTasks: stats.longTasks,
+      longestFrameGapMs: stats.longestFrameGapMs,
+    }
+  } finally {
+    await page.close()
+  }
+}
