@@ -33,7 +33,8 @@ const cls = (s: string, i: number): number => {
 
 /** End of a contraction ('s 't 're 've 'm 'll 'd, any case) starting at i, or i if none. */
 function contraction(s: string, i: number): number {
-  if (s.charCodeAt(i) !== 39) return i
+  // Past the end charCodeAt is NaN, a double: V8 deopts the scanner on it (a bounds check is free).
+  if (i >= s.length || s.charCodeAt(i) !== 39) return i
   const a = s.charCodeAt(i + 1) | 0x20
   if (a === 115 || a === 116 || a === 109 || a === 100) return i + 2 // s t m d
   const b = s.charCodeAt(i + 2) | 0x20
