@@ -179,10 +179,20 @@ export class AppPage {
     // run on exact counts, so figures read now are the ones that stay.
     await expect(this.budgetHeadline).not.toHaveAttribute('data-tokenizer', 'estimate')
     await expect(this.runStatus).toHaveAttribute('data-status', 'done')
+    await this.expectSettled()
+  }
+
+  /**
+   * Wait until the shown run is settled: an edit paints its first round, and the idempotence
+   * round follows (`settle`); when that round changes something the figures move once more.
+   */
+  async expectSettled(): Promise<void> {
+    await expect(this.invariants).not.toHaveAttribute('data-ok', 'pending')
   }
 
   /** Context tokens before and after the shown run, as the headline states them. */
   async runTotals(): Promise<{ before: number; after: number }> {
+    await this.expectSettled()
     const before = Number(await this.budgetHeadline.getAttribute('data-before'))
     const after = Number(await this.budgetHeadline.getAttribute('data-after'))
     return { before, after }

@@ -63,6 +63,8 @@ export class WorkbenchPage {
     // The first run prices with the estimate while the exact count is under way: wait for the
     // run on exact counts, so figures read now are the ones that stay.
     await expect(this.budgetHeadline).not.toHaveAttribute('data-tokenizer', 'estimate')
+    // …and settled: the idempotence round follows the first paint and may move the figures.
+    await expect(this.page.getByTestId(TID.invariants)).not.toHaveAttribute('data-ok', 'pending')
     await expect(this.rows.first()).toBeVisible()
   }
 
