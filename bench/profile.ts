@@ -42,7 +42,7 @@ if (mode === 'replan') {
       const times: number[] = []
       const cpu: number[] = []
       await compact(prepared, config, deps, STRATEGY_REGISTRY, { checkIdempotence: false })
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < Number(process.env.RUNS ?? 7); i++) {
         const t0 = performance.now()
         const c0 = process.cpuUsage()
         await compact(prepared, config, deps, STRATEGY_REGISTRY, { checkIdempotence: false })

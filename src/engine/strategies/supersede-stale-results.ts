@@ -10,7 +10,6 @@
 import { z } from 'zod'
 import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
-import type { ToolResultPart } from '../model.ts'
 import { CATEGORY_INPUTS, type CategoryInput } from './supersede-stale-results/categories.ts'
 import {
   collectResults,
@@ -28,6 +27,7 @@ import {
   PLACEHOLDERS,
   literalLength,
   renderStub,
+  stubPart,
   stubMatcher,
   unknownPlaceholders,
 } from './supersede-stale-results/stub.ts'
@@ -197,7 +197,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
             tokens: String(occ.measure),
             category: occ.category,
           })
-          const replacement: ToolResultPart = { ...r.part, content: [{ kind: 'text', text: stub }] }
+          const replacement = stubPart(r.part, stub)
           const note =
             outcome.kind === 'drop' ? ' (kept as a stub: its group holds other content)' : ''
           const ok = ctx.replace(

@@ -5,7 +5,7 @@
  * items joined by newlines) and estimates its tokens as `len(text) // 4` (Python code points).
  * Both are computed here without TextEncoder (the engine has the ES2022 lib only).
  */
-import type { ResultContent } from '../../model.ts'
+import type { ResultContent, ToolResultPart } from '../../model.ts'
 
 /** LIP's hard-coded stub (and the default `stubTemplate`). */
 export const LIP_STUB_TEMPLATE =
@@ -41,6 +41,23 @@ export function renderStub(
     (PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole,
   )
 }
+
+/**
+ * The stub part that replaces `part` with `text`: the same object as last time when the text is
+ * the same. Re-plans and idempotence rounds stub the same results the same way, and a new object
+ * each time made every round price each stub again and rebuild its projected copy (the view and
+ * project() cache by part identity; 1,550 stubs per lip re-plan on the bench's 10k messages).
+ */
+export function stubPart(part: ToolResultPart, text: string): ToolResultPart {
+  const last = stubParts.get(part)
+  const block = last?.content[0]
+  if (last && last.content.length === 1 && block?.kind === 'text' && block.text === text)
+    return last
+  const made: ToolResultPart = { ...part, content: [{ kind: 'text', text }] }
+  stubParts.set(part, made)
+  return made
+}
+const stubParts = new WeakMap<ToolResultPart, ToolResultPart>()
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
