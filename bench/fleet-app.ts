@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import { findChromium } from '../scripts/chromium-path.mjs'
 import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
+import { ARGS, MONITOR } from './browser.ts'
 import { longTaskLines, type CpuProfile, type LongTask } from './long-task-profile.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -27,19 +28,6 @@ export type AppRun =
       readonly longestFrameGapMs: number
     }
   | { readonly kind: 'skipped'; readonly reason: string }
-
-const MONITOR = `(() => {
-  const bench = { tasks: [], gaps: [] }
-  window.__bench = bench
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) bench.tasks.push({ start: e.startTime, duration: e.duration })
-    }).observe({ type: 'longtask', buffered: true })
-  } catch {}
-  let last = performance.now()
-  const frame = (now) => { bench.gaps.push({ at: now, gap: now - last }); last = now; requestAnimationFrame(frame) }
-  requestAnimationFrame(frame)
-})()`
 
 async function freePort(): Promise<number> {
   const out = spawnSync(process.execPath, [join(ROOT, 'scripts/free-port.mjs')], {
@@ -94,14 +82,7 @@ export async function benchBrowserFleet(
   const browser = await chromium.launch({
     executablePath: browserPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: ARGS,
   })
   try {
     await waitForServer(`http://localhost:${port}/`)

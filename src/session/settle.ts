@@ -38,19 +38,8 @@ export async function settleRun(record: RunRecord): Promise<SettledRun> {
     const invariants = wireInvariants(record.prepared, result.invariants)
     const summary: RunSummary = { ...record.summary, invariants, settling: false }
     // Same decisions and projection: the first record's risk (computed or not) is this one's.
-    const first = record
-    const settledRecord: RunRecord = {
-      config: record.config,
-      result,
-      prepared: record.prepared,
-      pricing: record.pricing,
-      summary,
-      get risk() {
-        return first.risk
-      },
-    }
     return {
-      record: settledRecord,
+      record: settledRecord(record, result, summary, () => record.risk),
       settled: { kind: 'same', invariants, ms: now() - started },
     }
   }
@@ -59,15 +48,28 @@ export async function settleRun(record: RunRecord): Promise<SettledRun> {
     ...summarize(entry, record.config, result, null, 0, null),
     ms: record.summary.ms + now() - started,
   }
-  const settledRecord: RunRecord = {
-    config: record.config,
+  const riskOfSettled = () => (risk ??= riskOfRun(record.prepared, result))
+  return {
+    record: settledRecord(record, result, summary, riskOfSettled),
+    settled: { kind: 'changed', summary },
+  }
+}
+
+/** `first`'s record with the full run's result and summary; its risk is read when asked. */
+function settledRecord(
+  first: RunRecord,
+  result: RunRecord['result'],
+  summary: RunSummary,
+  riskOf: () => RiskReport,
+): RunRecord {
+  return {
+    config: first.config,
     result,
-    prepared: record.prepared,
-    pricing: record.pricing,
+    prepared: first.prepared,
+    pricing: first.pricing,
     summary,
     get risk() {
-      return (risk ??= riskOfRun(record.prepared, result))
+      return riskOf()
     },
   }
-  return { record: settledRecord, settled: { kind: 'changed', summary } }
 }
