@@ -11,12 +11,8 @@ import { z } from 'zod'
 import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { CATEGORY_INPUTS, type CategoryInput } from './supersede-stale-results/categories.ts'
-import {
-  collectResults,
-  droppableGroups,
-  lipEstimate,
-  type ResultInfo,
-} from './supersede-stale-results/collect.ts'
+import { collectResults, lipEstimate, type ResultInfo } from './supersede-stale-results/collect.ts'
+import { droppableGroups } from './supersede-stale-results/droppable.ts'
 import { resourceLabel } from './supersede-stale-results/identity.ts'
 import { annotateLast, lipDifference, skipWith } from './supersede-stale-results/notes.ts'
 import type { Outcome, StaleCause } from './supersede-stale-results/plan.ts'

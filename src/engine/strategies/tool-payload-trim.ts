@@ -27,7 +27,8 @@ import type { PartRef } from '../pairing.ts'
 import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
 import type { PhpArray } from './tool-payload-trim/php-json.ts'
 import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
-import { decodeArgs, trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
+import { decodeArgs } from './tool-payload-trim/decode.ts'
+import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
 
 // A call's group key is a pure function of its (immutable) part, name and identifier fields

@@ -17,7 +17,8 @@ import {
 } from './compact.ts'
 import { showKey, type CallFacts } from './keys.ts'
 import { FIX_GROWTH, FIX_META, type ToolPayloadTrimParams } from './params.ts'
-import { phpJsonDecode, phpJsonString, type PhpArray } from './php-json.ts'
+import { decodeObject } from './decode.ts'
+import { phpJsonString, type PhpArray } from './php-json.ts'
 import { sha256, utf8Length } from './sha256.ts'
 import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from './text.ts'
 import { recall, remember } from './words.ts'
@@ -380,28 +381,6 @@ function fieldsOf(plan: CompactionPlan): readonly string[] {
     planFields.set(plan, fields)
   }
   return fields
-}
-
-const decodedArgs = new WeakMap<ToolCallPart, PhpArray | null>()
-
-/**
- * `decodeObject(part.argsRaw)`, once per (immutable) call part: every re-plan and round keys the
- * same calls again. The value is shared, so it is only read (as everything here does).
- */
-export function decodeArgs(part: ToolCallPart): PhpArray | null {
-  const hit = decodedArgs.get(part)
-  if (hit !== undefined) return hit
-  const made = decodeObject(part.argsRaw)
-  decodedArgs.set(part, made)
-  return made
-}
-
-/** `json_decode($text, true)` when it yields an array; null otherwise (PHP would have no fields). */
-export function decodeObject(text: string): PhpArray | null {
-  const d = phpJsonDecode(text)
-  return d.ok && d.value !== null && typeof d.value === 'object' && d.value.kind === 'array'
-    ? d.value
-    : null
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
