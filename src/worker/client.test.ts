@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigInvalidError, EngineClient, isStale, StaleError } from './client.ts'
+import {
+  ConfigInvalidError,
+  EngineClient,
+  isStale,
+  StaleError,
+  WorkerCrashedError,
+} from './client.ts'
 import { fakeWorker, type FakeWorker } from './fake-worker.testing.ts'
 import { PROTOCOL_VERSION, type FromWorker, type Loaded } from './protocol.ts'
 
@@ -159,8 +165,10 @@ describe('EngineClient.request', () => {
 
   it('fails every pending request when the worker itself crashes', async () => {
     let crash: () => void = () => undefined
+    let created = 0
     const worker = fakeWorker()
     const client = new EngineClient(() => {
+      created++
       const w = worker.create()
       crash = () => w.onerror?.({ message: 'boom', preventDefault: () => undefined } as ErrorEvent)
       return w
@@ -169,6 +177,12 @@ describe('EngineClient.request', () => {
     const b = client.request('sweep', { config: {}, path: 'a', values: [] })
     crash()
     await expect(a).rejects.toThrow('boom')
-    await expect(b).rejects.toThrow('boom')
+    await expect(b).rejects.toBeInstanceOf(WorkerCrashedError)
+    // The next request starts a fresh worker.
+    const c = client.request('describe', {})
+    expect(created).toBe(2)
+    expect(worker.requests().at(-1)).toMatchObject({ request: 'describe', id: 3 })
+    crash()
+    await expect(c).rejects.toThrow('boom')
   })
 })

@@ -1,18 +1,19 @@
 /**
- * The client of the engine worker: one `request(kind, params, {signal, onProgress})` that owns
- * request ids, cancels, staleness and errors. Requests of one lane supersede each other (a newer
- * sweep makes the older one stale); a new transcript (`load`, `count`) supersedes every request
- * about the loaded conversation. A superseded or aborted request rejects with `StaleError` and
- * the worker is told to stop; replies to it are dropped.
+ * The client of a worker: one `request(kind, params, {signal, onProgress})` that owns request
+ * ids, cancels, staleness and errors, for any request map (`WorkerClient<M>`). Requests of one
+ * lane supersede each other (a newer sweep makes the older one stale); a request of the
+ * new-conversation lane (`load`, `count`) supersedes every request about the loaded one. A
+ * superseded or aborted request rejects with `StaleError` and the worker is told to stop; replies
+ * to it are dropped. `EngineClient` is the engine worker's; the fleet pool holds N of its own.
  */
 import {
   PROTOCOL_VERSION,
+  REQUEST_LANES,
   type ConfigIssue,
+  type LanePolicy,
   type FromWorker,
-  type Params,
-  type ProgressOf,
-  type Reply,
-  type RequestKind,
+  type RequestMap,
+  type RequestMapOf,
   type ToWorker,
 } from './protocol.ts'
 
@@ -41,38 +42,26 @@ export class ConfigInvalidError extends Error {
   }
 }
 
-export interface RequestOptions<K extends RequestKind> {
+/** The worker itself died (its script failed to load, or an uncaught exception). */
+export class WorkerCrashedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'WorkerCrashedError'
+  }
+}
+
+type ProgressIn<E> = E extends { progress: infer P } ? P : never
+
+export interface RequestOptions<P = unknown> {
   /** Aborting makes the request stale (its promise rejects with `StaleError`). */
   readonly signal?: AbortSignal
-  readonly onProgress?: (progress: ProgressOf<K>) => void
-  /** Requests of one lane supersede each other; default: the kind's own lane (`LANES`). */
+  readonly onProgress?: (progress: P) => void
+  /** Requests of one lane supersede each other; default: the kind's own lane. */
   readonly lane?: string
 }
 
-/** Each kind's lane. The export dialog shows one file at a time, so its requests share one. */
-const LANES: Readonly<Record<RequestKind, string>> = {
-  load: 'transcript',
-  count: 'transcript',
-  run: 'run',
-  // A run's follow-ups (asked one after the other): a newer run supersedes them.
-  settle: 'run',
-  risk: 'run',
-  replay: 'run',
-  detail: 'detail',
-  describe: 'describe',
-  sweep: 'sweep',
-  compare: 'compare',
-  exportConfig: 'export',
-  exportTranscript: 'export',
-  exportReport: 'export',
-  importConfig: 'export',
-}
-
-/** Requests that do not depend on the loaded conversation survive a new load. */
-const UNBOUND: ReadonlySet<RequestKind> = new Set(['describe', 'exportConfig', 'importConfig'])
-
 interface Pending {
-  readonly kind: RequestKind
+  readonly kind: PropertyKey
   readonly lane: string
   readonly onProgress?: (progress: never) => void
   readonly resolve: (reply: never) => void
@@ -80,18 +69,11 @@ interface Pending {
 }
 
 /** The smallest part of `Worker` we use, so tests can pass a fake. */
-export interface WorkerLike {
-  postMessage(message: ToWorker, transfer?: Transferable[]): void
-  onmessage: ((event: MessageEvent<FromWorker>) => void) | null
+export interface WorkerLike<M extends RequestMapOf<M> = RequestMap> {
+  postMessage(message: ToWorker<M>, transfer?: Transferable[]): void
+  onmessage: ((event: MessageEvent<FromWorker<M>>) => void) | null
   onerror: ((event: ErrorEvent) => void) | null
   terminate(): void
-}
-
-function defaultWorker(): WorkerLike {
-  return new Worker(new URL('./engine.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'compaction-lab-engine',
-  })
 }
 
 /** Buffers among the params (a file's or a paste's bytes): transferred, never copied. */
@@ -99,28 +81,32 @@ function transferables(params: object): ArrayBuffer[] {
   return Object.values(params).filter((v): v is ArrayBuffer => v instanceof ArrayBuffer)
 }
 
-export class EngineClient {
-  private worker: WorkerLike | null = null
+export class WorkerClient<M extends RequestMapOf<M>> {
+  private worker: WorkerLike<M> | null = null
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
-  private readonly createWorker: () => WorkerLike
 
-  constructor(createWorker: () => WorkerLike = defaultWorker) {
+  private readonly createWorker: () => WorkerLike<M>
+  private readonly policy: LanePolicy<keyof M>
+
+  constructor(createWorker: () => WorkerLike<M>, policy: LanePolicy<keyof M>) {
     this.createWorker = createWorker
+    this.policy = policy
   }
 
-  request<K extends RequestKind>(
+  request<K extends keyof M & string>(
     kind: K,
-    params: Params<K>,
-    options: RequestOptions<K> = {},
-  ): Promise<Reply<K>> {
-    const lane = options.lane ?? LANES[kind]
-    const newTranscript = LANES[kind] === 'transcript'
+    params: M[K]['params'],
+    options: RequestOptions<ProgressIn<M[K]>> = {},
+  ): Promise<M[K]['reply']> {
+    const { lanes, resetLane, unbound } = this.policy
+    const lane = options.lane ?? lanes[kind]
+    const reset = resetLane !== undefined && lanes[kind] === resetLane
     for (const [id, entry] of [...this.pending]) {
-      if (entry.lane === lane || (newTranscript && !UNBOUND.has(entry.kind))) this.cancel(id)
+      if (entry.lane === lane || (reset && !unbound?.has(entry.kind as keyof M))) this.cancel(id)
     }
     const id = this.nextId++
-    const promise = new Promise<Reply<K>>((resolve, reject) => {
+    const promise = new Promise<M[K]['reply']>((resolve, reject) => {
       this.pending.set(id, {
         kind,
         lane,
@@ -137,7 +123,7 @@ export class EngineClient {
       return promise
     }
     signal?.addEventListener('abort', () => this.cancel(id), { once: true })
-    const message = { kind: 'request', id, request: kind, params } as ToWorker
+    const message = { kind: 'request', id, request: kind, params } as ToWorker<M>
     const transfer = transferables(params)
     const worker = this.ensureWorker()
     if (transfer.length > 0) worker.postMessage(message, transfer)
@@ -160,16 +146,17 @@ export class EngineClient {
     this.worker = null
   }
 
-  private ensureWorker(): WorkerLike {
+  private ensureWorker(): WorkerLike<M> {
     if (this.worker) return this.worker
     const worker = this.createWorker()
     worker.onmessage = (event) => this.receive(event.data)
     worker.onerror = (event) => {
-      // The worker script itself failed (load error or uncaught exception): fail every request.
+      // The worker script itself failed: fail every request; the next request starts a new one.
       event.preventDefault()
+      const crashed = new WorkerCrashedError(event.message || 'the worker failed to start')
       for (const [id, entry] of this.pending) {
         this.pending.delete(id)
-        entry.reject(new Error(event.message || 'the engine worker failed to start'))
+        entry.reject(crashed)
       }
       worker.terminate()
       if (this.worker === worker) this.worker = null
@@ -178,7 +165,7 @@ export class EngineClient {
     return worker
   }
 
-  private receive(message: FromWorker): void {
+  private receive(message: FromWorker<M>): void {
     // Replies to requests we no longer track are stale: drop them.
     const entry = this.pending.get(message.id)
     if (!entry) return
@@ -191,9 +178,7 @@ export class EngineClient {
       case 'reply':
         if (message.protocol !== PROTOCOL_VERSION) {
           entry.reject(
-            new Error(
-              `engine worker speaks protocol ${message.protocol}, expected ${PROTOCOL_VERSION}`,
-            ),
+            new Error(`worker speaks protocol ${message.protocol}, expected ${PROTOCOL_VERSION}`),
           )
         } else entry.resolve(message.reply as never)
         return
@@ -208,5 +193,18 @@ export class EngineClient {
         return unknownMessage
       }
     }
+  }
+}
+
+/** The engine worker's client (the lab store holds one). */
+export class EngineClient extends WorkerClient<RequestMap> {
+  constructor(
+    createWorker: () => WorkerLike = () =>
+      new Worker(new URL('./engine.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'compaction-lab-engine',
+      }),
+  ) {
+    super(createWorker, REQUEST_LANES)
   }
 }

@@ -1,48 +1,68 @@
 import { describe, expect, it } from 'vitest'
-import type { FromFleetWorker, ToFleetWorker } from './fleet-protocol.ts'
-import { FleetPool, type FleetWorkerLike } from './pool.ts'
+import type { WorkerLike } from './client.ts'
+import { FleetPool } from './pool.ts'
+import {
+  PROTOCOL_VERSION,
+  type FleetRequestMap,
+  type FromWorker,
+  type ToWorker,
+} from './protocol.ts'
 
-/** A fake worker: answers each file after a tick; `crash*` files kill it, `slow*` wait for cancel. */
+type Message = FromWorker<FleetRequestMap>
+
+/**
+ * Fake fleet workers speaking the shared envelope: each answers a file after a tick with one
+ * outcome naming its byte count; `crash*` files kill their worker, `slow*` files never finish,
+ * `bad*` files are refused as an invalid config, `oops*` files fail with an error.
+ */
 function fakeWorkers() {
   let busy = 0
   let maxBusy = 0
-  let created = 0
-  const create = (): FleetWorkerLike => {
-    created++
-    const w: FleetWorkerLike = {
+  const workers: { sent: ToWorker<FleetRequestMap>[]; terminated: boolean }[] = []
+  const crashes: string[] = []
+  const create = (): WorkerLike<FleetRequestMap> => {
+    const record = { sent: [] as ToWorker<FleetRequestMap>[], terminated: false }
+    workers.push(record)
+    const w: WorkerLike<FleetRequestMap> = {
       onmessage: null,
       onerror: null,
-      terminate: () => undefined,
-      postMessage: (m: ToFleetWorker) => {
-        const reply = (data: FromFleetWorker) =>
-          w.onmessage?.({ data } as MessageEvent<FromFleetWorker>)
-        if (m.type === 'cancel') return setTimeout(() => reply({ type: 'cancelled', id: m.id }), 1)
+      terminate: () => {
+        record.terminated = true
+      },
+      postMessage: (m) => {
+        record.sent.push(m)
+        if (m.kind === 'cancel') return
+        const { id, params } = m
+        const answer = (data: Message) => w.onmessage?.({ data } as MessageEvent<Message>)
         busy++
         maxBusy = Math.max(maxBusy, busy)
         setTimeout(() => {
-          if (m.name.startsWith('slow')) return
+          if (params.name.startsWith('slow')) return
           busy--
-          if (m.name.startsWith('crash'))
-            return w.onerror?.({ message: 'boom', preventDefault: () => undefined } as ErrorEvent)
-          reply({
-            type: 'evaluated',
-            id: m.id,
-            outcomes: [
-              {
-                kind: 'failed',
-                failure: {
-                  name: m.name,
-                  message: `${m.bytes instanceof Blob ? m.bytes.size : m.bytes.byteLength} bytes`,
-                },
-              },
-            ],
+          if (params.name.startsWith('crash')) {
+            if (!w.onerror) throw new Error('the client never listened for a crash')
+            crashes.push(params.name)
+            return w.onerror({ message: 'boom', preventDefault: () => undefined } as ErrorEvent)
+          }
+          if (params.name.startsWith('bad'))
+            return answer({ kind: 'invalid', id, issues: [{ path: 'window', message: 'no' }] })
+          if (params.name.startsWith('oops')) return answer({ kind: 'error', id, message: 'bug' })
+          answer({ kind: 'progress', id, progress: { done: 1, total: 2 } })
+          const size = params.bytes instanceof Blob ? params.bytes.size : params.bytes.byteLength
+          const failure = { name: params.name, message: `${size} bytes` }
+          answer({
+            kind: 'reply',
+            id,
+            request: 'evaluate',
+            protocol: PROTOCOL_VERSION,
+            reply: [{ kind: 'failed', failure }],
           })
         }, 2)
       },
     }
     return w
   }
-  return { create, stats: () => ({ maxBusy, created }) }
+  return { create, workers, crashes, maxBusy: () => maxBusy }
 }
 
 const task = (name: string) => ({
@@ -52,26 +72,33 @@ const task = (name: string) => ({
   preset: 'recommended',
 })
 
+const outcomeOf = (r: Awaited<ReturnType<FleetPool['evaluate']>>) =>
+  r.kind === 'evaluated' ? r.outcomes[0] : r
+
 describe('FleetPool', () => {
   it('runs every file, at most `size` at once; a crashed worker fails only its file', async () => {
     const fake = fakeWorkers()
     const pool = new FleetPool(2, fake.create)
     const names = ['a', 'bb', 'crash', 'dddd', 'eeeee', 'ffffff']
     const results = await Promise.all(names.map((n) => pool.evaluate(task(n))))
-    expect(results.map((r) => (r.kind === 'evaluated' ? r.outcomes[0] : r))).toEqual(
+    // The crash happened, once, and only its file failed with the worker's reason.
+    expect(fake.crashes).toEqual(['crash'])
+    expect(results.map(outcomeOf)).toEqual(
       names.map((n) =>
         n === 'crash'
           ? { kind: 'failed', failure: { name: n, message: 'worker failed: boom' } }
           : { kind: 'failed', failure: { name: n, message: `${n.length} bytes` } },
       ),
     )
-    expect(fake.stats().maxBusy).toBe(2)
-    // Two workers, plus the fresh one that replaced the crashed worker.
-    expect(fake.stats().created).toBe(3)
+    expect(fake.maxBusy()).toBe(2)
+    // Two workers, plus the fresh one that replaced the crashed worker and took a later file.
+    expect(fake.workers).toHaveLength(3)
+    expect(fake.workers.filter((w) => w.terminated)).toHaveLength(1)
+    expect(fake.workers[2]?.sent.length).toBeGreaterThan(0)
     expect(pool.pending).toBe(0)
   })
 
-  it('cancelAll settles the queue and the files under way as cancelled', async () => {
+  it('cancelAll settles the queue and the files under way as cancelled, and tells the worker', async () => {
     const fake = fakeWorkers()
     const pool = new FleetPool(1, fake.create)
     const running = pool.evaluate(task('slow'))
@@ -80,7 +107,26 @@ describe('FleetPool', () => {
     pool.cancelAll()
     expect(await queued).toEqual({ kind: 'cancelled' })
     expect(await running).toEqual({ kind: 'cancelled' })
+    expect(fake.workers[0]?.sent.map((m) => m.kind)).toEqual(['request', 'cancel'])
     expect(pool.pending).toBe(0)
+  })
+
+  it("forwards progress; a refused config is `invalid`, an error is that file's failure", async () => {
+    const pool = new FleetPool(1, fakeWorkers().create)
+    const seen: number[] = []
+    const good = pool.evaluate({
+      ...task('good'),
+      onProgress: (done, total) => seen.push(done / total),
+    })
+    const bad = pool.evaluate(task('bad'))
+    const oops = pool.evaluate(task('oops'))
+    expect(outcomeOf(await good)).toMatchObject({ failure: { message: '4 bytes' } })
+    expect(seen).toEqual([0.5])
+    expect(await bad).toEqual({ kind: 'invalid', issues: [{ path: 'window', message: 'no' }] })
+    expect(outcomeOf(await oops)).toEqual({
+      kind: 'failed',
+      failure: { name: 'oops', message: 'internal error: bug' },
+    })
   })
 
   it('hands a picked file to the worker as its Blob (the worker reads it, not the page)', async () => {
