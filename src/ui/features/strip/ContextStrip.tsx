@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   useDeferredRunSummary,
   useSelectedGroup,
-  type RunSummary,
+  type RunView,
   useLabStore,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
@@ -25,7 +25,7 @@ import './strip.css'
 /** Pointer travel (px) under which a press on a segment is a click, not a drag. */
 const DRAG_SLOP = 3
 
-function layout(summary: RunSummary, zoom: number) {
+function layout(summary: RunView, zoom: number) {
   const scale = stripScale(summary) / zoom
   const { usable, window, reservedOutput } = summary.tokens
   const win: StripWindow = {

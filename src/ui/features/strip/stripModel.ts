@@ -1,5 +1,5 @@
 /** Pure layout of the context strip: groups → segments on one token scale (no React). */
-import type { GroupStatus, RunSummary } from '../../../store/index.ts'
+import type { GroupStatus, RunView } from '../../../store/index.ts'
 
 /** Width of the strip's coordinate system (SVG user units); one unit ≈ one pixel at 1000px. */
 export const STRIP_UNITS = 1000
@@ -46,7 +46,7 @@ function sum(values: Float64Array): number {
  * Before: tokens outside groups are overhead (tools, framing). After: the same overhead is assumed
  * to stay, and anything beyond it is counted as inserted summaries: an estimate, clamped at 0.
  */
-export function extras(summary: RunSummary): { before: Extras; after: Extras } {
+export function extras(summary: RunView): { before: Extras; after: Extras } {
   const overhead = Math.max(0, summary.tokens.before - sum(summary.groups.tokensBefore))
   const extraAfter = Math.max(0, summary.tokens.after - sum(summary.groups.tokensAfter))
   const summaries = Math.max(0, extraAfter - overhead)
@@ -57,7 +57,7 @@ export function extras(summary: RunSummary): { before: Extras; after: Extras } {
 }
 
 /** Tokens one strip unit stands for: the widest of the window and both bands. */
-export function stripScale(summary: RunSummary): number {
+export function stripScale(summary: RunView): number {
   const { window, before, after } = summary.tokens
   return Math.max(1, window, before, after) / STRIP_UNITS
 }
@@ -100,7 +100,7 @@ function flush(b: Builder): void {
 }
 
 /** One band: groups in order at their tokens before (or after), tiny neighbours merged. */
-export function buildBand(summary: RunSummary, side: 'before' | 'after', scale: number): StripBand {
+export function buildBand(summary: RunView, side: 'before' | 'after', scale: number): StripBand {
   const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
   const tokens = side === 'before' ? tokensBefore : tokensAfter
   const extra = extras(summary)[side]

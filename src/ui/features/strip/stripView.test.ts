@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import { buildBand, STRIP_UNITS } from './stripModel.ts'
 import {
   clampView,
@@ -12,7 +12,7 @@ import {
   zoomAround,
 } from './stripView.ts'
 
-function summary(tokens: number[]): RunSummary {
+function summary(tokens: number[]): RunView {
   const n = tokens.length
   const total = tokens.reduce((a, b) => a + b, 0)
   return {
@@ -37,7 +37,7 @@ function summary(tokens: number[]): RunSummary {
       firstMessage: Int32Array.from(tokens.map((_, i) => i * 2)),
       messageCounts: Int32Array.from(tokens.map(() => 2)),
     },
-  } as unknown as RunSummary
+  } as unknown as RunView
 }
 
 describe('strip zoom and pan', () => {
