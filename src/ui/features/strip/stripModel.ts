@@ -168,3 +168,39 @@ export function describeSegment(seg: StripSegment, format: (n: number) => string
     parts.push(seg.status === 'merged' ? 'merged for display' : seg.status)
   return parts.join(' · ')
 }
+
+const sameSegment = (a: StripSegment, b: StripSegment): boolean =>
+  a.index === b.index &&
+  a.id === b.id &&
+  a.kind === b.kind &&
+  a.status === b.status &&
+  a.tokens === b.tokens &&
+  a.x === b.x &&
+  a.width === b.width &&
+  a.count === b.count &&
+  a.last === b.last
+
+/**
+ * `next` with every segment equal to one of `prev`'s (same key, same fields) replaced by that
+ * object, and `prev` itself when nothing differs: the memoised segments of an edit that moved a
+ * few groups then re-render only those (issue 14: 2 × ~1,000 SVG groups re-rendered per edit).
+ */
+export function reuseBand(next: StripBand, prev: StripBand | null): StripBand {
+  if (!prev) return next
+  const old = new Map(prev.segments.map((s) => [`${s.index}-${s.id}`, s]))
+  let same = next.segments.length === prev.segments.length
+  const segments = next.segments.map((s, i) => {
+    const o = old.get(`${s.index}-${s.id}`)
+    const kept = o && sameSegment(o, s) ? o : s
+    if (kept !== prev.segments[i]) same = false
+    return kept
+  })
+  if (same && next.total === prev.total && next.hidden === prev.hidden) return prev
+  return { ...next, segments }
+}
+
+/** A `reuseBand` memory per band side (one per strip component). */
+export function createBandCache(): (side: 'before' | 'after', band: StripBand) => StripBand {
+  const last: { before: StripBand | null; after: StripBand | null } = { before: null, after: null }
+  return (side, band) => (last[side] = reuseBand(band, last[side]))
+}
