@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react'
-import { useConfigCatalog, useRunSummary } from '../../../store/index.ts'
+import { useConfigCatalog, useDeferredRunSummary } from '../../../store/index.ts'
 import type { RunView, WireStrategy } from '../../../store/index.ts'
 import { listAt, moveItem, removeItem } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
@@ -78,7 +78,7 @@ function AddStep({
 export function PipelineEditor() {
   const { config, update } = useEditor()
   const catalog = useConfigCatalog()
-  const summary = useRunSummary()
+  const summary = useDeferredRunSummary()
   const listRef = useRef<HTMLOListElement>(null)
   const steps = listAt(config, ['pipeline'])
   const outcomes = useMemo(() => outcomesOf(summary), [summary])
