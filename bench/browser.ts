@@ -30,6 +30,18 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
 }
 
+/**
+ * Where a field edit's time went (medians over the edits, page time): the run request posted →
+ * its reply arrived (the worker's round, debounce excluded), the reply's deserialisation on the
+ * UI thread (the first `.data` read), and the rest of that message's task (the render of the
+ * views that read the summary at once).
+ */
+export interface ReplySplit {
+  readonly workerMs: number
+  readonly cloneMs: number
+  readonly mainMs: number
+}
+
 export interface BrowserWindow {
   readonly ms: number
   /** Longest task the Long Tasks API reported (0 when none exceeded 50 ms). */
@@ -65,6 +77,8 @@ export type BrowserResult =
          * (the `settle` follow-up, after the store's quiet time). Null when the app has no such step.
          */
         readonly fieldEditSettle: { readonly painted: number; readonly settled: number } | null
+        /** The field edits' run replies, split (null when the split could not be read). */
+        readonly fieldEditSplit?: ReplySplit | null
       }
     }
   | { readonly kind: 'skipped'; readonly reason: string }
@@ -100,6 +114,52 @@ export const MONITOR = `(() => {
   const frame = (now) => { bench.gaps.push({ at: now, gap: now - last }); last = now; requestAnimationFrame(frame) }
   requestAnimationFrame(frame)
 })()`
+
+/**
+ * Injected before the app: every engine request posted and reply received, with the reply's
+ * deserialisation and the rest of its task, into `window.__replies` (bench-only, never shipped).
+ */
+export const REPLY_SPLIT = `(() => {
+  const log = []; window.__replies = log
+  const W = window.Worker
+  window.Worker = class extends W {
+    constructor(...a) {
+      super(...a)
+      const sent = new Map()
+      const post = this.postMessage.bind(this)
+      this.postMessage = (m, t) => { if (m && m.kind === 'request') sent.set(m.id, performance.now()); return t ? post(m, t) : post(m) }
+      this.addEventListener('message', (e) => {
+        const t0 = performance.now(); const d = e.data; const t1 = performance.now()
+        if (!d || d.kind !== 'reply') return
+        const rec = { request: d.request, sent: sent.get(d.id) ?? t0, at: t0, clone: t1 - t0, rest: 0 }
+        log.push(rec)
+        const ch = new MessageChannel()
+        ch.port1.onmessage = () => { rec.rest = performance.now() - t1 }
+        ch.port2.postMessage(0)
+      })
+    }
+  }
+})()`
+
+/** The medians of the run replies that arrived in one of `windows` (null when none was logged). */
+export async function replySplit(
+  page: Page,
+  windows: readonly (readonly [number, number])[],
+): Promise<ReplySplit | null> {
+  const replies =
+    await page.evaluate<
+      { request: string; sent: number; at: number; clone: number; rest: number }[]
+    >('window.__replies ?? []')
+  const runs = replies.filter(
+    (r) => r.request === 'run' && windows.some(([a, b]) => r.at >= a && r.at <= b),
+  )
+  if (runs.length === 0) return null
+  return {
+    workerMs: round(median(runs.map((r) => r.at - r.sent)), 1),
+    cloneMs: round(median(runs.map((r) => r.clone)), 1),
+    mainMs: round(median(runs.map((r) => r.rest)), 1),
+  }
+}
 
 export async function windowStats(
   page: Page,
@@ -366,6 +426,7 @@ export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
     const many = generateManyGroupsClaudeCode(5_000, 3)
     const manyPage = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await manyPage.addInitScript({ content: MONITOR })
+    await manyPage.addInitScript({ content: REPLY_SPLIT })
     await manyPage.goto(`http://localhost:${PORT}/`)
     await manyPage.getByTestId(TID.budgetHeadline).waitFor({ timeout: 60_000 })
     await dropFile(manyPage, many, 'many-groups.jsonl')
@@ -397,9 +458,15 @@ export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
     // Back to the recommended preset (200k window, 20k reserved output), then edit its window.
     await presetSwitch(manyPage, 'recommended')
     const edits: BrowserWindow[] = []
+    const editWindows: [number, number][] = []
     const windows = [180_000, 160_000, 190_000, 170_000, 200_000]
-    for (const w of quick ? windows.slice(0, 2) : windows)
-      edits.push(await fieldEdit(manyPage, w, 20_000))
+    for (const w of quick ? windows.slice(0, 2) : windows) {
+      const from = await manyPage.evaluate<number>('performance.now()')
+      const edit = await fieldEdit(manyPage, w, 20_000)
+      edits.push(edit)
+      editWindows.push([from, from + edit.ms])
+    }
+    const fieldEditSplit = await replySplit(manyPage, editWindows)
     // A user who pauses: the idempotence verdict follows the painted figures.
     await manyPage.waitForTimeout(1500)
     const settle = await fieldEditSettle(manyPage, 178_000, 20_000)
@@ -417,6 +484,7 @@ export async function benchBrowser(quick: boolean): Promise<BrowserResult> {
         fieldEdit: edits,
         fieldEditMedian: round(median(edits.map((s) => s.ms)), 1),
         fieldEditSettle: settle,
+        fieldEditSplit,
       },
     }
   } finally {

@@ -34,6 +34,13 @@ export function renderBrowser(r: BrowserResult): string[] {
       `views updated: ${edit.fieldEditMedian ?? 'n/a'} ms (includes the editor's ${r.debounceMs} ms debounce). ` +
       'The replay timeline fills in after these (it is computed after the summary and is not part of the figure).',
   )
+  if (edit.fieldEditSplit)
+    out.push(
+      '',
+      `Field edit split (medians): the run request → its reply ${edit.fieldEditSplit.workerMs} ms ` +
+        `(the worker), the reply's clone on the UI thread ${edit.fieldEditSplit.cloneMs} ms, the ` +
+        `rest of that task (the views that read the summary at once) ${edit.fieldEditSplit.mainMs} ms.`,
+    )
   if (edit.fieldEditSettle)
     out.push(
       '',

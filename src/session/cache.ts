@@ -7,6 +7,7 @@ import { prepare, type Prepared } from '../engine/compaction/prepared.ts'
 import type { Conversation } from '../engine/model.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
 import { BudgetPricing } from './budget.ts'
+import { groupingOf } from './grouping.ts'
 
 interface Entry {
   readonly conversation: Conversation
@@ -28,7 +29,8 @@ export class PreparedCache {
     const fresh: Entry = {
       conversation,
       counter,
-      prepared: prepare(conversation, counter),
+      // The load built the grouping already (its report and facts): shared, not built again.
+      prepared: prepare(conversation, counter, { grouping: groupingOf(conversation) }),
       pricing: new BudgetPricing(conversation, counter),
     }
     this.entry = fresh

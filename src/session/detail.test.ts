@@ -5,6 +5,7 @@ import { importTranscript } from '../formats/index.ts'
 import { prepare } from '../engine/compaction/prepared.ts'
 import { sweTextTrajectory } from '../formats/swe-agent/text-actions.testing.ts'
 import { groupDetail } from './detail.ts'
+import { groupFacts } from './facts.ts'
 import { cut, formatBytes } from './detail-parts.ts'
 import type { GroupDetail } from './types.ts'
 import { PreparedCache, runSummary, type RunRecord } from './run.ts'
@@ -141,7 +142,8 @@ describe('groupDetail', async () => {
   })
 
   it('shows images as a size line and never puts base64 in text or raw JSON', () => {
-    const userGroup = ids.find((_, i) => rec.summary.groups.roles[i] === 'user') as string
+    const { roles } = groupFacts(conv, rec.prepared.grouping)
+    const userGroup = ids.find((_, i) => roles[i] === 'user') as string
     const d = detail(conv, rec, userGroup)
     const parts = d.before[0]?.parts ?? []
     expect(parts.map((p) => p.kind)).toEqual(['text', 'image'])

@@ -4,11 +4,13 @@
  * whole; the drawer asks again with a larger limit for "show more".
  */
 import type { Decision } from '../engine/compaction/types.ts'
-import { buildGroups, type Group } from '../engine/groups.ts'
+import type { Group } from '../engine/groups.ts'
 import type { Conversation, Message } from '../engine/model.ts'
 import { modelFamily } from '../engine/tokens/pricing.ts'
 import type { TextCounter } from '../engine/tokens/types.ts'
 import { BudgetPricing } from './budget.ts'
+import { groupFacts } from './facts.ts'
+import { groupingOf } from './grouping.ts'
 import { systemMessage, wireMessage, type PartContext } from './detail-parts.ts'
 import type { GroupDetail, WireMessage } from './types.ts'
 import { groupStatuses, toWireDecision, type RunRecord } from './run.ts'
@@ -41,7 +43,7 @@ export function groupDetail(
   groupId: string,
   maxChars: number,
 ): GroupDetail | null {
-  const grouping = record?.prepared.grouping ?? buildGroups(conversation)
+  const grouping = record?.prepared.grouping ?? groupingOf(conversation)
   const group = grouping.groups.find((g) => g.id === groupId)
   if (!group) return null
   const priceWith = record?.prepared.counter ?? counter
@@ -81,7 +83,8 @@ export function groupDetail(
     kind: group.kind,
     turn: group.turn,
     tools: group.tools,
-    resource: facts?.resources[group.index] ?? '',
+    // The facts the table showed for this group (the load's; none before a run, as before).
+    resource: record ? (groupFacts(conversation, grouping).resources[group.index] ?? '') : '',
     status: record ? (groupStatuses([groupId], record.result.decisions)[0] ?? 'kept') : 'kept',
     before,
     after,

@@ -3,7 +3,9 @@ import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { presetConfig } from '../config/presets.ts'
 import { sweTextTrajectory } from '../formats/swe-agent/text-actions.testing.ts'
+import type { Conversation } from '../engine/model.ts'
 import { groupFacts, offenderGroups } from './facts.ts'
+import { groupingOf } from './grouping.ts'
 import { PreparedCache, runSummary } from './run.ts'
 import { prepare } from '../engine/compaction/prepared.ts'
 
@@ -33,14 +35,19 @@ function chat() {
   return result.conversation
 }
 
-describe('per-group facts of a run', () => {
+/** The facts the load reply carries for `conversation` (the run reply leaves them out). */
+const factsOf = (conversation: Conversation) => groupFacts(conversation, groupingOf(conversation))
+
+describe('per-group facts of a conversation', () => {
   it('names role, tools, resource, turn and first message of every group', async () => {
-    const outcome = await runSummary(chat(), estimateCounter, null, {
+    const conversation = chat()
+    const outcome = await runSummary(conversation, estimateCounter, null, {
       preset: 'recommended',
       cache: new PreparedCache(),
     })
     if (outcome.kind !== 'ran') throw new Error(outcome.kind)
-    const g = outcome.summary.groups
+    const g = factsOf(conversation)
+    expect(g.roles).toHaveLength(outcome.summary.groups.ids.length)
     const tool = g.tools.findIndex((t) => t === 'read_file')
     expect(tool).toBeGreaterThanOrEqual(0)
     expect(g.resources[tool]).toContain('src/a.ts')
@@ -94,17 +101,13 @@ describe('offenderGroups', () => {
 })
 
 describe('group facts cache', () => {
-  it('computes once per prepared conversation and hands out arrays that survive a transfer', async () => {
-    const { prepare } = await import('../engine/compaction/prepared.ts')
-    const { groupFacts } = await import('./facts.ts')
-    const prepared = prepare(chat(), estimateCounter)
-    const first = groupFacts(prepared)
-    // Posting a summary detaches its buffers; the next run must still get intact arrays.
-    structuredClone(first.turns, { transfer: [first.turns.buffer as ArrayBuffer] })
-    expect(first.turns.length).toBe(0)
-    const second = groupFacts(prepared)
-    expect(second.turns.length).toBeGreaterThan(0)
-    expect(second.tools).toBe(first.tools)
+  it('computes once per conversation, shared by every preparation of it', () => {
+    const conversation = chat()
+    const first = factsOf(conversation)
+    // Each counter prepares the conversation again; its grouping (and facts) stay the one.
+    const prepared = prepare(conversation, estimateCounter, { grouping: groupingOf(conversation) })
+    expect(groupFacts(conversation, prepared.grouping)).toBe(first)
+    expect(factsOf(conversation).turns).toBe(first.turns)
   })
 })
 
@@ -127,11 +130,11 @@ describe('issue 12 facts', () => {
     }
     const { result } = importTranscript(JSON.stringify(body))
     if (!result.ok) throw new Error(result.error.message)
-    const facts = groupFacts(prepare(result.conversation, estimateCounter))
+    const facts = factsOf(result.conversation)
     expect(facts.resources.filter((r) => r.startsWith('npm test'))).toHaveLength(2)
     const swe = importTranscript(JSON.stringify(sweTextTrajectory))
     if (!swe.result.ok) throw new Error(swe.result.error.message)
-    const sweFacts = groupFacts(prepare(swe.result.conversation, estimateCounter))
+    const sweFacts = factsOf(swe.result.conversation)
     expect(sweFacts.tools).toContain('bash (from text)')
   })
 })

@@ -1,9 +1,10 @@
 /**
- * Per-group facts the table shows and filters on (role, tools, resource, turn), the upstream
- * compactions found in the transcript, and the token levels at which pipeline steps fire — all
- * computed once per run in the worker so the UI never derives them itself.
+ * Per-group facts the table shows and filters on (role, tools, resource, turn: once per loaded
+ * conversation), the upstream compactions found in the transcript, and the token levels at which
+ * pipeline steps fire — all computed in the worker so the UI never derives them itself.
  */
 import type { Prepared } from '../engine/compaction/prepared.ts'
+import type { Grouping } from '../engine/groups.ts'
 import type { Conversation, ToolCallPart } from '../engine/model.ts'
 import {
   continuationIdentity,
@@ -15,12 +16,7 @@ import {
   resourceLabel,
 } from '../engine/strategies/supersede-stale-results/identity.ts'
 import type { CompactionConfig } from '../config/schema.ts'
-import type { RunSummary, WireUpstreamMarker } from './types.ts'
-
-type GroupFacts = Pick<
-  RunSummary['groups'],
-  'roles' | 'tools' | 'resources' | 'turns' | 'firstMessage' | 'messageCounts'
->
+import type { GroupFacts, RunSummary, WireUpstreamMarker } from './types.ts'
 
 /** Longest resource label kept; paths and commands beyond it are cut with an ellipsis. */
 const MAX_RESOURCE = 160
@@ -31,14 +27,18 @@ function cut(text: string, max: number): string {
 }
 
 /** The resource of a group's first tool call that has one (file path, search, command). */
-function resourceOf(prepared: Prepared, callIndexes: readonly number[]): string {
-  const cwd = prepared.conversation.meta.cwd
-  const { pairing } = prepared.grouping
-  const links = sessionLinks(prepared.conversation, pairing)
+function resourceOf(
+  conversation: Conversation,
+  grouping: Grouping,
+  callIndexes: readonly number[],
+): string {
+  const cwd = conversation.meta.cwd
+  const { pairing } = grouping
+  const links = sessionLinks(conversation, pairing)
   const fixed = (p: ToolCallPart) => extractFixed(p.name, categorizeFixed(p.name), p.argsRaw, cwd)
   for (const c of callIndexes) {
     const info = pairing.calls[c]
-    const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
+    const part = info ? conversation.messages[info.message]?.parts[info.part] : undefined
     if (part?.kind !== 'tool_call') continue
     // A Codex write_stdin shows the command of the session it writes to.
     const link = links.get(part)
@@ -52,38 +52,37 @@ function resourceOf(prepared: Prepared, callIndexes: readonly number[]): string 
 /** Shown after the tools of a group whose calls were read from text (text-action agents). */
 const DERIVED_MARK = ' (from text)'
 
-function derivedCalls(prepared: Prepared, callIndexes: readonly number[]): boolean {
+function derivedCalls(
+  conversation: Conversation,
+  grouping: Grouping,
+  callIndexes: readonly number[],
+): boolean {
   return callIndexes.some((c) => {
-    const info = prepared.grouping.pairing.calls[c]
-    const part = info ? prepared.conversation.messages[info.message]?.parts[info.part] : undefined
+    const info = grouping.pairing.calls[c]
+    const part = info ? conversation.messages[info.message]?.parts[info.part] : undefined
     return part?.kind === 'tool_call' && part.derivedFrom === 'text'
   })
 }
 
 /**
- * Facts depend on the conversation only, not on the config: computed once per prepared
- * conversation. Each summary gets fresh copies of the typed arrays, because posting a summary
- * transfers (detaches) its buffers.
+ * Facts depend on the conversation (and its grouping) only, not on the config or the counter:
+ * computed once per grouping. The load's reply carries them (cloned, never transferred, so the
+ * cached arrays stay whole); run replies leave them out.
  */
-const factsCache = new WeakMap<Prepared, GroupFacts>()
+const factsCache = new WeakMap<Grouping, GroupFacts>()
 
-export function groupFacts(prepared: Prepared): GroupFacts {
-  let facts = factsCache.get(prepared)
+export function groupFacts(conversation: Conversation, grouping: Grouping): GroupFacts {
+  let facts = factsCache.get(grouping)
   if (!facts) {
-    facts = computeGroupFacts(prepared)
-    factsCache.set(prepared, facts)
+    facts = computeGroupFacts(conversation, grouping)
+    factsCache.set(grouping, facts)
   }
-  return {
-    ...facts,
-    turns: facts.turns.slice(),
-    firstMessage: facts.firstMessage.slice(),
-    messageCounts: facts.messageCounts.slice(),
-  }
+  return facts
 }
 
-function computeGroupFacts(prepared: Prepared): GroupFacts {
-  const { groups } = prepared.grouping
-  const messages = prepared.conversation.messages
+function computeGroupFacts(conversation: Conversation, grouping: Grouping): GroupFacts {
+  const { groups } = grouping
+  const messages = conversation.messages
   const n = groups.length
   const turns = new Int32Array(n)
   const firstMessage = new Int32Array(n)
@@ -97,8 +96,9 @@ function computeGroupFacts(prepared: Prepared): GroupFacts {
     firstMessage[g.index] = first ?? -1
     messageCounts[g.index] = g.messages.length
     roles[g.index] = first === undefined ? 'system' : (messages[first]?.role ?? 'system')
-    tools[g.index] = g.tools.join(', ') + (derivedCalls(prepared, g.calls) ? DERIVED_MARK : '')
-    resources[g.index] = resourceOf(prepared, g.calls)
+    const derived = derivedCalls(conversation, grouping, g.calls)
+    tools[g.index] = g.tools.join(', ') + (derived ? DERIVED_MARK : '')
+    resources[g.index] = resourceOf(conversation, grouping, g.calls)
   }
   return { roles, tools, resources, turns, firstMessage, messageCounts }
 }

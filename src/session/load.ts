@@ -14,6 +14,8 @@ import {
   type ImportOutcome,
 } from '../formats/index.ts'
 import { now } from './clock.ts'
+import { groupFacts } from './facts.ts'
+import { groupingOf } from './grouping.ts'
 import { previewConversation } from './preview.ts'
 import { MAX_WARNINGS, type Counted, type Loaded } from './types.ts'
 
@@ -76,15 +78,19 @@ export function loadTranscript(
       report: null,
       preview: [],
       ms: now() - started,
+      facts: null,
     }
     return { loaded, conversation: null }
   }
+  const conversation = result.conversation
+  const grouping = groupingOf(conversation)
   const loaded: Loaded = {
     ...common,
     error: null,
-    report: inspectConversation(result.conversation, estimateCounter),
-    preview: previewConversation(result.conversation),
+    report: inspectConversation(conversation, estimateCounter, { grouping }),
+    preview: previewConversation(conversation),
     ms: now() - started,
+    facts: groupFacts(conversation, grouping),
   }
   return { loaded, conversation: result.conversation }
 }
@@ -97,6 +103,6 @@ export function counterFor(tokenizer: TokenizerId): Promise<TextCounter> {
 /** The inspect report of `conversation` priced with `counter`. */
 export function countConversation(conversation: Conversation, counter: TextCounter): Counted {
   const started = now()
-  const report = inspectConversation(conversation, counter)
+  const report = inspectConversation(conversation, counter, { grouping: groupingOf(conversation) })
   return { tokenizer: counter.id, report, ms: now() - started }
 }

@@ -4,6 +4,7 @@ import type { Conversation } from '../engine/model.ts'
 import { estimateCounter } from '../engine/tokens/index.ts'
 import { importTranscript } from '../formats/index.ts'
 import { MAX_DECISIONS } from './types.ts'
+import { wireDecisionList } from './decisions.ts'
 import { BudgetPricing, STUBS, sumCategories } from './budget.ts'
 import { INFERRED } from './context-budget.ts'
 import {
@@ -67,7 +68,11 @@ describe('runSummary', () => {
     expect(s.groups.tokensAfter[reads[0] as number]).toBe(0)
     expect(s.changes).toBe(2)
     expect(s.noChange).toBeNull()
-    expect(s.decisions.map((d) => d.kind).sort()).toEqual(['exclude', 'stub'])
+    expect(
+      wireDecisionList(s.decisions)
+        .map((d) => d.kind)
+        .sort(),
+    ).toEqual(['exclude', 'stub'])
     expect(s.decisionCount).toBe(s.decisions.length)
     expect(s.decisions.length).toBeLessThanOrEqual(MAX_DECISIONS)
     expect(s.invariants.ok).toBe(true)
@@ -104,7 +109,8 @@ describe('runSummary', () => {
       else if (status === 'kept') expect(after).toBe(before)
     })
     expect(s.replay).toBeNull()
-    expect(transferablesOf(s)).toHaveLength(5)
+    // Two group arrays and the decisions' seven columns; the group facts came with the load.
+    expect(transferablesOf(s)).toHaveLength(9)
   })
 
   it('replays with aligned typed arrays', async () => {
@@ -123,8 +129,8 @@ describe('runSummary', () => {
     expect([...r.reported].every(Number.isNaN)).toBe(true)
     expect(r.after.at(-1)).toBeLessThan(r.before.at(-1) as number)
     expect(r.fired.flat()).toContain('supersede-stale-results')
-    // Five group arrays and seven replay arrays (tokens, reported, cost, re-writes).
-    expect(transferablesOf(s)).toHaveLength(12)
+    // Two group arrays, seven decision columns and seven replay arrays.
+    expect(transferablesOf(s)).toHaveLength(16)
   })
 
   it('runs presets by id, and prices the conversation once per counter', async () => {

@@ -28,6 +28,7 @@ import { defaultCache, type PreparedCache } from './cache.ts'
 import { now } from './clock.ts'
 import { resolveConfig } from './resolve.ts'
 import { riskOfRun } from './risk.ts'
+import { decisionBuffers } from './decisions.ts'
 import { replayArrays, summarize } from './summarize.ts'
 import type { ReplaySeries, RunPhase, RunSummary } from './types.ts'
 
@@ -207,16 +208,7 @@ export function replayTransferables(series: ReplaySeries): ArrayBuffer[] {
 /** Every typed-array buffer of a summary: transferred to the UI thread, not copied. */
 export function transferablesOf(summary: RunSummary): ArrayBuffer[] {
   const g = summary.groups
-  const arrays: ArrayBufferView[] = [
-    g.tokensBefore,
-    g.tokensAfter,
-    g.turns,
-    g.firstMessage,
-    g.messageCounts,
-  ]
-  if (summary.replay) {
-    const r = summary.replay
-    arrays.push(r.index, r.before, r.after, r.reported, r.costBefore, r.costAfter, r.rewrites)
-  }
-  return arrays.map((a) => a.buffer as ArrayBuffer)
+  const groups = [g.tokensBefore, g.tokensAfter].map((a) => a.buffer as ArrayBuffer)
+  const buffers = [...groups, ...decisionBuffers(summary.decisions)]
+  return summary.replay ? [...buffers, ...replayTransferables(summary.replay)] : buffers
 }

@@ -18,7 +18,8 @@ import { priceFor } from '../engine/cost/prices.ts'
 import { cachingOf } from '../engine/cost/tracker.ts'
 import { reconciledBudget } from './context-budget.ts'
 import { describeFigure, summarizeReconciliation } from '../engine/accounting/index.ts'
-import { groupFacts, triggerLevels, upstreamMarkers, offenderGroups } from './facts.ts'
+import { decisionColumns } from './decisions.ts'
+import { triggerLevels, upstreamMarkers, offenderGroups } from './facts.ts'
 import { riskOfRun, runRisk } from './risk.ts'
 import type { RiskReport } from '../engine/risk/index.ts'
 import {
@@ -275,7 +276,6 @@ export function summarize(
       status: groupStatuses(ids, result.decisions),
       tokensBefore: tokens.before,
       tokensAfter: tokens.after,
-      ...groupFacts(prepared),
     },
     upstream: upstreamMarkers(prepared.conversation),
     accounting: {
@@ -285,7 +285,7 @@ export function summarize(
       caching: cachingOf(prepared.conversation, config.pricing?.caching).why,
     },
     triggers: triggerLevels(config, window.usable),
-    decisions: result.decisions.slice(0, MAX_DECISIONS).map(toWireDecision),
+    decisions: decisionColumns(result.decisions.slice(0, MAX_DECISIONS)),
     decisionCount: result.decisions.length,
     changes: result.changes,
     noChange: explainNoChange({

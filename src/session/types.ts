@@ -11,6 +11,7 @@ import type { TokenizerId } from '../engine/tokens/types.ts'
 import type { FileItem, ItemsKind } from '../formats/items.ts'
 import type { Detection, ParseWarning } from '../formats/types.ts'
 import type { RunRisk } from './types-risk.ts'
+import type { GroupFacts, RunGroups, WireDecisions } from './types-run.ts'
 import type {
   CompareDifference,
   CompareSide,
@@ -22,6 +23,7 @@ import type {
 
 export type * from './types-views.ts'
 export type * from './types-risk.ts'
+export type * from './types-run.ts'
 export { MAX_RISK_ITEMS } from './types-risk.ts'
 export type { SessionCost, ReconciliationSummary }
 export type { ConfigIssue } from '../config/validate.ts'
@@ -117,24 +119,8 @@ export interface RunSummary {
     readonly usable: number
   }
   readonly budget: { readonly before: BudgetCategories; readonly after: BudgetCategories }
-  readonly groups: {
-    readonly ids: readonly string[]
-    readonly kinds: readonly string[]
-    readonly status: readonly GroupStatus[]
-    readonly tokensBefore: Float64Array
-    readonly tokensAfter: Float64Array
-    /** Role of the group's first message (`system` for the top-level system prompt). */
-    readonly roles: readonly string[]
-    /** Tool names called in the group, comma-separated ('' when none). */
-    readonly tools: readonly string[]
-    /** What the group's first tool call reads or touches (a path, a search, a command), or ''. */
-    readonly resources: readonly string[]
-    /** Turn number of each group (0 before the first real user message). */
-    readonly turns: Int32Array
-    /** Index of each group's first message in the conversation (-1 for the system group). */
-    readonly firstMessage: Int32Array
-    readonly messageCounts: Int32Array
-  }
+  /** Per-group columns of this run; the conversation's own facts came with the load. */
+  readonly groups: RunGroups
   /** Compactions the source system already did (found in the transcript), by message index. */
   readonly upstream: readonly WireUpstreamMarker[]
   /**
@@ -166,8 +152,8 @@ export interface RunSummary {
     readonly strategy: string
     readonly tokens: number
   }[]
-  /** The first `MAX_DECISIONS` decisions; `decisionCount` says how many there were. */
-  readonly decisions: readonly WireDecision[]
+  /** The first `MAX_DECISIONS` decisions (as columns); `decisionCount` says how many there were. */
+  readonly decisions: WireDecisions
   readonly decisionCount: number
   readonly changes: number
   /** Why the run changed nothing, in one line (null when it changed something). */
@@ -260,6 +246,11 @@ export interface Loaded {
   readonly items: LoadedItems | null
   /** Which item is loaded (0-based), or null when the file was read as a whole. */
   readonly item: number | null
+  /**
+   * The conversation's per-group facts (null or absent when nothing could be read): they depend
+   * on the conversation only, so run replies leave them out and the client joins them to each run.
+   */
+  readonly facts?: GroupFacts | null
 }
 
 /** The same report with exact counts (or whichever tokenizer was asked for). */

@@ -28,11 +28,35 @@ export type AppState = EngineSlice &
 export type LabStore = StoreApi<AppState>
 
 /**
- * One lab: its store and its engine client (a worker, started on the first request). Created per
- * instance — the app makes one in `main.tsx`, each test its own with a fake worker — and handed
- * to components through `LabStoreProvider`.
+ * The app's engine client with its worker started now, not on the first request: the worker's
+ * chunk downloads and its modules evaluate while React mounts and the sample downloads, instead
+ * of after (issue 14: the worker was created ~350 ms into the first view, when the sample's text
+ * was in, and its start-up then stood between the text and the first budget). Where there are no
+ * workers (node tests), the client starts one on the first request as before.
  */
-export function createLabStore(engine: EngineClient = new EngineClient()): LabStore {
+function startedEngine(): EngineClient {
+  if (typeof Worker === 'undefined') return new EngineClient()
+  // The same URL and options as the client's own factory: the bundler emits one worker chunk.
+  const create = () =>
+    new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'compaction-lab-engine',
+    })
+  let started: Worker | null = create()
+  // The client asks again only when a worker failed: then a fresh one.
+  return new EngineClient(() => {
+    const worker = started ?? create()
+    started = null
+    return worker
+  })
+}
+
+/**
+ * One lab: its store and its engine client (the app's worker starts at once, see
+ * {@link startedEngine}). Created per instance — the app makes one in `main.tsx`, each test its
+ * own with a fake worker — and handed to components through `LabStoreProvider`.
+ */
+export function createLabStore(engine: EngineClient = startedEngine()): LabStore {
   return createStore<AppState>()((...args) => ({
     engine,
     ...createTranscriptSlice(...args),

@@ -34,7 +34,10 @@ export type {
   MessagePreview,
   ReplaySeries,
   RunSummary,
+  RunView,
+  GroupFacts,
   WireDecision,
+  WireDecisions,
   WireProblem,
 } from '../worker/protocol.ts'
 export type { Params, Reply, RequestKind } from '../worker/protocol.ts'

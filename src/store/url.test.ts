@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { RunSummary } from '../worker/protocol.ts'
+import type { RunView } from '../worker/protocol.ts'
 import { EngineClient } from '../worker/client.ts'
 import { fakeWorker } from '../worker/fake-worker.testing.ts'
 import { createLabStore } from './store.ts'
@@ -167,8 +167,8 @@ describe('never credentials', () => {
   })
 })
 
-function summaryWith(ids: string[]): RunSummary {
-  return { groups: { ids } } as unknown as RunSummary
+function summaryWith(ids: string[]): RunView {
+  return { groups: { ids } } as unknown as RunView
 }
 
 describe('restore and sync', () => {

@@ -1,4 +1,4 @@
-import type { StateCreator } from 'zustand'
+import type { StateCreator, StoreApi } from 'zustand'
 import type { ConfigModel, WirePreset, WireStrategy } from '../../worker/protocol.ts'
 import type { AppState } from '../store.ts'
 
@@ -22,7 +22,26 @@ export interface ConfigSlice {
   loadCatalog: () => Promise<void>
 }
 
-export const createConfigSlice: StateCreator<AppState, [], [], ConfigSlice> = (set, get) => ({
+/** A run (or the load before it) is under way: the first budget is being computed. */
+const busy = (s: AppState) => s.status === 'loading' || s.runStatus === 'running'
+
+/**
+ * Resolves once no load or run is under way, checked a task later each time (a load's reply and
+ * the run it starts are two store updates in one task: between them nothing looks busy).
+ */
+function whenIdle(api: StoreApi<AppState>): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (busy(api.getState())) return
+      unsubscribe()
+      resolve()
+    }
+    const unsubscribe = api.subscribe(() => setTimeout(check, 0))
+    setTimeout(check, 0)
+  })
+}
+
+export const createConfigSlice: StateCreator<AppState, [], [], ConfigSlice> = (set, get, api) => ({
   catalog: null,
   catalogStatus: 'idle',
   catalogError: null,
@@ -32,7 +51,9 @@ export const createConfigSlice: StateCreator<AppState, [], [], ConfigSlice> = (s
     if (status === 'loading' || status === 'ready') return
     set({ catalogStatus: 'loading', catalogError: null })
     // Asked once (the status guards a second asker), and no load supersedes it: the catalog does
-    // not depend on the transcript.
+    // not depend on the transcript. Asked after the first budget: every strategy's JSON Schema is
+    // built in the worker (50-130 ms on the first view), which ran between the first run's phases.
+    await whenIdle(api)
     try {
       const catalog = await get().engine.request('describe', {})
       set({ catalog, catalogStatus: 'ready' })

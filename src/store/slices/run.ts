@@ -5,8 +5,9 @@ import {
   type PresetId,
   type ReplaySeries,
   type RunRisk,
-  type RunSummary,
+  type RunView,
 } from '../../worker/protocol.ts'
+import { joinFacts } from '../runView.ts'
 import type { AppState } from '../store.ts'
 
 export { DEFAULT_PRESET, isPresetId, PRESET_IDS, type PresetId } from '../../worker/protocol.ts'
@@ -45,10 +46,10 @@ export interface RunSlice {
    */
   customConfig: unknown
   /** The run before the latest one, for the "what changed" delta. */
-  previousSummary: RunSummary | null
+  previousSummary: RunView | null
   runStatus: RunStatus
   /** The latest finished run on the loaded transcript; null before the first run or after a load. */
-  summary: RunSummary | null
+  summary: RunView | null
   /** Set when the worker refused the config; nothing ran. */
   configIssues: readonly ConfigIssue[]
   /** An unexpected failure of the run (a bug, not a bad config). */
@@ -115,12 +116,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
    * in), then the replay (the slow part) and the timeline fills in. One after the other: they
    * share the run's lane.
    */
-  const followUps = async (controller: AbortController, first: RunSummary) => {
+  const followUps = async (controller: AbortController, first: RunView) => {
     following = controller
     set({ replayProgress: { done: 0, total: 0 } })
     const { engine } = get()
     try {
-      const riskOf = async (summary: RunSummary) => {
+      const riskOf = async (summary: RunView) => {
         const risk =
           summary.risk ?? (await engine.request('risk', {}, { signal: controller.signal }))
         if (active === controller) set({ risk })
@@ -135,8 +136,9 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
           set({ summary: { ...first, invariants: settled.invariants, settling: false } })
         } else {
           // The later rounds changed the result: the settled figures replace the first ones.
-          set({ summary: settled.summary, risk: null })
-          await riskOf(settled.summary)
+          const summary = joinFacts(settled.summary, get().groupFacts)
+          set({ summary, risk: null })
+          await riskOf(summary)
         }
       }
       if (active !== controller) return
@@ -196,13 +198,14 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     try {
       const params =
         customConfig === null ? { config: null, preset: selectedPreset } : { config: customConfig }
-      const reply = await get().engine.request('run', params, {
+      const wire = await get().engine.request('run', params, {
         signal: controller.signal,
         onProgress: (p) => {
           if (active === controller) set({ runProgress: { done: p.done, total: p.total } })
         },
       })
       if (active !== controller) return
+      const reply = joinFacts(wire, get().groupFacts)
       // The summary goes on screen now, without the replay (it is asked for next).
       set({
         runStatus: 'done',

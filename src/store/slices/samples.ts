@@ -69,12 +69,10 @@ function sampleIndexUrl(): URL {
   return new URL(`${import.meta.env.BASE_URL}samples/index.json`, globalThis.location.href)
 }
 
-export const createSamplesSlice: StateCreator<AppState, [], [], SamplesSlice> = (set, get) => ({
-  samples: [],
-  samplesStatus: 'idle',
-  samplesError: null,
-
-  fetchSamples: async () => {
+export const createSamplesSlice: StateCreator<AppState, [], [], SamplesSlice> = (set, get) => {
+  /** The index request under way: a second asker (startup, then the default sample) shares it. */
+  let fetching: Promise<readonly SampleEntry[]> | null = null
+  const fetchIndex = async (): Promise<readonly SampleEntry[]> => {
     set({ samplesStatus: 'loading', samplesError: null })
     try {
       const indexUrl = sampleIndexUrl()
@@ -88,32 +86,44 @@ export const createSamplesSlice: StateCreator<AppState, [], [], SamplesSlice> = 
       set({ samplesStatus: 'error', samplesError: message })
       return []
     }
-  },
+  }
+  return {
+    samples: [],
+    samplesStatus: 'idle',
+    samplesError: null,
 
-  openDefaultSample: async () => {
-    const samples = await get().fetchSamples()
-    const sample = samples.find((entry) => entry.id === DEFAULT_SAMPLE_ID) ?? samples[0]
-    if (get().status === 'idle' && sample) await get().loadSample(sample.id)
-  },
+    fetchSamples: () => {
+      fetching ??= fetchIndex().finally(() => {
+        fetching = null
+      })
+      return fetching
+    },
 
-  loadSample: async (id) => {
-    const sample = get().samples.find((entry) => entry.id === id)
-    if (!sample) return
-    set({ status: 'loading', progress: { phase: 'parse', done: 0, total: 1 }, error: null })
-    const seq = get().loadSeq
-    try {
-      const response = await fetch(sample.url, { credentials: 'same-origin' })
-      if (!response.ok) throw new Error(`${sample.fileName}: HTTP ${response.status}`)
-      const body = await response.text()
-      // Something else was loaded while the sample downloaded (a paste, a drop): that wins.
-      if (get().loadSeq !== seq) return
-      await get().loadText(body, { origin: 'sample', fileName: sample.fileName })
-    } catch (error) {
-      if (get().loadSeq !== seq) return
-      const message = error instanceof Error ? error.message : String(error)
-      // The analysis on screen (if any) stays; the error is said beside it.
-      const status = get().report ? 'loaded' : 'error'
-      set({ status, error: { line: 0, offset: 0, message }, progress: null })
-    }
-  },
-})
+    openDefaultSample: async () => {
+      const samples = await get().fetchSamples()
+      const sample = samples.find((entry) => entry.id === DEFAULT_SAMPLE_ID) ?? samples[0]
+      if (get().status === 'idle' && sample) await get().loadSample(sample.id)
+    },
+
+    loadSample: async (id) => {
+      const sample = get().samples.find((entry) => entry.id === id)
+      if (!sample) return
+      set({ status: 'loading', progress: { phase: 'parse', done: 0, total: 1 }, error: null })
+      const seq = get().loadSeq
+      try {
+        const response = await fetch(sample.url, { credentials: 'same-origin' })
+        if (!response.ok) throw new Error(`${sample.fileName}: HTTP ${response.status}`)
+        const body = await response.text()
+        // Something else was loaded while the sample downloaded (a paste, a drop): that wins.
+        if (get().loadSeq !== seq) return
+        await get().loadText(body, { origin: 'sample', fileName: sample.fileName })
+      } catch (error) {
+        if (get().loadSeq !== seq) return
+        const message = error instanceof Error ? error.message : String(error)
+        // The analysis on screen (if any) stays; the error is said beside it.
+        const status = get().report ? 'loaded' : 'error'
+        set({ status, error: { line: 0, offset: 0, message }, progress: null })
+      }
+    },
+  }
+}

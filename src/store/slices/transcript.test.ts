@@ -17,6 +17,7 @@ const FAILED: Loaded = {
   ms: 1,
   items: null,
   item: null,
+  facts: null,
 }
 
 /** A lab whose worker fails every load (a garbage paste) and answers nothing else. */

@@ -5,6 +5,7 @@ import type { TokenizerId } from '../../engine/tokens/types.ts'
 import type { Detection, ParseWarning } from '../../formats/types.ts'
 import { isStale } from '../../worker/client.ts'
 import type {
+  GroupFacts,
   Loaded,
   LoadedItems,
   LoadPhase,
@@ -77,6 +78,11 @@ export interface TranscriptSlice {
   exactReport: InspectReport | null
   /** Excerpts of the first user / last assistant message. */
   preview: readonly MessagePreview[]
+  /**
+   * The loaded conversation's per-group facts (role, tools, resource, turn…): sent once with the
+   * load, joined to every run reply (which leaves them out) as it arrives.
+   */
+  groupFacts: GroupFacts | null
   /** Set while the worker is busy; null when idle. */
   progress: LoadProgress | null
   timings: { readonly loadMs: number | null; readonly countMs: number | null }
@@ -136,6 +142,7 @@ function keptAnalysis(s: TranscriptSlice): Partial<TranscriptSlice> {
     report: s.report,
     exactReport: s.exactReport,
     preview: s.preview,
+    groupFacts: s.groupFacts,
     timings: s.timings,
     lastInput: s.lastInput,
     pastedChars: s.pastedChars,
@@ -153,6 +160,7 @@ function fromLoaded(message: Loaded): Partial<TranscriptSlice> {
     error: message.error,
     report: message.report,
     preview: message.preview,
+    groupFacts: message.facts ?? null,
     timings: { loadMs: message.ms, countMs: null },
     items: message.items,
     item: message.item,
@@ -178,6 +186,7 @@ export const createTranscriptSlice: StateCreator<AppState, [], [], TranscriptSli
   report: null,
   exactReport: null,
   preview: [],
+  groupFacts: null,
   progress: null,
   timings: { loadMs: null, countMs: null },
   draft: '',

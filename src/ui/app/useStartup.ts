@@ -21,6 +21,9 @@ export function useStartup(): void {
       void settled.then(() => startUrlSync(lab))
       const store = lab.getState()
       void store.refreshRecent()
+      // The sample list is needed either way (the picker, or the default sample): asked now, not
+      // after the check for a transcript kept from last time.
+      if (store.samplesStatus === 'idle') void store.fetchSamples()
       if (await store.restoreLastOpened()) return
       await lab.getState().openDefaultSample()
     })()

@@ -7,7 +7,7 @@ import {
   useDeferredRunSummary,
   useWorkingConfig,
 } from '../../../store/index.ts'
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { groupAtMessage } from '../../lib/groups.ts'
@@ -17,10 +17,10 @@ import { overrideValue, percent, sourceLabel } from './accountingModel.ts'
 import { PricesForm } from './PricesForm.tsx'
 import './accounting.css'
 
-type Reconciliation = RunSummary['accounting']['reconciliation']
+type Reconciliation = RunView['accounting']['reconciliation']
 
 /** Open the group that holds message `index` (a flagged or ignored call) in the drawer. */
-function openCall(lab: LabStore, summary: RunSummary, index: number) {
+function openCall(lab: LabStore, summary: RunView, index: number) {
   const { firstMessage, messageCounts, ids } = summary.groups
   const at = groupAtMessage(firstMessage, messageCounts, index)
   const id = at === null ? undefined : ids[at]
@@ -106,7 +106,7 @@ function Overrides({ rec }: { readonly rec: Reconciliation }) {
   )
 }
 
-function Flagged({ summary, rec }: { readonly summary: RunSummary; readonly rec: Reconciliation }) {
+function Flagged({ summary, rec }: { readonly summary: RunView; readonly rec: Reconciliation }) {
   const lab = useLabStore()
   if (rec.flaggedCalls.length === 0) return null
   return (
@@ -139,7 +139,7 @@ function Flagged({ summary, rec }: { readonly summary: RunSummary; readonly rec:
   )
 }
 
-function Ignored({ summary, rec }: { readonly summary: RunSummary; readonly rec: Reconciliation }) {
+function Ignored({ summary, rec }: { readonly summary: RunView; readonly rec: Reconciliation }) {
   const lab = useLabStore()
   if (rec.ignored.length === 0) return null
   return (

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { currentWorkingConfig, useConfigActions, useLabStore } from '../../../store/index.ts'
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
 import { setIn } from '../../../store/index.ts'
 import { overrideValue } from './accountingModel.ts'
 
-type Price = NonNullable<RunSummary['accounting']['price']>
+type Price = NonNullable<RunView['accounting']['price']>
 
 const FIELDS = [
   ['input', 'Input'],
@@ -19,7 +19,7 @@ const FIELDS = [
  * The prices the session is costed at (USD per million tokens), from the shipped table matched to
  * the model id; each can be replaced, and the replacement is saved in the config's `pricing`.
  */
-export function PricesForm({ summary }: { readonly summary: RunSummary }) {
+export function PricesForm({ summary }: { readonly summary: RunView }) {
   const lab = useLabStore()
   const { setConfig } = useConfigActions()
   const price = summary.accounting.price

@@ -1,4 +1,4 @@
-import type { BudgetCategories, RunSummary } from '../../../store/index.ts'
+import type { BudgetCategories, RunView } from '../../../store/index.ts'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { barDescription, barScale, barSegments, usedTokens, type Segment } from './budgetModel.ts'
@@ -17,7 +17,7 @@ function segmentClass(segment: Segment): string {
 interface BarProps {
   readonly name: 'before' | 'after'
   readonly budget: BudgetCategories
-  readonly window: RunSummary['tokens']
+  readonly window: RunView['tokens']
   readonly scale: number
 }
 
@@ -59,7 +59,7 @@ function Bar({ name, budget, window, scale }: BarProps) {
 }
 
 /** Before and after on one scale, reserved output hatched after the usable window. */
-export function BudgetBars({ summary }: { readonly summary: RunSummary }) {
+export function BudgetBars({ summary }: { readonly summary: RunView }) {
   const { before, after } = summary.budget
   const scale = barScale(summary.tokens, [before, after])
   return (

@@ -1,4 +1,4 @@
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import { formatCount, formatShare, formatSigned } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { BUDGET_CATEGORIES, BUDGET_LABELS, categoryTokens, usedTokens } from './budgetModel.ts'
@@ -30,7 +30,7 @@ function Row(props: {
 }
 
 /** The bars' figures: every category, then the totals and the space that is not context. */
-export function BudgetTable({ summary }: { readonly summary: RunSummary }) {
+export function BudgetTable({ summary }: { readonly summary: RunView }) {
   const { before, after } = summary.budget
   const { usable, reservedOutput, buffer } = summary.tokens
   const usedBefore = usedTokens(before)

@@ -5,7 +5,7 @@ import {
   useRunStatus,
   useRunSummary,
 } from '../../../store/index.ts'
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
@@ -20,7 +20,7 @@ import { RunStatusLine } from './RunStatusLine.tsx'
 import './budget.css'
 
 /** How the figures were obtained: never an estimate without saying so (SPEC §4). */
-function pricing(summary: RunSummary): string {
+function pricing(summary: RunView): string {
   const counted =
     summary.tokenizer === 'estimate'
       ? 'chars/4 estimate'
@@ -35,7 +35,7 @@ function pricing(summary: RunSummary): string {
   return `next call's context, ${counted}, estimated — nothing reported to reconcile with`
 }
 
-function Headline({ summary }: { readonly summary: RunSummary }) {
+function Headline({ summary }: { readonly summary: RunView }) {
   const { before, after } = summary.tokens
   return (
     <span className="total budget-headline">
@@ -56,7 +56,7 @@ function Headline({ summary }: { readonly summary: RunSummary }) {
 }
 
 /** The usable window and how the figures were priced; the no-change reason when there is one. */
-function Window({ summary }: { readonly summary: RunSummary }) {
+function Window({ summary }: { readonly summary: RunView }) {
   const { window, reservedOutput, buffer, usable } = summary.tokens
   return (
     <div className="budget-window">
@@ -75,7 +75,7 @@ function Window({ summary }: { readonly summary: RunSummary }) {
   )
 }
 
-function Facts({ summary }: { readonly summary: RunSummary }) {
+function Facts({ summary }: { readonly summary: RunView }) {
   const failing = summary.invariants.checks.filter((c) => !c.ok).map((c) => c.id)
   // A first-round summary: the idempotence check is still running (it follows in `settle`).
   const checking = summary.settling ? ' · checking idempotence…' : ''

@@ -5,7 +5,7 @@
 import { formatCount, formatShare } from '../../lib/format.ts'
 import { CATEGORY_LABELS, CATEGORY_ORDER } from '../summary/categoryLabels.ts'
 
-// Structural copies of the store's `BudgetCategories` and `RunSummary['tokens']`, so this file
+// Structural copies of the store's `BudgetCategories` and `RunView['tokens']`, so this file
 // (and its test, which runs in Node) does not pull in the store.
 export type BudgetCategories = Readonly<Record<string, number>>
 export interface WindowTokens {

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
-import { useConfigCatalog, useRunSummary } from '../../../store/index.ts'
-import type { RunSummary, WireStrategy } from '../../../store/index.ts'
+import { useConfigCatalog, useDeferredRunSummary } from '../../../store/index.ts'
+import type { RunView, WireStrategy } from '../../../store/index.ts'
 import { listAt, moveItem, removeItem } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
@@ -10,12 +10,17 @@ import { TID } from '../../testids.ts'
 
 const CHANGING = new Set(['exclude', 'stub', 'trim', 'insert'])
 
-function outcomesOf(summary: RunSummary | null): Map<number, StepOutcome> {
+function outcomesOf(summary: RunView | null): Map<number, StepOutcome> {
   const out = new Map<number, StepOutcome>()
   if (!summary) return out
   const changes = new Map<number, number>()
-  for (const d of summary.decisions) {
-    if (CHANGING.has(d.kind)) changes.set(d.step, (changes.get(d.step) ?? 0) + 1)
+  const d = summary.decisions
+  // Decisions come as columns: which kind indexes are changes, then one pass over the steps.
+  const changing = d.kinds.map((k) => CHANGING.has(k))
+  for (let i = 0; i < d.length; i++) {
+    if (!changing[d.kind[i] ?? 0]) continue
+    const step = d.step[i] ?? 0
+    changes.set(step, (changes.get(step) ?? 0) + 1)
   }
   for (const s of summary.steps) {
     out.set(s.index, { status: s.status, why: s.why, changes: changes.get(s.index) ?? 0 })
@@ -73,7 +78,7 @@ function AddStep({
 export function PipelineEditor() {
   const { config, update } = useEditor()
   const catalog = useConfigCatalog()
-  const summary = useRunSummary()
+  const summary = useDeferredRunSummary()
   const listRef = useRef<HTMLOListElement>(null)
   const steps = listAt(config, ['pipeline'])
   const outcomes = useMemo(() => outcomesOf(summary), [summary])

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { GroupStatus, RunSummary } from '../../../store/index.ts'
+import type { GroupStatus, RunView } from '../../../store/index.ts'
 import { isUnchanged, runDelta, signed } from './delta.ts'
 
-type Input = Pick<RunSummary, 'configName' | 'tokens' | 'groups' | 'invariants'>
+type Input = Pick<RunView, 'configName' | 'tokens' | 'groups' | 'invariants'>
 
 function run(
   name: string,

@@ -2,7 +2,7 @@
  * What changed between two runs on the same transcript: the line under the editor that answers
  * "what did my edit do?" without comparing the budget by eye.
  */
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 
 export interface RunDelta {
   readonly afterBefore: number
@@ -22,7 +22,7 @@ export interface RunDelta {
   readonly configNow: string
 }
 
-type DeltaInput = Pick<RunSummary, 'configName' | 'tokens' | 'groups' | 'invariants'>
+type DeltaInput = Pick<RunView, 'configName' | 'tokens' | 'groups' | 'invariants'>
 
 function statusById(summary: DeltaInput): Map<string, string> {
   const out = new Map<string, string>()

@@ -1,4 +1,4 @@
-import type { GroupDetail, RunSummary, WireDecision } from '../../../store/index.ts'
+import type { GroupDetail, RunView, WireDecision } from '../../../store/index.ts'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { UsedLaterWarning } from '../risk/UsedLaterWarning.tsx'
@@ -49,7 +49,7 @@ function Decision({ d }: { readonly d: WireDecision }) {
  */
 export function WhyView(props: {
   readonly detail: GroupDetail
-  readonly steps: RunSummary['steps'] | null
+  readonly steps: RunView['steps'] | null
 }) {
   const { detail, steps } = props
   if (detail.after === null) return <p className="hint">No run yet: no decisions to explain.</p>

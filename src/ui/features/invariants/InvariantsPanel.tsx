@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useRunSummary, useSelectedGroup, useLabStore } from '../../../store/index.ts'
+import { useDeferredRunSummary, useSelectedGroup, useLabStore } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
@@ -45,7 +45,7 @@ function CheckItem(props: {
  */
 export function InvariantsPanel() {
   const lab = useLabStore()
-  const summary = useRunSummary()
+  const summary = useDeferredRunSummary()
   const selected = useSelectedGroup()
   // The stop we last moved to: a group breaking two checks is then shown under the right one.
   const [hint, setHint] = useState(-1)

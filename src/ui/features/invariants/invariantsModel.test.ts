@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import {
   checkLabel,
   failingChecks,
@@ -8,11 +8,11 @@ import {
   stepOffence,
 } from './invariantsModel.ts'
 
-function summary(checks: RunSummary['invariants']['checks']): RunSummary {
+function summary(checks: RunView['invariants']['checks']): RunView {
   return {
     groups: { ids: ['g:system', 'ga', 'gb', 'gc', 'gd'] },
     invariants: { ok: checks.every((c) => c.ok), checks },
-  } as unknown as RunSummary
+  } as unknown as RunView
 }
 
 const S = summary([

@@ -1,7 +1,7 @@
 /** The invariants panel's model: failing checks, their offending groups, next/previous (pure). */
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 
-type WireCheck = RunSummary['invariants']['checks'][number]
+type WireCheck = RunView['invariants']['checks'][number]
 
 export interface FailingCheck {
   readonly id: string
@@ -42,7 +42,7 @@ function fallbackGroups(
   return out
 }
 
-export function failingChecks(summary: RunSummary): FailingCheck[] {
+export function failingChecks(summary: RunView): FailingCheck[] {
   const order = new Map(summary.groups.ids.map((id, i) => [id, i]))
   return summary.invariants.checks
     .filter((c) => !c.ok)

@@ -2,14 +2,22 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   useDeferredRunSummary,
   useSelectedGroup,
-  type RunSummary,
+  type RunView,
   useLabStore,
 } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { Band, type StripMarker, type StripWindow } from './StripBand.tsx'
-import { buildBand, stripScale, STRIP_UNITS, type StripSegment } from './stripModel.ts'
+import {
+  buildBand,
+  createBandCache,
+  stripScale,
+  STRIP_UNITS,
+  type StripSegment,
+} from './stripModel.ts'
+
+type BandCache = ReturnType<typeof createBandCache>
 import { StripLegend } from './StripLegend.tsx'
 import {
   clampView,
@@ -25,7 +33,7 @@ import './strip.css'
 /** Pointer travel (px) under which a press on a segment is a click, not a drag. */
 const DRAG_SLOP = 3
 
-function layout(summary: RunSummary, zoom: number) {
+function layout(summary: RunView, zoom: number, reuse: BandCache) {
   const scale = stripScale(summary) / zoom
   const { usable, window, reservedOutput } = summary.tokens
   const win: StripWindow = {
@@ -33,8 +41,9 @@ function layout(summary: RunSummary, zoom: number) {
     reservedX: (window - reservedOutput) / scale,
     windowX: window / scale,
   }
-  const before = buildBand(summary, 'before', scale)
-  const after = buildBand(summary, 'after', scale)
+  // Segments equal to the last run's keep their objects: only the changed ones re-render.
+  const before = reuse('before', buildBand(summary, 'before', scale))
+  const after = reuse('after', buildBand(summary, 'after', scale))
   const kinds = [...new Set([...before.segments, ...after.segments].map((s) => s.kind))]
   const markers: StripMarker[] = [
     ...summary.triggers.map((t) => ({
@@ -120,7 +129,11 @@ export function ContextStrip() {
   const summary = useDeferredRunSummary()
   const selectedId = useSelectedGroup()
   const [view, setView] = useState<StripView>(FULL_VIEW)
-  const data = useMemo(() => (summary ? layout(summary, view.zoom) : null), [summary, view.zoom])
+  const [reuse] = useState(createBandCache)
+  const data = useMemo(
+    () => (summary ? layout(summary, view.zoom, reuse) : null),
+    [summary, view.zoom, reuse],
+  )
   const selected = useMemo(
     () => (summary && selectedId !== null ? summary.groups.ids.indexOf(selectedId) : -1),
     [summary, selectedId],
@@ -163,13 +176,16 @@ export function ContextStrip() {
     return () => el.removeEventListener('wheel', onWheel)
   }, [hasData])
 
+  // Stable across runs (group ids are the conversation's, the same in every run): a new
+  // callback per run would re-render every memoised segment.
   const onPick = useCallback(
     (seg: StripSegment) => {
-      if (suppressClick.current || !summary) return
-      const id = summary.groups.ids[seg.index]
-      if (id !== undefined) lab.getState().selectGroup(id)
+      const state = lab.getState()
+      const id = state.summary?.groups.ids[seg.index]
+      if (suppressClick.current || id === undefined) return
+      state.selectGroup(id)
     },
-    [summary, lab],
+    [lab],
   )
 
   if (!summary || !data) return null

@@ -1,5 +1,5 @@
 /** Pure layout of the context strip: groups → segments on one token scale (no React). */
-import type { GroupStatus, RunSummary } from '../../../store/index.ts'
+import type { GroupStatus, RunView } from '../../../store/index.ts'
 
 /** Width of the strip's coordinate system (SVG user units); one unit ≈ one pixel at 1000px. */
 export const STRIP_UNITS = 1000
@@ -46,7 +46,7 @@ function sum(values: Float64Array): number {
  * Before: tokens outside groups are overhead (tools, framing). After: the same overhead is assumed
  * to stay, and anything beyond it is counted as inserted summaries: an estimate, clamped at 0.
  */
-export function extras(summary: RunSummary): { before: Extras; after: Extras } {
+export function extras(summary: RunView): { before: Extras; after: Extras } {
   const overhead = Math.max(0, summary.tokens.before - sum(summary.groups.tokensBefore))
   const extraAfter = Math.max(0, summary.tokens.after - sum(summary.groups.tokensAfter))
   const summaries = Math.max(0, extraAfter - overhead)
@@ -57,7 +57,7 @@ export function extras(summary: RunSummary): { before: Extras; after: Extras } {
 }
 
 /** Tokens one strip unit stands for: the widest of the window and both bands. */
-export function stripScale(summary: RunSummary): number {
+export function stripScale(summary: RunView): number {
   const { window, before, after } = summary.tokens
   return Math.max(1, window, before, after) / STRIP_UNITS
 }
@@ -100,7 +100,7 @@ function flush(b: Builder): void {
 }
 
 /** One band: groups in order at their tokens before (or after), tiny neighbours merged. */
-export function buildBand(summary: RunSummary, side: 'before' | 'after', scale: number): StripBand {
+export function buildBand(summary: RunView, side: 'before' | 'after', scale: number): StripBand {
   const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
   const tokens = side === 'before' ? tokensBefore : tokensAfter
   const extra = extras(summary)[side]
@@ -167,4 +167,40 @@ export function describeSegment(seg: StripSegment, format: (n: number) => string
   if (seg.status !== 'extra')
     parts.push(seg.status === 'merged' ? 'merged for display' : seg.status)
   return parts.join(' · ')
+}
+
+const sameSegment = (a: StripSegment, b: StripSegment): boolean =>
+  a.index === b.index &&
+  a.id === b.id &&
+  a.kind === b.kind &&
+  a.status === b.status &&
+  a.tokens === b.tokens &&
+  a.x === b.x &&
+  a.width === b.width &&
+  a.count === b.count &&
+  a.last === b.last
+
+/**
+ * `next` with every segment equal to one of `prev`'s (same key, same fields) replaced by that
+ * object, and `prev` itself when nothing differs: the memoised segments of an edit that moved a
+ * few groups then re-render only those (issue 14: 2 × ~1,000 SVG groups re-rendered per edit).
+ */
+export function reuseBand(next: StripBand, prev: StripBand | null): StripBand {
+  if (!prev) return next
+  const old = new Map(prev.segments.map((s) => [`${s.index}-${s.id}`, s]))
+  let same = next.segments.length === prev.segments.length
+  const segments = next.segments.map((s, i) => {
+    const o = old.get(`${s.index}-${s.id}`)
+    const kept = o && sameSegment(o, s) ? o : s
+    if (kept !== prev.segments[i]) same = false
+    return kept
+  })
+  if (same && next.total === prev.total && next.hidden === prev.hidden) return prev
+  return { ...next, segments }
+}
+
+/** A `reuseBand` memory per band side (one per strip component). */
+export function createBandCache(): (side: 'before' | 'after', band: StripBand) => StripBand {
+  const last: { before: StripBand | null; after: StripBand | null } = { before: null, after: null }
+  return (side, band) => (last[side] = reuseBand(band, last[side]))
 }

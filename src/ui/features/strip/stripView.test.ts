@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { RunSummary } from '../../../store/index.ts'
-import { buildBand, STRIP_UNITS } from './stripModel.ts'
+import type { RunView } from '../../../store/index.ts'
+import { buildBand, createBandCache, STRIP_UNITS } from './stripModel.ts'
 import {
   clampView,
   FULL_VIEW,
@@ -12,7 +12,7 @@ import {
   zoomAround,
 } from './stripView.ts'
 
-function summary(tokens: number[]): RunSummary {
+function summary(tokens: number[]): RunView {
   const n = tokens.length
   const total = tokens.reduce((a, b) => a + b, 0)
   return {
@@ -37,7 +37,7 @@ function summary(tokens: number[]): RunSummary {
       firstMessage: Int32Array.from(tokens.map((_, i) => i * 2)),
       messageCounts: Int32Array.from(tokens.map(() => 2)),
     },
-  } as unknown as RunSummary
+  } as unknown as RunView
 }
 
 describe('strip zoom and pan', () => {
@@ -91,5 +91,20 @@ describe('what lies where on a band', () => {
     expect(upstreamX(s, band, 4)).toBe(2000) // group 2 starts at message 4
     expect(upstreamX(s, band, 3)).toBe(2000)
     expect(upstreamX(s, band, 99)).toBe(4000)
+  })
+})
+
+describe('segments kept from run to run', () => {
+  it('keeps the objects of unchanged segments, and the band when nothing changed', () => {
+    const reuse = createBandCache()
+    const first = reuse('after', buildBand(summary([100, 200, 300]), 'after', 1))
+    expect(reuse('after', buildBand(summary([100, 200, 300]), 'after', 1))).toBe(first)
+    const next = reuse('after', buildBand(summary([100, 250, 300]), 'after', 1))
+    expect(next).not.toBe(first)
+    expect(next.segments[0]).toBe(first.segments[0])
+    expect(next.segments[1]).not.toBe(first.segments[1])
+    expect(next.segments[1]?.tokens).toBe(250)
+    // Moved along by the wider group before it: a new object.
+    expect(next.segments[2]).not.toBe(first.segments[2])
   })
 })

@@ -3,7 +3,7 @@
  * The bands are laid out `zoom` times wider than the view; `pan` is the left edge of the view in
  * those zoomed units, so the SVG's viewBox is always `STRIP_UNITS` wide.
  */
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import { STRIP_UNITS, type StripBand, type StripSegment } from './stripModel.ts'
 
 export const MIN_ZOOM = 1
@@ -70,7 +70,7 @@ export function segmentOfGroup(band: StripBand, index: number): StripSegment | n
  * Where an upstream compaction sits on the before band: at the start of the first group whose
  * messages come at or after the message it precedes (the end of the groups when none does).
  */
-export function upstreamX(summary: RunSummary, band: StripBand, beforeIndex: number): number {
+export function upstreamX(summary: RunView, band: StripBand, beforeIndex: number): number {
   const { firstMessage } = summary.groups
   for (let g = 0; g < firstMessage.length; g++) {
     if ((firstMessage[g] ?? -1) >= beforeIndex) {

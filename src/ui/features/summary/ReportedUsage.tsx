@@ -1,5 +1,5 @@
 import type { InspectReport } from '../../../store/index.ts'
-import { useRunSummary } from '../../../store/index.ts'
+import { useDeferredRunSummary } from '../../../store/index.ts'
 import { formatCount, formatShare, formatSigned } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 
@@ -9,7 +9,7 @@ import { TID } from '../../testids.ts'
  * history an upstream compaction dropped, other agents' threads and the hidden prefix is not in it).
  */
 export function ReportedUsage({ report }: { readonly report: InspectReport }) {
-  const summary = useRunSummary()
+  const summary = useDeferredRunSummary()
   const { reported } = report
   if (!reported) return null
   const last = summary?.accounting.reconciliation.lastCall ?? null

@@ -2,9 +2,10 @@
 import type {
   GroupStatus,
   MessageRange,
-  RunSummary,
+  RunView,
   TableChip,
   WireDecision,
+  WireDecisions,
 } from '../../../store/index.ts'
 import type { QueryRow } from './query.ts'
 
@@ -43,20 +44,23 @@ export function matchesFilter(status: GroupStatus, filter: GroupFilter): boolean
 }
 
 /**
- * The decision that explains each group: the first changing one (exclude/stub/trim/insert) wins,
- * otherwise the first `protected` one. Other kinds (skip, failed_open) never explain a row.
+ * The decision that explains each group, as its index in the run's decision columns: the first
+ * changing one (exclude/stub/trim/insert) wins, otherwise the first `protected` one. Other kinds
+ * (skip, failed_open) never explain a row.
  */
-export function decisionsByGroup(
-  decisions: readonly WireDecision[],
-): ReadonlyMap<string, WireDecision> {
-  const map = new Map<string, WireDecision>()
-  for (const d of decisions) {
-    if (!d.groupId) continue
-    const current = map.get(d.groupId)
-    if (CHANGING_KINDS.has(d.kind)) {
-      if (!current || !CHANGING_KINDS.has(current.kind)) map.set(d.groupId, d)
-    } else if (d.kind === 'protected' && !current) {
-      map.set(d.groupId, d)
+export function decisionsByGroup(decisions: WireDecisions): ReadonlyMap<string, number> {
+  const map = new Map<string, number>()
+  const changing = decisions.kinds.map((k) => CHANGING_KINDS.has(k))
+  const protecting = decisions.kinds.map((k) => k === 'protected')
+  for (let i = 0; i < decisions.length; i++) {
+    const groupId = decisions.groupId[i]
+    if (!groupId) continue
+    const kind = decisions.kind[i] ?? 0
+    const current = map.get(groupId)
+    if (changing[kind]) {
+      if (current === undefined || !changing[decisions.kind[current] ?? 0]) map.set(groupId, i)
+    } else if (protecting[kind] && current === undefined) {
+      map.set(groupId, i)
     }
   }
   return map
@@ -67,7 +71,7 @@ export function decisionsByGroup(
  * was (issue 14): memoised table lines then skip them, and an edit that changes a few groups
  * re-renders a few lines. Returns the previous array itself when nothing changed.
  */
-export function createRowCache(): (summary: RunSummary) => readonly GroupRow[] {
+export function createRowCache(): (summary: RunView) => readonly GroupRow[] {
   let last: readonly GroupRow[] = []
   return (summary) => {
     const next = buildRows(summary, last)
@@ -83,10 +87,11 @@ export function createRowCache(): (summary: RunSummary) => readonly GroupRow[] {
  * keeps its old object: compared field by field before allocating, so a field edit on 10,000
  * groups builds only the rows that changed (this ran in the render that paints after an edit).
  */
-export function buildRows(summary: RunSummary, previous: readonly GroupRow[] = []): GroupRow[] {
+export function buildRows(summary: RunView, previous: readonly GroupRow[] = []): GroupRow[] {
   const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
   const { roles, tools, resources, turns, firstMessage, messageCounts } = summary.groups
-  const byGroup = decisionsByGroup(summary.decisions)
+  const decisions = summary.decisions
+  const byGroup = decisionsByGroup(decisions)
   const rows: GroupRow[] = new Array(ids.length)
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] ?? ''
@@ -95,9 +100,9 @@ export function buildRows(summary: RunSummary, previous: readonly GroupRow[] = [
     const before = tokensBefore[i] ?? 0
     const after = tokensAfter[i] ?? 0
     const st = status[i] ?? 'kept'
-    const reason = d?.reason ?? ''
-    const strategy = d?.strategy ?? ''
-    const detail = d?.detail ?? ''
+    const reason = d === undefined ? '' : (decisions.reasons[decisions.reason[d] ?? 0] ?? '')
+    const strategy = d === undefined ? '' : (decisions.strategies[decisions.strategy[d] ?? 0] ?? '')
+    const detail = d === undefined ? '' : (decisions.detail[d] ?? '')
     const role = roles[i] ?? ''
     const tool = tools[i] ?? ''
     const resource = resources[i] ?? ''

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { GroupDetail, RowFetch, RunSummary } from '../../../store/index.ts'
+import type { GroupDetail, RowFetch, RunView } from '../../../store/index.ts'
 import { buildRows, createRowCache, inRange, type GroupRow } from './groupRows.ts'
 import { itemIndexOf, subRowsOf, tableItems } from './tableItems.ts'
 
-function summary(): RunSummary {
+function summary(): RunView {
   return {
     groups: {
       ids: ['g:system', 'gu1', 'ga1'],
@@ -18,19 +18,24 @@ function summary(): RunSummary {
       firstMessage: Int32Array.from([-1, 0, 1]),
       messageCounts: Int32Array.from([1, 1, 2]),
     },
-    decisions: [
-      {
-        kind: 'stub',
-        strategy: 'supersede',
-        step: 0,
-        reason: 'stale_result',
-        detail: 'newer read',
-        groupId: 'ga1',
-        tokensBefore: 900,
-        tokensAfter: 40,
-      },
-    ],
-  } as unknown as RunSummary
+    // One decision, as the run reply's columns carry it.
+    decisions: {
+      length: 1,
+      kinds: ['stub'],
+      kind: Uint8Array.from([0]),
+      strategies: ['supersede'],
+      strategy: Uint16Array.from([0]),
+      reasons: ['stale_result'],
+      reason: Uint16Array.from([0]),
+      step: Int32Array.from([0]),
+      detail: ['newer read'],
+      groupId: ['ga1'],
+      tokensBefore: Float64Array.from([900]),
+      tokensAfter: Float64Array.from([40]),
+      round: Int32Array.from([-1]),
+      fixed: {},
+    },
+  } as unknown as RunView
 }
 
 function detail(): GroupDetail {
@@ -120,7 +125,7 @@ describe('the row cache', () => {
     const edited = {
       ...base,
       groups: { ...base.groups, status: ['protected', 'excluded', 'stubbed'] },
-    } as RunSummary
+    } as RunView
     const second = rowsOf(edited)
     expect(second).not.toBe(first)
     expect(second[0]).toBe(first[0])

@@ -9,7 +9,7 @@ import {
   useReplayState,
   type ReplaySeries,
   type RunProgress,
-  type RunSummary,
+  type RunView,
   useLabStore,
   useLoadSeq,
 } from '../../../store/index.ts'
@@ -187,7 +187,7 @@ function ModeToggle(props: {
 /** A replay and the run it replays, shown together. */
 interface Shown {
   readonly replay: ReplaySeries
-  readonly summary: RunSummary
+  readonly summary: RunView
   /** The load it belongs to (`loadSeq`). */
   readonly loadSeq: number
 }

@@ -11,7 +11,7 @@ import {
 } from 'recharts'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import type { TimelinePoint } from './timelineModel.ts'
 import { stepLine, triggerLine, upstreamLine } from './TimelineMarkers.tsx'
 import { TimelineTooltip } from './TimelineTooltip.tsx'
@@ -122,7 +122,7 @@ interface ChartProps {
   readonly points: readonly TimelinePoint[]
   readonly usable: number
   readonly hasReported: boolean
-  readonly triggers: RunSummary['triggers']
+  readonly triggers: RunView['triggers']
   /** The brushed calls (indexes into `points`); the whole series when nothing is brushed. */
   readonly brush: { readonly start: number; readonly end: number }
   readonly onBrush: (start: number, end: number) => void

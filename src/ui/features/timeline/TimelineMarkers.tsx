@@ -1,4 +1,4 @@
-import type { RunSummary } from '../../../store/index.ts'
+import type { RunView } from '../../../store/index.ts'
 import { formatCount } from '../../lib/format.ts'
 import { TID } from '../../testids.ts'
 import { describeUpstream, type TimelinePoint } from './timelineModel.ts'
@@ -41,7 +41,7 @@ export function upstreamLine(point: TimelinePoint) {
   }
 }
 
-type Trigger = RunSummary['triggers'][number]
+type Trigger = RunView['triggers'][number]
 
 /** A horizontal line at the token level where a pipeline step's trigger fires. */
 export function triggerLine(trigger: Trigger) {

@@ -1,6 +1,6 @@
-import type { MessageRange, RunSummary, WireUpstreamMarker } from '../../../store/index.ts'
+import type { MessageRange, RunView, WireUpstreamMarker } from '../../../store/index.ts'
 
-type FullSeries = NonNullable<RunSummary['replay']>
+type FullSeries = NonNullable<RunView['replay']>
 /** What the chart reads of a replay (the cost arrays are optional: older runs have none). */
 export type ReplaySeries = Pick<FullSeries, 'index' | 'before' | 'after' | 'reported' | 'fired'> &
   Partial<Pick<FullSeries, 'costBefore' | 'costAfter' | 'rewrites'>>
