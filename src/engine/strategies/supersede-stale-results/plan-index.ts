@@ -52,6 +52,8 @@ export class PlanIndex {
   readonly out: Outcome[] = []
   /** Indexes whose outcome is `stub` or `drop`: what to act on, without a scan of every result. */
   private readonly removing = new Set<number>()
+  /** `removing`, sorted: made when asked, dropped when the set changes. */
+  private staleSorted: number[] | null = null
   /** The occurrence at every index (to take out when a result is redone). */
   private readonly occ: Occurrence[] = []
   private readonly byKey = new Map<string, Occurrence[]>()
@@ -72,9 +74,11 @@ export class PlanIndex {
     this.p = p
   }
 
-  /** Indexes of the results to stub or drop, ascending. */
-  stale(): number[] {
-    return [...this.removing].sort((a, b) => a - b)
+  /** Indexes of the results to stub or drop, ascending (a shared array: copy it to keep it). */
+  stale(): readonly number[] {
+    // Sorted once per change of the set: a plan shared by re-plans is asked again and again.
+    this.staleSorted ??= [...this.removing].sort((a, b) => a - b)
+    return this.staleSorted
   }
 
   /** Add every occurrence (a whole conversation), then decide every key once. */
@@ -134,6 +138,7 @@ export class PlanIndex {
     const { p } = this
     const id = o.identity
     this.removing.delete(o.index)
+    this.staleSorted = null
     if (!id) return
     if (this.listed(o)) {
       const list = this.byKey.get(id.key) as Occurrence[]
@@ -170,6 +175,7 @@ export class PlanIndex {
     const id = o.identity
     this.occ[o.index] = o
     this.removing.delete(o.index)
+    this.staleSorted = null
     this.out[o.index] = o.state !== 'fresh' && (id || o.state === 'stub') ? ALREADY : NO_IDENTITY
     if (!id) return
     if (!p.faithful) {
@@ -209,6 +215,7 @@ export class PlanIndex {
   private set(o: Occurrence, outcome: Outcome): void {
     if (outcome.kind === 'stub' || outcome.kind === 'drop') this.removing.add(o.index)
     else this.removing.delete(o.index)
+    this.staleSorted = null
     this.out[o.index] = outcome
   }
 

@@ -32,8 +32,11 @@ const conv = conversation([
   exchange('read_file', { path: 'a.ts' }, big('a3')),
 ])
 
-function replayOn() {
-  const view = new WorkingView(prepare(conv, estimateCounter), 0)
+/** One parsed params object, as the pipeline hands every run of one config (plans are kept per it). */
+const p = supersedeStaleResultsSchema.parse({})
+
+function replayOn(prepared = prepare(conv, estimateCounter)) {
+  const view = new WorkingView(prepared, 0)
   const ctx = new StrategyContext(
     view,
     computeProtections(view, DEFAULT_PROTECTIONS),
@@ -43,12 +46,12 @@ function replayOn() {
     undefined,
   )
   const isStub = stubMatcher(LIP_STUB_TEMPLATE)
-  const p = supersedeStaleResultsSchema.parse({})
   /** Reveal messages up to `limit`, collect and plan as a replay call does. */
   const call = (limit: number) => {
     view.advanceTo(limit)
     const results = collectResults(ctx, isStub)
-    return { results, outcomes: planResults(view, results, p).out.map((o) => o.kind) }
+    const index = planResults(view, results, p)
+    return { results, index, outcomes: index.out.map((o) => o.kind) }
   }
   return { view, call }
 }
@@ -115,5 +118,35 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
     const again = fresh.call(15)
     expect(after.outcomes).toEqual(again.outcomes)
     expect(after.outcomes).toEqual(['drop', 'single', 'stub', 'single', 'newest'])
+  })
+
+  it('a fresh view over the same conversation takes the plan of the same records', () => {
+    const prepared = prepare(conv, estimateCounter)
+    const first = replayOn(prepared).call(15)
+    const second = replayOn(prepared).call(15)
+    // A re-plan: the records are reused per conversation, so the plan is too.
+    expect(second.results).not.toBe(first.results)
+    expect(second.results).toEqual(first.results)
+    expect(second.index).toBe(first.index)
+    expect(second.outcomes).toEqual(['drop', 'stub', 'stub', 'single', 'newest', 'newest'])
+  })
+
+  it('a view carrying a shared plan forward leaves it as it was for the other views', () => {
+    const prepared = prepare(conv, estimateCounter)
+    const one = replayOn(prepared)
+    const two = replayOn(prepared)
+    const a = one.call(10)
+    const b = two.call(10)
+    expect(b.index).toBe(a.index)
+    const shared = [...a.index.out]
+    // Two moves on: its plan is its own now, and the shared one is untouched.
+    const later = two.call(15)
+    expect(later.index).not.toBe(a.index)
+    expect(a.index.out).toEqual(shared)
+    expect(one.call(10).outcomes).toEqual(a.outcomes)
+    expect(later.outcomes).toEqual(replayOn().call(15).outcomes)
+    // …and carries that one on from then on.
+    two.view.exclude(groupOf(two.view, 5))
+    expect(two.call(15).index).toBe(later.index)
   })
 })
