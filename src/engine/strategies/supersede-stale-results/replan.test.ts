@@ -123,12 +123,19 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
   it('a fresh view over the same conversation takes the plan of the same records', () => {
     const prepared = prepare(conv, estimateCounter)
     const first = replayOn(prepared).call(15)
+    // A re-plan: an untouched view collects the very same records (the same array)…
     const second = replayOn(prepared).call(15)
-    // A re-plan: the records are reused per conversation, so the plan is too.
-    expect(second.results).not.toBe(first.results)
-    expect(second.results).toEqual(first.results)
+    expect(second.results).toBe(first.results)
     expect(second.index).toBe(first.index)
-    expect(second.outcomes).toEqual(['drop', 'stub', 'stub', 'single', 'newest', 'newest'])
+    // …and one an earlier step changed where no result is collects the same records anew.
+    const changed = replayOn(prepared)
+    changed.view.advanceTo(15)
+    changed.view.exclude(groupOf(changed.view, 5)) // the user message "again"
+    const third = changed.call(15)
+    expect(third.results).not.toBe(first.results)
+    expect(third.results).toEqual(first.results)
+    expect(third.index).toBe(first.index)
+    expect(third.outcomes).toEqual(['drop', 'stub', 'stub', 'single', 'newest', 'newest'])
   })
 
   it('a view carrying a shared plan forward leaves it as it was for the other views', () => {
