@@ -13,18 +13,8 @@ export function droppableGroups(
   results: readonly ResultInfo[],
   outcomes: readonly Outcome[],
   stale: readonly number[],
-): ReadonlyMap<number, number> {
-  // An untouched view (nothing replaced or dropped yet) at the same limit, with the same records
-  // and an unchanged plan (`stale` is made again whenever the plan changes), has the same answer:
-  // a re-plan of the same config asks exactly this.
-  const untouched = ctx.view.changeMark === 0
-  if (untouched) {
-    const hit = lastUntouched.get(stale)
-    if (hit && hit.results === results && hit.outcomes === outcomes && hit.limit === ctx.view.limit)
-      return hit.out
-  }
+): Map<number, number> {
   const out = new Map<number, number>()
-  if (untouched) lastUntouched.set(stale, { results, outcomes, limit: ctx.view.limit, out })
   // `stale` (ascending) holds every stub or drop: the drops' groups without a scan of all results.
   const candidates = new Set<number>()
   for (const i of stale)
@@ -69,16 +59,6 @@ export function droppableGroups(
   }
   return out
 }
-
-const lastUntouched = new WeakMap<
-  readonly number[],
-  {
-    readonly results: readonly ResultInfo[]
-    readonly outcomes: readonly Outcome[]
-    readonly limit: number
-    readonly out: ReadonlyMap<number, number>
-  }
->()
 
 /** Every call has a visible result. */
 function answered(ctx: StrategyContext, calls: readonly number[]): boolean {
