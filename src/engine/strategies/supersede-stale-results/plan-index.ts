@@ -236,7 +236,8 @@ export class PlanIndex {
     const first = list[0] as Occurrence
     const newest = fresh[fresh.length - 1]
     const keep = p.faithful ? 1 : p.preserveLastN
-    const kept = new Set(fresh.slice(-keep))
+    // The last `keep` fresh results are kept (by position: no set of them per key and decision).
+    const firstKept = fresh.length - keep
     for (let at = 0; at < fresh.length; at++) {
       const o = fresh[at] as Occurrence
       // A later full read of the same file supersedes a ranged read (fixed only).
@@ -255,7 +256,7 @@ export class PlanIndex {
       }
       if (!newest || fresh.length === 1) this.set(o, SINGLE)
       else if (o === newest) this.set(o, NEWEST)
-      else if (kept.has(o))
+      else if (at >= firstKept)
         this.set(o, { kind: 'keep_recent', newer: newest.index, rank: fresh.length - at })
       else this.set(o, this.decideStale(o, first, newest.index, 'newer'))
     }
