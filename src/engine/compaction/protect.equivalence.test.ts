@@ -183,4 +183,36 @@ describe('on-demand protections and the incremental view', () => {
       { numRuns: 80 },
     )
   })
+
+  it('over the whole conversation, answer for each of several configs as the one-pass computation does', () => {
+    // The whole-conversation tables are kept per prepared conversation and shared by every
+    // config (each edit in the app is a new config object): none may leak into another.
+    fc.assert(
+      fc.property(
+        fc.array(stepSpec, { minLength: 1, maxLength: 8 }),
+        fc.array(configSpec, { minLength: 2, maxLength: 4 }),
+        (steps, configs) => {
+          const conversation = build(steps)
+          const prepared = prepare(conversation, estimateCounter)
+          for (const c of configs) {
+            const view = new WorkingView(prepared)
+            const ref = referenceProtections(view, c)
+            const got = computeProtections(view, { ...c })
+            expect([...got.list().groups]).toEqual([...ref.list.groups])
+            expect([...got.list().parts]).toEqual([...ref.list.parts])
+            for (const g of prepared.grouping.groups)
+              expect(got.group(g.index)).toBe(ref.group(g.index))
+            conversation.messages.forEach((m, mi) => {
+              const group = prepared.grouping.groupOfMessage[mi] as number
+              for (let pi = 0; pi <= m.parts.length; pi++) {
+                const r = { message: mi, part: pi }
+                expect(got.part(group, r)).toBe(ref.part(group, r))
+              }
+            })
+          }
+        },
+      ),
+      { numRuns: 80 },
+    )
+  })
 })

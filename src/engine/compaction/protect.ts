@@ -1,6 +1,7 @@
 import type { Group } from '../groups.ts'
 import type { PartRef } from '../pairing.ts'
-import { flatPart, partKey, type PartIndex, type Prepared } from './prepared.ts'
+import { flatPart, partKey, type Prepared } from './prepared.ts'
+import { wholeProtections } from './protect-whole.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
 import type { WorkingView } from './view.ts'
 
@@ -70,12 +71,13 @@ function staticKinds(prepared: Prepared, config: ProtectionConfig): readonly Sta
  */
 export function computeProtections(view: WorkingView, config: ProtectionConfig): Protections {
   // Over the whole conversation the answers depend on nothing a strategy changes (only on the
-  // limit): compute them once per (prepared, config) and share them with every round and re-plan.
+  // limit): combined from tables per prepared conversation (protect-whole.ts), once per (prepared,
+  // config) and shared by every round of a run.
   if (view.limit === view.prepared.conversation.messages.length) {
     let byConfig = wholeCache.get(view.prepared)
     const hit = byConfig?.get(config)
     if (hit) return hit
-    const whole = tabulate(onDemand(view, config), view.prepared, view.parts)
+    const whole = wholeProtections(view, config, staticKinds(view.prepared, config))
     if (!byConfig) {
       byConfig = new WeakMap()
       wholeCache.set(view.prepared, byConfig)
@@ -87,37 +89,6 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
 }
 
 const wholeCache = new WeakMap<Prepared, WeakMap<ProtectionConfig, Protections>>()
-
-/**
- * The same answers as `on`, read from tables built in one pass: every group's kind and every
- * part's own protection (pending call, latest thinking), so a question costs an array read.
- */
-function tabulate(on: Protections, prepared: Prepared, index: PartIndex): Protections {
-  const { groups } = prepared.grouping
-  const groupKinds: (ProtectionKind | null)[] = new Array<ProtectionKind | null>(groups.length)
-  for (let g = 0; g < groups.length; g++) groupKinds[g] = on.group(g)
-  const listed = on.list()
-  // Flat part → its own protection; parts keyed "m:p" in the list map are exactly those.
-  const own = new Map<number, ProtectionKind>()
-  for (const [key, kind] of listed.parts) {
-    const [m, p] = key.split(':').map(Number) as [number, number]
-    const k = flatPart(index, m, p)
-    if (k >= 0) own.set(k, kind)
-  }
-  const group = (g: number): ProtectionKind | null =>
-    g >= 0 && g < groupKinds.length ? (groupKinds[g] ?? null) : null
-  return {
-    list: () => listed,
-    group,
-    part(g, ref) {
-      const k = own.size === 0 ? -1 : flatPart(index, ref.message, ref.part)
-      const mine = k >= 0 ? own.get(k) : undefined
-      if (mine) return mine
-      const kind = group(g)
-      return kind === 'pending_call' || kind === 'latest_thinking' ? null : kind
-    },
-  }
-}
 
 function onDemand(view: WorkingView, config: ProtectionConfig): Protections {
   const { conversation, grouping } = view.prepared

@@ -59,6 +59,15 @@ export function collectResults(
   // it, the records before the first dropped one stand, those of the replaced messages are redone
   // in place, and the rest is collected from there on (their parts come after all others).
   const lasts = lastCollections(view, isStub)
+  // A view nothing has changed yet (no part replaced, no group dropped, no rollback) collects
+  // exactly what the last such view over the same conversation and limit collected: a re-plan
+  // (every config edit) starts from one, and its first supersede step takes those records whole.
+  const untouched = view.changeMark === 0
+  const pristine = untouched ? pristineCollection(view.prepared, isStub) : undefined
+  if (pristine?.out && pristine.limit === view.limit && !lasts.last) {
+    lasts.last = { out: pristine.out, limit: view.limit, mark: 0 }
+    return pristine.out
+  }
   const last = lasts.last
   const redo = last ? redoSince(view, last, collectable) : null
   const incremental = last !== undefined && redo !== null
@@ -178,6 +187,10 @@ export function collectResults(
     )
   }
   lasts.last = { out, limit: view.limit, mark: view.changeMark }
+  if (pristine) {
+    pristine.out = out
+    pristine.limit = view.limit
+  }
   return out
 }
 
@@ -228,6 +241,26 @@ function lastCollections(view: object, isStub: object): LastCollection {
   let made = byMatcher.get(isStub)
   if (!made) {
     made = { last: undefined }
+    byMatcher.set(isStub, made)
+  }
+  return made
+}
+
+/** The last collection over an untouched view of a prepared conversation, per stub matcher. */
+interface PristineCollection {
+  out: readonly ResultInfo[] | undefined
+  limit: number
+}
+const pristineCollections = new WeakMap<object, WeakMap<object, PristineCollection>>()
+function pristineCollection(prepared: object, isStub: object): PristineCollection {
+  let byMatcher = pristineCollections.get(prepared)
+  if (!byMatcher) {
+    byMatcher = new WeakMap()
+    pristineCollections.set(prepared, byMatcher)
+  }
+  let made = byMatcher.get(isStub)
+  if (!made) {
+    made = { out: undefined, limit: -1 }
     byMatcher.set(isStub, made)
   }
   return made

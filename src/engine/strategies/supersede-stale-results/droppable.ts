@@ -34,27 +34,58 @@ export function droppableGroups(
     }
     return -1
   }
+  // Plain loops, stopping at the first answer: this runs for every group holding a drop (hundreds
+  // per re-plan), and the arrays and closures of `map`/`filter`/`every` per group showed.
+  const { view, pairing } = ctx
+  const { groups } = view.prepared.grouping
   for (const g of candidates) {
-    const group = ctx.view.prepared.grouping.groups[g]
+    const group = groups[g]
     if (!group) continue
-    const visible = group.results
-      .map((x) => ctx.pairing.results[x])
-      .filter((x) => x && ctx.visible(x.message))
-    const allDrops = visible.every(
-      (x) => x && outcomes[indexOf(x.message, x.part)]?.kind === 'drop',
-    )
-    const answered = group.calls.every((c) =>
-      ctx.pairing.calls[c]?.results.some((x) =>
-        ctx.visible(ctx.pairing.results[x]?.message ?? Infinity),
-      ),
-    )
-    const textFree = ctx.view
-      .messagesOf(g)
-      .every((m) =>
-        ctx.view.currentParts(m).every((pt) => pt.kind !== 'text' || pt.text.trim() === ''),
-      )
-    const first = visible[0]
-    if (allDrops && answered && textFree && first) out.set(g, indexOf(first.message, first.part))
+    // Every visible result is a drop; the first one records the exclusion.
+    let first = -1
+    let allDrops = true
+    for (const x of group.results) {
+      const r = pairing.results[x]
+      if (!r || !ctx.visible(r.message)) continue
+      const at = indexOf(r.message, r.part)
+      if (first < 0) first = at
+      if (outcomes[at]?.kind !== 'drop') {
+        allDrops = false
+        break
+      }
+    }
+    if (!allDrops || first < 0 || !answered(ctx, group.calls) || !textFree(view, g)) continue
+    out.set(g, first)
   }
   return out
+}
+
+/** Every call has a visible result. */
+function answered(ctx: StrategyContext, calls: readonly number[]): boolean {
+  const { pairing } = ctx
+  for (const c of calls) {
+    const call = pairing.calls[c]
+    if (!call) return false
+    let seen = false
+    for (const x of call.results)
+      if (ctx.visible(pairing.results[x]?.message ?? Infinity)) {
+        seen = true
+        break
+      }
+    if (!seen) return false
+  }
+  return true
+}
+
+/** No message of the group carries non-blank text (as the view has it now). */
+function textFree(view: StrategyContext['view'], g: number): boolean {
+  const { messages } = view.prepared.conversation
+  for (const m of view.messagesOf(g)) {
+    const n = messages[m]?.parts.length ?? 0
+    for (let i = 0; i < n; i++) {
+      const pt = view.partAt(m, i)
+      if (pt && pt.kind === 'text' && pt.text.trim() !== '') return false
+    }
+  }
+  return true
 }

@@ -52,6 +52,8 @@ export class PlanIndex {
   readonly out: Outcome[] = []
   /** Indexes whose outcome is `stub` or `drop`: what to act on, without a scan of every result. */
   private readonly removing = new Set<number>()
+  /** `removing`, sorted: made when asked, dropped when the set changes. */
+  private staleSorted: number[] | null = null
   /** The occurrence at every index (to take out when a result is redone). */
   private readonly occ: Occurrence[] = []
   private readonly byKey = new Map<string, Occurrence[]>()
@@ -72,9 +74,11 @@ export class PlanIndex {
     this.p = p
   }
 
-  /** Indexes of the results to stub or drop, ascending. */
-  stale(): number[] {
-    return [...this.removing].sort((a, b) => a - b)
+  /** Indexes of the results to stub or drop, ascending (a shared array: copy it to keep it). */
+  stale(): readonly number[] {
+    // Sorted once per change of the set: a plan shared by re-plans is asked again and again.
+    this.staleSorted ??= [...this.removing].sort((a, b) => a - b)
+    return this.staleSorted
   }
 
   /** Add every occurrence (a whole conversation), then decide every key once. */
@@ -134,6 +138,7 @@ export class PlanIndex {
     const { p } = this
     const id = o.identity
     this.removing.delete(o.index)
+    this.staleSorted = null
     if (!id) return
     if (this.listed(o)) {
       const list = this.byKey.get(id.key) as Occurrence[]
@@ -170,6 +175,7 @@ export class PlanIndex {
     const id = o.identity
     this.occ[o.index] = o
     this.removing.delete(o.index)
+    this.staleSorted = null
     this.out[o.index] = o.state !== 'fresh' && (id || o.state === 'stub') ? ALREADY : NO_IDENTITY
     if (!id) return
     if (!p.faithful) {
@@ -209,6 +215,7 @@ export class PlanIndex {
   private set(o: Occurrence, outcome: Outcome): void {
     if (outcome.kind === 'stub' || outcome.kind === 'drop') this.removing.add(o.index)
     else this.removing.delete(o.index)
+    this.staleSorted = null
     this.out[o.index] = outcome
   }
 
@@ -229,7 +236,8 @@ export class PlanIndex {
     const first = list[0] as Occurrence
     const newest = fresh[fresh.length - 1]
     const keep = p.faithful ? 1 : p.preserveLastN
-    const kept = new Set(fresh.slice(-keep))
+    // The last `keep` fresh results are kept (by position: no set of them per key and decision).
+    const firstKept = fresh.length - keep
     for (let at = 0; at < fresh.length; at++) {
       const o = fresh[at] as Occurrence
       // A later full read of the same file supersedes a ranged read (fixed only).
@@ -248,7 +256,7 @@ export class PlanIndex {
       }
       if (!newest || fresh.length === 1) this.set(o, SINGLE)
       else if (o === newest) this.set(o, NEWEST)
-      else if (kept.has(o))
+      else if (at >= firstKept)
         this.set(o, { kind: 'keep_recent', newer: newest.index, rank: fresh.length - at })
       else this.set(o, this.decideStale(o, first, newest.index, 'newer'))
     }

@@ -32,8 +32,11 @@ const conv = conversation([
   exchange('read_file', { path: 'a.ts' }, big('a3')),
 ])
 
-function replayOn() {
-  const view = new WorkingView(prepare(conv, estimateCounter), 0)
+/** One parsed params object, as the pipeline hands every run of one config (plans are kept per it). */
+const p = supersedeStaleResultsSchema.parse({})
+
+function replayOn(prepared = prepare(conv, estimateCounter)) {
+  const view = new WorkingView(prepared, 0)
   const ctx = new StrategyContext(
     view,
     computeProtections(view, DEFAULT_PROTECTIONS),
@@ -43,7 +46,6 @@ function replayOn() {
     undefined,
   )
   const isStub = stubMatcher(LIP_STUB_TEMPLATE)
-  const p = supersedeStaleResultsSchema.parse({})
   /** Reveal messages up to `limit`, collect and plan as a replay call does. */
   const call = (limit: number) => {
     view.advanceTo(limit)
@@ -115,5 +117,23 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
     const again = fresh.call(15)
     expect(after.outcomes).toEqual(again.outcomes)
     expect(after.outcomes).toEqual(['drop', 'single', 'stub', 'single', 'newest'])
+  })
+
+  it('an untouched view collects the very records of the last untouched view at its limit', () => {
+    const prepared = prepare(conv, estimateCounter)
+    const first = replayOn(prepared).call(15)
+    // A re-plan: an untouched view gets the very same records (the same array)…
+    const second = replayOn(prepared).call(15)
+    expect(second.results).toBe(first.results)
+    expect(second.outcomes).toEqual(['drop', 'stub', 'stub', 'single', 'newest', 'newest'])
+    // …one at another limit or one an earlier step changed collects them anew.
+    expect(replayOn(prepared).call(10).results).not.toBe(first.results)
+    const changed = replayOn(prepared)
+    changed.view.advanceTo(15)
+    changed.view.exclude(groupOf(changed.view, 5)) // the user message "again"
+    const third = changed.call(15)
+    expect(third.results).not.toBe(first.results)
+    expect(third.results).toEqual(first.results)
+    expect(third.outcomes).toEqual(second.outcomes)
   })
 })

@@ -37,10 +37,25 @@ export function renderStub(
   template: string,
   values: Readonly<Record<Placeholder, string>>,
 ): string {
-  return template.replace(PLACEHOLDER_RE, (whole, name: string) =>
-    (PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole,
-  )
+  // The template split once (literal, name, literal, …): a regex replace with a callback per stub
+  // was a visible share of a re-plan that stubs thousands of results.
+  let pieces = splitTemplates.get(template)
+  if (!pieces) {
+    pieces = template.split(PLACEHOLDER_RE)
+    if (splitTemplates.size >= 64) splitTemplates.clear()
+    splitTemplates.set(template, pieces)
+  }
+  let out = pieces[0] as string
+  for (let i = 1; i < pieces.length; i += 2) {
+    const name = pieces[i] as string
+    out += (PLACEHOLDERS as readonly string[]).includes(name)
+      ? values[name as Placeholder]
+      : `{${name}}`
+    out += pieces[i + 1] as string
+  }
+  return out
 }
+const splitTemplates = new Map<string, readonly string[]>()
 
 /**
  * The stub part that replaces `part` with `text`: the same object as last time when the text is
