@@ -91,8 +91,10 @@ describe('engine worker: run', () => {
     expect(summary.changes).toBeGreaterThan(0)
     expect(summary.replay).toBeNull()
     const ran = answer(4)
-    expect(ran?.transfer).toHaveLength(5)
+    // Two per-group arrays and the seven decision columns, each transferred, none copied.
+    expect(ran?.transfer).toHaveLength(9)
     expect(ran?.transfer).toContain(summary.groups.tokensBefore.buffer)
+    expect(ran?.transfer).toContain(summary.decisions.tokensAfter.buffer)
     const phases = repliesTo(4).flatMap((p) =>
       p.message.kind === 'progress' ? [p.message.progress.phase] : [],
     )
