@@ -35,20 +35,9 @@ export type LabStore = StoreApi<AppState>
  * workers (node tests), the client starts one on the first request as before.
  */
 function startedEngine(): EngineClient {
-  if (typeof Worker === 'undefined') return new EngineClient()
-  // The same URL and options as the client's own factory: the bundler emits one worker chunk.
-  const create = () =>
-    new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'compaction-lab-engine',
-    })
-  let started: Worker | null = create()
-  // The client asks again only when a worker failed: then a fresh one.
-  return new EngineClient(() => {
-    const worker = started ?? create()
-    started = null
-    return worker
-  })
+  const engine = new EngineClient()
+  if (typeof Worker !== 'undefined') engine.start()
+  return engine
 }
 
 /**

@@ -125,7 +125,7 @@ export class WorkerClient<M extends RequestMapOf<M>> {
     signal?.addEventListener('abort', () => this.cancel(id), { once: true })
     const message = { kind: 'request', id, request: kind, params } as ToWorker<M>
     const transfer = transferables(params)
-    const worker = this.ensureWorker()
+    const worker = this.start()
     if (transfer.length > 0) worker.postMessage(message, transfer)
     else worker.postMessage(message)
     return promise
@@ -146,7 +146,8 @@ export class WorkerClient<M extends RequestMapOf<M>> {
     this.worker = null
   }
 
-  private ensureWorker(): WorkerLike<M> {
+  /** Start the worker now (else the first request does), so its start-up overlaps other work. */
+  start(): WorkerLike<M> {
     if (this.worker) return this.worker
     const worker = this.createWorker()
     worker.onmessage = (event) => this.receive(event.data)
