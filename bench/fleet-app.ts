@@ -3,7 +3,7 @@
  * fleet view, picked as a folder or dropped on the page; wall time, pool size, long tasks.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
@@ -62,7 +62,17 @@ export async function benchBrowserFleet(
   const dist = mkdtempSync(join(tmpdir(), 'compaction-lab-fleet-dist-'))
   const build = spawnSync(
     'npx',
-    ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    // FLEET_BENCH_MINIFY=false: readable function names in --profile's per-task lines.
+    [
+      'vite',
+      'build',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+      ...(process.env.FLEET_BENCH_MINIFY === 'false' ? ['--minify', 'false'] : []),
+    ],
     {
       cwd: ROOT,
       stdio: 'inherit',
@@ -87,7 +97,10 @@ export async function benchBrowserFleet(
   try {
     await waitForServer(`http://localhost:${port}/`)
     const runs: Record<AppRoute, AppRun> = skip('not run')
+    // FLEET_BENCH_ROUTES=drop (or pick): one route only, for a quicker look while profiling.
+    const only = process.env.FLEET_BENCH_ROUTES
     for (const route of ['pick', 'drop'] as const) {
+      if (only && only !== route) continue
       console.log(`  app, folder ${route === 'pick' ? 'picked' : 'dropped'}:`)
       runs[route] = await appRun(browser, port, folder, files, route, profile)
     }
@@ -152,6 +165,9 @@ async function appRun(
         `window.__bench.tasks.filter((t) => t.start + t.duration >= ${t0})`,
       )
       for (const line of longTaskLines(cpu as CpuProfile, tasks, t0)) console.log(`    ${line}`)
+      // FLEET_BENCH_PROFILE_DIR: keep the whole profile (read with scratch/prof.mjs).
+      const keep = process.env.FLEET_BENCH_PROFILE_DIR
+      if (keep) writeFileSync(join(keep, `fleet-${route}.cpuprofile`), JSON.stringify(cpu))
     }
     const stats = await page.evaluate<{
       longestTaskMs: number

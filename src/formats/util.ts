@@ -1,5 +1,6 @@
 import type { Conversation, ToolCallPart } from '../engine/model.ts'
 import { parseJson, parseJsonBounded } from '../engine/json.ts'
+import { newToolCall } from './shapes.ts'
 import type { JsonlLine, ParseError, ParseResult, ParseWarning, SniffedInput } from './types.ts'
 
 /** Plain-object guard used by every importer: JSON objects only, never arrays or null. */
@@ -107,49 +108,26 @@ export function keysOf(value: unknown): string {
 
 /**
  * Build a tool call from a raw argument string (OpenAI, Responses, Codex): the string is kept
- * byte-for-byte. Parsing is deferred: `args` and `argsError` are getters that parse once, on first
- * read, and cache the outcome. Eagerly parsing every argument string was a third of import time on
- * large rollouts, while most uses (counting, display of untouched calls) never need the object.
- * Spreading or cloning the part reads the getters, so copies carry plain data.
+ * byte-for-byte and parsed here, once: `args` is the value when it is JSON, `argsError` why not
+ * (both undefined for an empty string). This was a lazy getter, because parsing every argument
+ * string is a share of import time on large rollouts; but a compaction run reads `args` of every
+ * call anyway (the risk index, payload trimming), and the accessors gave these parts a hidden class
+ * of their own, which deoptimised the engine's hot functions (see `shapes.ts`).
  */
 export function callFromRawArgs(
   base: Omit<ToolCallPart, 'kind' | 'argsRaw' | 'args' | 'argsError'>,
   raw: string,
 ): ToolCallPart {
-  const part = { kind: 'tool_call' as const, ...base, argsRaw: raw }
-  if (raw.trim() === '') return part
-  // Shared descriptors: no closure per call (closures are costly in hot import loops).
-  return Object.defineProperties(part, LAZY_ARGS) as ToolCallPart
-}
-
-const parsedArgs = new WeakMap<object, { value?: unknown; error?: string }>()
-
-function parseOnce(part: { readonly argsRaw: string }): { value?: unknown; error?: string } {
-  let parsed = parsedArgs.get(part)
-  if (!parsed) {
+  let args: unknown
+  let argsError: string | undefined
+  if (raw.trim() !== '') {
     try {
-      parsed = { value: parseJson(part.argsRaw) }
+      args = parseJson(raw)
     } catch (error) {
-      parsed = { error: error instanceof Error ? error.message : String(error) }
+      argsError = error instanceof Error ? error.message : String(error)
     }
-    parsedArgs.set(part, parsed)
   }
-  return parsed
-}
-
-const LAZY_ARGS: PropertyDescriptorMap = {
-  args: {
-    enumerable: true,
-    get(this: { readonly argsRaw: string }) {
-      return parseOnce(this).value
-    },
-  },
-  argsError: {
-    enumerable: true,
-    get(this: { readonly argsRaw: string }) {
-      return parseOnce(this).error
-    },
-  },
+  return newToolCall({ ...base, argsRaw: raw, args, argsError })
 }
 
 /** Build a tool call from an argument object (Anthropic `input`, Gemini `args`). */
@@ -157,7 +135,7 @@ export function callFromObjectArgs(
   base: Omit<ToolCallPart, 'kind' | 'argsRaw' | 'args' | 'argsError'>,
   args: unknown,
 ): ToolCallPart {
-  return { kind: 'tool_call', ...base, argsRaw: JSON.stringify(args ?? {}), args: args ?? {} }
+  return newToolCall({ ...base, argsRaw: JSON.stringify(args ?? {}), args: args ?? {} })
 }
 
 /**

@@ -24,6 +24,7 @@ import { compactTrigger, systemFrom, toolsFrom, usageFrom } from './body.ts'
 import type { JsonPath } from '../locate.ts'
 import { JsonBuilder } from '../locate.ts'
 import { reassembleStream } from './sse.ts'
+import { newMessage } from '../shapes.ts'
 
 /** Fields of a request body that become canonical data; everything else is the envelope. */
 const BODY_FIELDS = ['messages', 'system', 'tools']
@@ -86,12 +87,14 @@ class Builder extends JsonBuilder {
       ...(msgExtras ? { extras: msgExtras } : {}),
       ...extra?.source,
     }
-    this.messages.push({
-      id: this.ids.next(extra?.id, index),
-      role: role as Role,
-      parts,
-      ...(Object.keys(source).length > 0 ? { source } : {}),
-    })
+    this.messages.push(
+      newMessage({
+        id: this.ids.next(extra?.id, index),
+        role: role as Role,
+        parts,
+        source: Object.keys(source).length > 0 ? source : undefined,
+      }),
+    )
   }
 
   /** Append a `{type:'message'}` response as the assistant's last turn, with its usage. */

@@ -8,6 +8,7 @@ import type {
 } from '../../engine/model.ts'
 import { base64DecodedBytes, callFromObjectArgs, isObject, str, utf8Bytes } from '../util.ts'
 import { parseJson } from '../../engine/json.ts'
+import { newToolResult } from '../shapes.ts'
 
 type Block = Record<string, unknown>
 
@@ -74,12 +75,11 @@ function toolResultPart(block: Block): ToolResultPart {
   if (typeof content === 'string') parts = [{ kind: 'text', text: content }]
   else if (Array.isArray(content)) parts = content.map(resultContent)
   else parts = []
-  return {
-    kind: 'tool_result',
+  return newToolResult({
     callId: str(block.tool_use_id) ?? null,
     content: parts,
     isError: block.is_error === true,
-  }
+  })
 }
 
 function resultContent(block: unknown): ResultContent {

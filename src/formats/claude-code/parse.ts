@@ -16,6 +16,7 @@ import {
 import { blockToPart } from './blocks.ts'
 import { type ExtraLine, type LineRecord } from './lines.ts'
 import { threadsOf } from './threads.ts'
+import { newMessage } from '../shapes.ts'
 import { pushAll } from '../../engine/arrays.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -165,17 +166,18 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
         countChild(children, v)
         continue
       }
-      const draft: Draft = {
+      // Every field at once (shapes.ts): one hidden class for all messages of every importer.
+      const draft = newMessage({
         id: ids.next(msgId ?? uuid, messages.length),
         role: 'assistant',
         parts,
+        sidechain: sidechain || undefined,
+        model: lineModel || undefined,
+        timestamp: str(v.timestamp) || undefined,
+        usage,
         line: l.line,
         source: { lines: [{ line: l.line, envelope: v, parts: parts.length }] },
-      }
-      if (lineModel) draft.model = lineModel
-      if (str(v.timestamp)) draft.timestamp = str(v.timestamp)
-      if (usage) draft.usage = usage
-      if (sidechain) draft.sidechain = sidechain
+      }) as Draft
       if (msgId !== undefined) groups.set(msgId, { draft, uuids: new Set(uuid ? [uuid] : []) })
       awaitingSummary = undefined
       countChild(children, v)
@@ -184,16 +186,16 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
     }
 
     const onlyResults = parts.length > 0 && parts.every((p) => p.kind === 'tool_result')
-    const draft: Draft = {
+    const draft = newMessage({
       id: ids.next(uuid, messages.length),
       role: onlyResults ? 'tool' : 'user',
       parts,
+      injected: !onlyResults && isInjected(v, parts) ? true : undefined,
+      sidechain: sidechain || undefined,
+      timestamp: str(v.timestamp) || undefined,
       line: l.line,
       source: { lines: [{ line: l.line, envelope: v, parts: parts.length }] },
-    }
-    if (str(v.timestamp)) draft.timestamp = str(v.timestamp)
-    if (sidechain) draft.sidechain = sidechain
-    if (!onlyResults && isInjected(v, parts)) draft.injected = true
+    }) as Draft
     if (!onlyResults) countChild(children, v)
     if (v.isCompactSummary === true) {
       const summary = parts.map((p) => (p.kind === 'text' ? p.text : '')).join('')

@@ -5,6 +5,7 @@ import type {
   ResultContent,
   ToolResultPart,
 } from '../../engine/model.ts'
+import { newToolResult } from '../shapes.ts'
 import {
   base64DecodedBytes,
   callFromObjectArgs,
@@ -196,7 +197,7 @@ function toolResultPart(item: Item): ToolResultPart {
   else if (Array.isArray(output)) content = output.map(contentPart)
   else if (output === undefined || output === null) content = []
   else content = [{ kind: 'text', text: JSON.stringify(output) }]
-  return { kind: 'tool_result', callId: str(item.call_id) ?? null, content, isError: false }
+  return newToolResult({ callId: str(item.call_id) ?? null, content, isError: false })
 }
 
 function opaqueItem(item: Item): OpaquePart {

@@ -16,6 +16,7 @@ import {
 import { MODEL_OUTPUT_ITEMS, TOOL_OUTPUT_ITEMS, itemToParts } from './items.ts'
 import { type ExtraLine, LAB_ID, type LineRecord } from './lines.ts'
 import { pushAll } from '../../engine/arrays.ts'
+import { newMessage } from '../shapes.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -71,16 +72,16 @@ export function parseCodex(input: SniffedInput, _options?: ImportOptions): Parse
     parts: Part[],
     id?: string,
   ): Draft => {
-    const draft: Draft = {
+    // Every field at once (shapes.ts): one hidden class for all messages of every importer.
+    const draft = newMessage({
       // Ids are positional unless the serializer had to pin one (after edits), see serialize.ts.
       id: ids.next(str(v[LAB_ID]) ?? id, messages.length),
       role,
       parts,
+      timestamp: str(v.timestamp) || undefined,
       line: l.line,
       source: { lines: [{ line: l.line, envelope: v, parts: parts.length }] },
-    }
-    const ts = str(v.timestamp)
-    if (ts) draft.timestamp = ts
+    }) as Draft
     messages.push(draft)
     return draft
   }

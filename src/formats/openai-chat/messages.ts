@@ -10,6 +10,7 @@ import { callFromRawArgs, describe, isObject, str } from '../util.ts'
 import { contentFromChat, contentToChat, extraKeys, shapeOf } from './content.ts'
 import type { ContentShape } from './content.ts'
 import { pushAll } from '../../engine/arrays.ts'
+import { newMessage, newToolCall, newToolResult } from '../shapes.ts'
 
 /**
  * One Chat Completions message ⇄ one canonical message. Everything the canonical model does not
@@ -71,15 +72,16 @@ export function parseChatMessage(raw: unknown, id: string, problems: string[]): 
     const callId = 'tool_call_id' in raw ? toCallId(raw.tool_call_id) : null
     if (sourceRole === 'tool' && !('tool_call_id' in raw))
       problems.push('tool message has no `tool_call_id`')
-    parts.push({
-      kind: 'tool_result',
-      callId,
-      ...(str(raw.name) !== undefined ? { name: str(raw.name) } : {}),
-      content: contentFromChat(raw.content),
-      isError: false,
-    })
+    parts.push(
+      newToolResult({
+        callId,
+        name: str(raw.name),
+        content: contentFromChat(raw.content),
+        isError: false,
+      }),
+    )
     if ('tool_call_id' in raw && raw.tool_call_id === null) source.nullCallId = true
-    return { ok: true, message: { id, role, parts, source } }
+    return { ok: true, message: newMessage({ id, role, parts, source }) }
   }
 
   for (const field of ['reasoning_content', 'reasoning'] as const) {
@@ -144,7 +146,7 @@ export function parseChatMessage(raw: unknown, id: string, problems: string[]): 
     delete extra.extra_content
     if (Object.keys(extra).length === 0) delete source.extra
   }
-  return { ok: true, message: { id, role, parts, source } }
+  return { ok: true, message: newMessage({ id, role, parts, source }) }
 }
 
 function toCallId(value: unknown): string | null {
@@ -172,14 +174,13 @@ export function toolCallFromChat(tc: unknown): ToolCallPart | null {
   if (!('type' in tc)) meta.noType = true
   if (isObject(tc.custom)) {
     const input = str(tc.custom.input) ?? ''
-    return {
-      kind: 'tool_call',
+    return newToolCall({
       callId,
       name: str(tc.custom.name) ?? '',
       argsRaw: input,
       callType: 'custom',
       meta,
-    }
+    })
   }
   if (isObject(tc.function)) {
     const fn = tc.function

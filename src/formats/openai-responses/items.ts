@@ -5,6 +5,7 @@ import { extraKeys } from '../openai-chat/content.ts'
 import { contentParts, outputItemParts } from './items-output.ts'
 import { partFromResponses } from './content.ts'
 import { pushAll } from '../../engine/arrays.ts'
+import { newMessage, newToolResult } from '../shapes.ts'
 
 export { serializeResponseItems } from './items-serialize.ts'
 
@@ -86,22 +87,28 @@ export function parseResponseItems(items: readonly unknown[], ctx: ItemContext):
   const flush = () => {
     if (!group) return
     const line = ctx.lineOf?.(group.first)
-    messages.push({
-      id: ctx.ids.next(group.id, ctx.indexBase + group.kept),
-      role: 'assistant',
-      parts: group.parts,
-      ...(line !== undefined ? { line } : {}),
-    })
+    messages.push(
+      newMessage({
+        id: ctx.ids.next(group.id, ctx.indexBase + group.kept),
+        role: 'assistant',
+        parts: group.parts,
+        line,
+      }),
+    )
     group = null
   }
   const push = (index: number, message: Omit<Message, 'id'>, preferredId: string | undefined) => {
     flush()
     const line = ctx.lineOf?.(index)
-    messages.push({
-      id: ctx.ids.next(preferredId, ctx.indexBase + index - skipped),
-      ...message,
-      ...(line !== undefined ? { line } : {}),
-    })
+    // One hidden class for every message (shapes.ts); `line` as before: the message's own, else
+    // the index's.
+    messages.push(
+      newMessage({
+        ...message,
+        id: ctx.ids.next(preferredId, ctx.indexBase + index - skipped),
+        line: line ?? message.line,
+      }),
+    )
   }
 
   items.forEach((item, index) => {
@@ -172,7 +179,7 @@ export function parseResponseItems(items: readonly unknown[], ctx: ItemContext):
         index,
         {
           role: 'tool',
-          parts: [{ kind: 'tool_result', callId, content, isError: false }],
+          parts: [newToolResult({ callId, content, isError: false })],
           source: { itemType: type, outputShape: shape, ...(extra ? { itemExtra: extra } : {}) },
         },
         itemId,
