@@ -15,7 +15,6 @@ import { defineStrategy } from '../compaction/strategy.ts'
 import type { EngineConfig } from '../compaction/types.ts'
 import { WorkingView } from '../compaction/view.ts'
 import { createDigestSummarizer } from '../summarize/digest.ts'
-import type { Summarizer } from '../summarize/types.ts'
 import { estimateCounter } from '../tokens/index.ts'
 import { STRATEGY_REGISTRY } from './index.ts'
 import { runRecorded } from './recorded.ts'
@@ -136,37 +135,5 @@ describe('recorded steps (a re-plan on the same state plays the calls back)', ()
     // Replay (no skips recorded) always runs the strategy.
     await replay(prepared, ab, deps, registry)
     expect(a.seen.runs).toBeGreaterThan(2)
-  })
-
-  it('a summary by a model is asked for again on every re-plan; the digest is played back', async () => {
-    const prepared = load()
-    const total = new WorkingView(prepared, undefined, accountingFor(prepared).lastCall)
-      .contextTokens
-    const shipped = toEngineConfig(presetConfig('falai'))
-    const config = scale(shipped, (0.4 * total) / shipped.window.contextTokens)
-    for (const isLlm of [true, false]) {
-      const asked = { n: 0 }
-      const summarizer: Summarizer = {
-        id: `fake-${isLlm}`,
-        label: 'fake',
-        isLlm,
-        summarize: () => {
-          asked.n++
-          return Promise.resolve({ ok: true, text: `summary ${asked.n}` })
-        },
-      }
-      const run = () =>
-        compact(prepared, config, { counter: estimateCounter, summarizer }, STRATEGY_REGISTRY, {
-          checkIdempotence: false,
-        })
-      const first = await run()
-      expect(asked.n).toBe(1)
-      const again = await run()
-      expect(asked.n, `isLlm ${isLlm}`).toBe(isLlm ? 2 : 1)
-      const text = (r: typeof first) =>
-        r.decisions.filter((d) => d.kind === 'insert').map((d) => canonical(d))
-      if (isLlm) expect(text(again)).not.toEqual(text(first))
-      else expect(text(again)).toEqual(text(first))
-    }
   })
 })

@@ -73,90 +73,45 @@ export function runRecorded<P extends object>(
   params: P,
   run: (ctx: StrategyContext, params: P) => void,
 ): void {
-  const take = begin(ctx, params)
-  if (take === PLAYED) return
-  if (take === null) {
-    run(ctx, params)
-    return
-  }
-  run(take.ctx, params)
-  take.keep()
-}
-
-/**
- * {@link runRecorded} for a strategy that awaits (the summariser). Its calls are played back only
- * when `deterministic` says the awaited work gives the same answer for the same request (an
- * extractive digest, no summariser); a model is asked again every time.
- */
-export async function runRecordedAsync<P extends object>(
-  ctx: StrategyContext,
-  params: P,
-  run: (ctx: StrategyContext, params: P) => Promise<void>,
-  deterministic: boolean,
-): Promise<void> {
-  const take = deterministic ? begin(ctx, params) : null
-  if (take === PLAYED) return
-  if (take === null) {
-    await run(ctx, params)
-    return
-  }
-  await run(take.ctx, params)
-  take.keep()
-}
-
-const PLAYED = 'played'
-
-/** A run to record: the context to run on, and what keeps the recording once it returned. */
-interface Take {
-  readonly ctx: StrategyContext
-  keep(): void
-}
-
-/**
- * Play the recording back when it matches ({@link PLAYED}), or say how to record this run
- * (a {@link Take}), or null when this run can be neither (replay mode, unknown changes).
- */
-function begin(ctx: StrategyContext, params: object): Take | typeof PLAYED | null {
   const view = ctx.view
   const mark = view.checkpoint()
   const line = lineage.get(view)
   const after = mark === 0 ? null : line?.mark === mark ? line.last : undefined
-  if (!ctx.recordNonChanges || after === undefined) return null
+  if (!ctx.recordNonChanges || after === undefined) {
+    run(ctx, params)
+    return
+  }
   const hit = recordings.get(view.prepared)?.get(ctx.strategy)
   if (hit && matches(hit, ctx, params, after)) {
     playBack(ctx, hit)
     lineage.set(view, { mark: view.checkpoint(), last: hit })
-    return PLAYED
+    return
   }
   const actions: Action[] = []
   const args: (readonly unknown[])[] = []
-  return {
-    ctx: recorder(ctx, actions, args),
-    keep() {
-      const made: Recording = {
-        params,
-        after,
-        protections: ctx.protections,
-        accounting: view.accounting,
-        summarizer: ctx.summarizer,
-        limit: view.limit,
-        step: ctx.step,
-        contextTokens: ctx.window.contextTokens,
-        reservedOutput: ctx.window.reservedOutput,
-        buffer: ctx.window.buffer,
-        usable: ctx.window.usable,
-        actions,
-        args,
-      }
-      let byStrategy = recordings.get(view.prepared)
-      if (!byStrategy) {
-        byStrategy = new Map()
-        recordings.set(view.prepared, byStrategy)
-      }
-      byStrategy.set(ctx.strategy, made)
-      lineage.set(view, { mark: view.checkpoint(), last: made })
-    },
+  run(recorder(ctx, actions, args), params)
+  const made: Recording = {
+    params,
+    after,
+    protections: ctx.protections,
+    accounting: view.accounting,
+    summarizer: ctx.summarizer,
+    limit: view.limit,
+    step: ctx.step,
+    contextTokens: ctx.window.contextTokens,
+    reservedOutput: ctx.window.reservedOutput,
+    buffer: ctx.window.buffer,
+    usable: ctx.window.usable,
+    actions,
+    args,
   }
+  let byStrategy = recordings.get(view.prepared)
+  if (!byStrategy) {
+    byStrategy = new Map()
+    recordings.set(view.prepared, byStrategy)
+  }
+  byStrategy.set(ctx.strategy, made)
+  lineage.set(view, { mark: view.checkpoint(), last: made })
 }
 
 function matches(r: Recording, ctx: StrategyContext, params: object, after: Recording | null) {
