@@ -1,7 +1,5 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
-import { runRecorded } from './recorded.ts'
-import type { StrategyContext } from '../compaction/context.ts'
 import type { ChangeOptions, SummaryInsert } from '../compaction/context.ts'
 import type { Group } from '../groups.ts'
 import type { TextPart } from '../model.ts'
@@ -99,57 +97,52 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     'digests form summary groups and are never collapsed again (idempotent). Reason: tool_result_compaction.',
   schema,
   run(ctx, p) {
-    // A re-plan on the same state makes the same calls: played back, not scanned (recorded.ts).
-    runRecorded(ctx, p, collapseAll)
+    const toolGroups = ctx
+      .groups()
+      .filter((g) => g.kind === 'tool_call' && !ctx.view.isExcluded(g.index))
+    const cut = toolGroups.length - p.keepLastToolCallGroups
+    if (cut <= 0) {
+      const g = toolGroups[0] ?? ctx.groups().at(-1)
+      if (g) {
+        ctx.skip(
+          g.index,
+          'below_threshold',
+          `Tool-result collapse: ${toolGroups.length} included tool_call groups, not more than keepLastToolCallGroups ${p.keepLastToolCallGroups}; nothing collapsed`,
+        )
+      }
+      return
+    }
+    const framing = ctx.view.prepared.framing.perMessage
+    for (const g of toolGroups.slice(0, cut)) {
+      const { digest, part } = digestPartOf(ctx, g, p.faithful ? null : p.maxSummaryChars)
+      const tokens = ctx.view.price(part, 'assistant') + framing
+      const before = ctx.view.groupTokens(g.index)
+      const what = () =>
+        `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`
+      if (!p.faithful && tokens >= before) {
+        ctx.skip(
+          g.index,
+          'no_savings',
+          `Tool-result collapse of ${what()} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
+        )
+        continue
+      }
+      const made = collapseOf(g, p, part, before, tokens, () => {
+        const capped = digest.truncated
+          ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
+          : ''
+        return `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what()}${capped} (${before} → ${tokens} tokens)`
+      })
+      ctx.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
+    }
+    const kept = toolGroups.slice(cut)
+    const first = kept[0]
+    if (first) {
+      ctx.skip(
+        first.index,
+        'keep_recent',
+        `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
+      )
+    }
   },
 })
-
-function collapseAll(ctx: StrategyContext, p: CollapseToolResultsParams): void {
-  const toolGroups = ctx
-    .groups()
-    .filter((g) => g.kind === 'tool_call' && !ctx.view.isExcluded(g.index))
-  const cut = toolGroups.length - p.keepLastToolCallGroups
-  if (cut <= 0) {
-    const g = toolGroups[0] ?? ctx.groups().at(-1)
-    if (g) {
-      ctx.skip(
-        g.index,
-        'below_threshold',
-        `Tool-result collapse: ${toolGroups.length} included tool_call groups, not more than keepLastToolCallGroups ${p.keepLastToolCallGroups}; nothing collapsed`,
-      )
-    }
-    return
-  }
-  const framing = ctx.view.prepared.framing.perMessage
-  for (const g of toolGroups.slice(0, cut)) {
-    const { digest, part } = digestPartOf(ctx, g, p.faithful ? null : p.maxSummaryChars)
-    const tokens = ctx.view.price(part, 'assistant') + framing
-    const before = ctx.view.groupTokens(g.index)
-    const what = () =>
-      `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`
-    if (!p.faithful && tokens >= before) {
-      ctx.skip(
-        g.index,
-        'no_savings',
-        `Tool-result collapse of ${what()} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
-      )
-      continue
-    }
-    const made = collapseOf(g, p, part, before, tokens, () => {
-      const capped = digest.truncated
-        ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
-        : ''
-      return `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what()}${capped} (${before} → ${tokens} tokens)`
-    })
-    ctx.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
-  }
-  const kept = toolGroups.slice(cut)
-  const first = kept[0]
-  if (first) {
-    ctx.skip(
-      first.index,
-      'keep_recent',
-      `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
-    )
-  }
-}

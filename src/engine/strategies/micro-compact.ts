@@ -1,7 +1,5 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
-import { runRecorded } from './recorded.ts'
-import type { StrategyContext } from '../compaction/context.ts'
 import type { ToolResultPart } from '../model.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
@@ -83,42 +81,37 @@ export const microCompactStrategy = defineStrategy({
     "@falai/agent CompactionEngine tier 2 (micro_compact): when the context is still at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) has each whitespace run collapsed to one space and is trimmed (this flattens code and JSON formatting, as falai does). Fixed mode measures with exact tokens, keeps the tail in whole groups and skips collapses that save no tokens; faithful mode uses falai's estimate and message-count tail.",
   schema,
   run(ctx, p) {
-    // A re-plan on the same state makes the same calls: played back, not scanned (recorded.ts).
-    runRecorded(ctx, p, collapseResults)
+    const gate = openTier(ctx, p, 'micro_compact')
+    if (!gate) return
+    const tail = tailByMessages(ctx, p.preserveRecentCount)
+    for (const { ref, group, part } of liveResults(ctx)) {
+      const text = resultText(part)
+      const collapsed = collapsedOf(part, text, p.faithful)
+      if (collapsed === text) continue
+      const name = resultName(ctx, ref, part) || 'tool'
+      const saved = text.length - collapsed.length
+      if (inTail(ctx, tail, ref.message, p.faithful)) {
+        const split = tail.straddling.includes(group) && ref.message < tail.cut
+        ctx.skip(
+          group,
+          'keep_recent',
+          `The ${name} result keeps its whitespace (${fmt(saved)} chars collapsible): it is in the preserved tail (${tail.label})` +
+            (split
+              ? ', extended to its whole tool group — falai counts messages and would have collapsed it'
+              : ''),
+          ref,
+        )
+        continue
+      }
+      ctx.replace(
+        ref,
+        collapsedPart(part, text, collapsed, p.faithful),
+        'trim',
+        'whitespace_collapsed',
+        `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): it lies before the preserved tail (${tail.label}); ${gate.text}`,
+        // falai applies it whenever the text changes; its character estimate always shrinks.
+        p.faithful ? GROWTH : NO_OPTIONS,
+      )
+    }
   },
 })
-
-function collapseResults(ctx: StrategyContext, p: MicroCompactParams): void {
-  const gate = openTier(ctx, p, 'micro_compact')
-  if (!gate) return
-  const tail = tailByMessages(ctx, p.preserveRecentCount)
-  for (const { ref, group, part } of liveResults(ctx)) {
-    const text = resultText(part)
-    const collapsed = collapsedOf(part, text, p.faithful)
-    if (collapsed === text) continue
-    const name = resultName(ctx, ref, part) || 'tool'
-    const saved = text.length - collapsed.length
-    if (inTail(ctx, tail, ref.message, p.faithful)) {
-      const split = tail.straddling.includes(group) && ref.message < tail.cut
-      ctx.skip(
-        group,
-        'keep_recent',
-        `The ${name} result keeps its whitespace (${fmt(saved)} chars collapsible): it is in the preserved tail (${tail.label})` +
-          (split
-            ? ', extended to its whole tool group — falai counts messages and would have collapsed it'
-            : ''),
-        ref,
-      )
-      continue
-    }
-    ctx.replace(
-      ref,
-      collapsedPart(part, text, collapsed, p.faithful),
-      'trim',
-      'whitespace_collapsed',
-      `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): it lies before the preserved tail (${tail.label}); ${gate.text}`,
-      // falai applies it whenever the text changes; its character estimate always shrinks.
-      p.faithful ? GROWTH : NO_OPTIONS,
-    )
-  }
-}

@@ -1,7 +1,5 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
-import { runRecorded } from './recorded.ts'
-import type { StrategyContext } from '../compaction/context.ts'
 import type { ToolResultPart } from '../model.ts'
 import { recordRegion } from './prune-tool-outputs/frontier.ts'
 import { walk } from './prune-tool-outputs/walk.ts'
@@ -62,50 +60,45 @@ export const pruneToolOutputsStrategy = defineStrategy({
     'opencode\'s prune (session/compaction.ts): walking from the newest message back, the last 2 user turns are never touched, the walk stops at the previous summary, and the newest 40,000 tokens of completed tool output (estimate round(chars/4)) are kept; older outputs are replaced by "[Old tool result content cleared]" (the call stays) — but only if that frees more than 20,000 tokens in total. Outputs of protected tools (skill) and errored or pending calls are never pruned. Fixed mode steps over already-cleared outputs instead of stopping the whole walk at the first one (opencode issue #30807) and never applies a placeholder longer than the output.',
   schema,
   run(ctx, p) {
-    // A re-plan on the same state makes the same calls: played back, not scanned (recorded.ts).
-    runRecorded(ctx, p, prune)
+    const walked = walk(ctx, p)
+    const { total, pruned, track } = walked
+    if (pruned <= p.minimumTokens || walked.count === 0) {
+      recordRegion(ctx, p, track, walked.own, null)
+      // Replay records only changes: no sentences to build (nor the list of candidates).
+      if (walked.count === 0 || !ctx.recordNonChanges) return
+      for (const c of walked.candidates()) {
+        ctx.skip(
+          c.group,
+          'skipped_below_min_tokens',
+          `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
+          c.ref,
+        )
+      }
+      return
+    }
+    const candidates = walked.candidates()
+    // The same for every output of this prune: built once, not once per cleared output.
+    const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
+    // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
+    const growth = p.faithful ? { allowGrowth: true } : {}
+    const cleared: boolean[] = []
+    for (const c of candidates) {
+      const past = c.pastCompacted
+      const done = ctx.replace(
+        c.ref,
+        clearedPart(c.part, p.placeholder),
+        'stub',
+        'pruned',
+        `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4))${why}`,
+        past
+          ? {
+              fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
+              ...growth,
+            }
+          : growth,
+      )
+      cleared.push(done)
+    }
+    recordRegion(ctx, p, track, walked.own, cleared)
   },
 })
-
-function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
-  const walked = walk(ctx, p)
-  const { total, pruned, track } = walked
-  if (pruned <= p.minimumTokens || walked.count === 0) {
-    recordRegion(ctx, p, track, walked.own, null)
-    // Replay records only changes: no sentences to build (nor the list of candidates).
-    if (walked.count === 0 || !ctx.recordNonChanges) return
-    for (const c of walked.candidates()) {
-      ctx.skip(
-        c.group,
-        'skipped_below_min_tokens',
-        `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
-        c.ref,
-      )
-    }
-    return
-  }
-  const candidates = walked.candidates()
-  // The same for every output of this prune: built once, not once per cleared output.
-  const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
-  // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
-  const growth = p.faithful ? { allowGrowth: true } : {}
-  const cleared: boolean[] = []
-  for (const c of candidates) {
-    const past = c.pastCompacted
-    const done = ctx.replace(
-      c.ref,
-      clearedPart(c.part, p.placeholder),
-      'stub',
-      'pruned',
-      `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4))${why}`,
-      past
-        ? {
-            fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
-            ...growth,
-          }
-        : growth,
-    )
-    cleared.push(done)
-  }
-  recordRegion(ctx, p, track, walked.own, cleared)
-}

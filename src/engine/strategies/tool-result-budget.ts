@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import type { ToolResultPart } from '../model.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
-import { runRecorded } from './recorded.ts'
-import type { StrategyContext } from '../compaction/context.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
   openTier,
@@ -122,67 +120,62 @@ export const toolResultBudgetStrategy = defineStrategy({
     '@falai/agent CompactionEngine tier 1 (tool_result_budget): once the context is at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) longer than maxToolResultChars (5,000) keeps its first maxToolResultChars characters plus the notice "[Truncated: <total> chars total, showing first <max>]". Fixed mode measures with exact tokens, keeps the tail in whole groups, never re-truncates a truncated result and never applies a truncation that makes a result longer; faithful mode reproduces falai\'s estimate, message-count tail and notice rewrite.',
   schema,
   run(ctx, p) {
-    // A re-plan on the same state makes the same calls: played back, not scanned (recorded.ts).
-    runRecorded(ctx, p, truncateResults)
+    const max = p.maxToolResultChars
+    const gate = openTier(ctx, p, 'tool_result_budget')
+    if (!gate) return
+    const tail = tailByMessages(ctx, p.preserveRecentCount)
+    for (const { ref, group, part } of liveResults(ctx)) {
+      const text = resultText(part)
+      if (text.length <= max) continue
+      const name = resultName(ctx, ref, part) || 'tool'
+      if (inTail(ctx, tail, ref.message, p.faithful)) {
+        const split = tail.straddling.includes(group) && ref.message < tail.cut
+        ctx.skip(
+          group,
+          'keep_recent',
+          `The ${name} result (${fmt(text.length)} chars, over ${fmt(max)}) is kept whole: it is in the preserved tail (${tail.label})` +
+            (split
+              ? `, extended to its whole tool group — falai counts messages and would have truncated it because its message lies just before the cut`
+              : ''),
+          ref,
+        )
+        continue
+      }
+      const { plan, replacement } = truncationOf(part, text, max, p.faithful)
+      if (plan.kind === 'already') {
+        ctx.skip(
+          group,
+          'already_compacted',
+          `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
+          ref,
+        )
+        continue
+      }
+      if (!p.faithful && plan.text.length >= text.length) {
+        ctx.skip(
+          group,
+          'no_savings',
+          `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
+          ref,
+        )
+        continue
+      }
+      ctx.replace(
+        ref,
+        replacement ?? withResultText(part, plan.text),
+        'trim',
+        'result_truncated',
+        `Truncated the ${name} result from ${fmt(plan.total)} to its first ${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`,
+        // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
+        // (Plain literals, not spreads: one options object per truncation.)
+        plan.fixed
+          ? p.faithful
+            ? { fixed: plan.fixed, allowGrowth: true }
+            : { fixed: plan.fixed }
+          : p.faithful
+            ? { allowGrowth: true }
+            : {},
+      )
+    }
   },
 })
-
-function truncateResults(ctx: StrategyContext, p: ToolResultBudgetParams): void {
-  const max = p.maxToolResultChars
-  const gate = openTier(ctx, p, 'tool_result_budget')
-  if (!gate) return
-  const tail = tailByMessages(ctx, p.preserveRecentCount)
-  for (const { ref, group, part } of liveResults(ctx)) {
-    const text = resultText(part)
-    if (text.length <= max) continue
-    const name = resultName(ctx, ref, part) || 'tool'
-    if (inTail(ctx, tail, ref.message, p.faithful)) {
-      const split = tail.straddling.includes(group) && ref.message < tail.cut
-      ctx.skip(
-        group,
-        'keep_recent',
-        `The ${name} result (${fmt(text.length)} chars, over ${fmt(max)}) is kept whole: it is in the preserved tail (${tail.label})` +
-          (split
-            ? `, extended to its whole tool group — falai counts messages and would have truncated it because its message lies just before the cut`
-            : ''),
-        ref,
-      )
-      continue
-    }
-    const { plan, replacement } = truncationOf(part, text, max, p.faithful)
-    if (plan.kind === 'already') {
-      ctx.skip(
-        group,
-        'already_compacted',
-        `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
-        ref,
-      )
-      continue
-    }
-    if (!p.faithful && plan.text.length >= text.length) {
-      ctx.skip(
-        group,
-        'no_savings',
-        `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
-        ref,
-      )
-      continue
-    }
-    ctx.replace(
-      ref,
-      replacement ?? withResultText(part, plan.text),
-      'trim',
-      'result_truncated',
-      `Truncated the ${name} result from ${fmt(plan.total)} to its first ${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`,
-      // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
-      // (Plain literals, not spreads: one options object per truncation.)
-      plan.fixed
-        ? p.faithful
-          ? { fixed: plan.fixed, allowGrowth: true }
-          : { fixed: plan.fixed }
-        : p.faithful
-          ? { allowGrowth: true }
-          : {},
-    )
-  }
-}
