@@ -21,14 +21,12 @@
  * keyed through their call (our pairing, not PHP's id map, so reused ids stay apart); a result
  * with no call has no key and is left alone.
  */
-import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { ToolCallPart, ToolResultPart } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
 import type { PhpArray } from './tool-payload-trim/php-json.ts'
-import { toolPayloadTrimSchema, type ToolPayloadTrimParams } from './tool-payload-trim/params.ts'
-import { runRecorded } from './recorded.ts'
+import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
 import { decodeArgs } from './tool-payload-trim/decode.ts'
 import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
@@ -67,140 +65,135 @@ export const toolPayloadTrimStrategy = defineStrategy({
     'Per group key {tool}|{identifier fields} (tools without configured identifier fields share the key {tool}|__tool_only__), keeps the latest call and result intact and, in older ones, replaces top-level argument/result fields over inputTrimBytes/outputTrimBytes bytes (default 100/100, PHP strlen/json_encode sizes) with "[omitted]" plus a _tool_compaction meta (bytes, sha256 of the json_encode of the original). Identifier fields are never trimmed; excludedTools are never touched; a plain-text result becomes "[tool_compaction] Tool result compacted for tool=…, callId=…. Large fields omitted."',
   schema: toolPayloadTrimSchema,
   run(ctx, p) {
-    // A re-plan on the same state makes the same calls: played back, not scanned (recorded.ts).
-    runRecorded(ctx, p, scan)
+    const { conversation, grouping } = ctx.view.prepared
+    const { calls } = ctx.pairing
+    const excluded = new Set(p.excludedTools)
+    const facts = new Map<number, CallFacts>()
+    /** Group key → the occurrence that claimed it (the latest one). */
+    const seen = new Map<string, PartRef>()
+    const protectedCalls = new Set<number>()
+    const env: TrimEnv = { ctx, p }
+
+    const factsOf = (ci: number): CallFacts => {
+      const cached = facts.get(ci)
+      if (cached) return cached
+      const info = calls[ci]
+      const current = info ? ctx.view.part(info) : null
+      const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
+      const part = current?.kind === 'tool_call' ? current : original
+      const name = info?.name ?? 'unknown'
+      const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
+      const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
+        ? (p.toolIdentifierFields[name] ?? NO_FIELDS)
+        : NO_FIELDS
+      const made: CallFacts = {
+        name,
+        callId: info?.callId ?? '',
+        key:
+          part?.kind === 'tool_call'
+            ? keyOf(part, name, args, identifiers)
+            : groupKey(name, args, identifiers),
+        identifiers,
+        args,
+      }
+      facts.set(ci, made)
+      return made
+    }
+
+    for (let m = ctx.view.limit - 1; m >= 0; m--) {
+      const group = grouping.groupOfMessage[m] as number
+      if (ctx.view.isExcluded(group)) continue
+      const count = conversation.messages[m]?.parts.length ?? 0
+      for (let i = count - 1; i >= 0; i--) {
+        const part = ctx.view.partAt(m, i)
+        // The shared address: it ends up in this part's decision (see compaction/refs.ts).
+        if (part?.kind === 'tool_result') onResult(ctx.view.refAt(m, i), group, part)
+        else if (part?.kind === 'tool_call') onCall(ctx.view.refAt(m, i), group, part)
+      }
+    }
+
+    function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
+      const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
+      if (!r || r.call < 0) {
+        ctx.skip(
+          group,
+          'denied_by_policy',
+          `Orphan result ${part.callId ?? '(no id)'}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
+          ref,
+        )
+        return
+      }
+      const f = factsOf(r.call)
+      // Sentences are recalled per part (words.ts): only a first sight words them.
+      if (excluded.has(f.name)) {
+        const why =
+          recall(part, p, f, 'excluded') ??
+          remember(
+            part,
+            'excluded',
+            `${f.name} result ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+          )
+        ctx.skip(group, 'denied_by_policy', why, ref)
+        return
+      }
+      const newer = seen.get(f.key)
+      if (!newer) {
+        seen.set(f.key, ref)
+        protectedCalls.add(r.call)
+        const why =
+          recall(part, p, f, 'latest') ??
+          remember(
+            part,
+            'latest',
+            `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
+          )
+        ctx.skip(group, 'keep_recent', why, ref)
+        return
+      }
+      trimResult(env, ref, group, part, f, newer)
+    }
+
+    function onCall(ref: PartRef, group: number, part: ToolCallPart): void {
+      const ci = ctx.callIndexAt(ref)
+      const f = factsOf(ci)
+      // Sentences are recalled per part (words.ts): only a first sight words them.
+      if (excluded.has(f.name)) {
+        const why =
+          recall(part, p, f, 'excluded') ??
+          remember(
+            part,
+            'excluded',
+            `${f.name} call ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+          )
+        ctx.skip(group, 'denied_by_policy', why, ref)
+        return
+      }
+      if (protectedCalls.has(ci)) {
+        const why =
+          recall(part, p, f, 'result_latest') ??
+          remember(
+            part,
+            'result_latest',
+            `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
+          )
+        ctx.skip(group, 'keep_recent', why, ref)
+        return
+      }
+      const newer = seen.get(f.key)
+      if (!newer) {
+        seen.set(f.key, ref)
+        protectedCalls.add(ci)
+        const why =
+          recall(part, p, f, 'latest') ??
+          remember(
+            part,
+            'latest',
+            `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
+          )
+        ctx.skip(group, 'keep_recent', why, ref)
+        return
+      }
+      trimCall(env, ref, group, part, f, newer)
+    }
   },
 })
-
-function scan(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
-  const { conversation, grouping } = ctx.view.prepared
-  const { calls } = ctx.pairing
-  const excluded = new Set(p.excludedTools)
-  const facts = new Map<number, CallFacts>()
-  /** Group key → the occurrence that claimed it (the latest one). */
-  const seen = new Map<string, PartRef>()
-  const protectedCalls = new Set<number>()
-  const env: TrimEnv = { ctx, p }
-
-  const factsOf = (ci: number): CallFacts => {
-    const cached = facts.get(ci)
-    if (cached) return cached
-    const info = calls[ci]
-    const current = info ? ctx.view.part(info) : null
-    const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
-    const part = current?.kind === 'tool_call' ? current : original
-    const name = info?.name ?? 'unknown'
-    const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
-    const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
-      ? (p.toolIdentifierFields[name] ?? NO_FIELDS)
-      : NO_FIELDS
-    const made: CallFacts = {
-      name,
-      callId: info?.callId ?? '',
-      key:
-        part?.kind === 'tool_call'
-          ? keyOf(part, name, args, identifiers)
-          : groupKey(name, args, identifiers),
-      identifiers,
-      args,
-    }
-    facts.set(ci, made)
-    return made
-  }
-
-  for (let m = ctx.view.limit - 1; m >= 0; m--) {
-    const group = grouping.groupOfMessage[m] as number
-    if (ctx.view.isExcluded(group)) continue
-    const count = conversation.messages[m]?.parts.length ?? 0
-    for (let i = count - 1; i >= 0; i--) {
-      const part = ctx.view.partAt(m, i)
-      // The shared address: it ends up in this part's decision (see compaction/refs.ts).
-      if (part?.kind === 'tool_result') onResult(ctx.view.refAt(m, i), group, part)
-      else if (part?.kind === 'tool_call') onCall(ctx.view.refAt(m, i), group, part)
-    }
-  }
-
-  function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
-    const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
-    if (!r || r.call < 0) {
-      ctx.skip(
-        group,
-        'denied_by_policy',
-        `Orphan result ${part.callId ?? '(no id)'}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
-        ref,
-      )
-      return
-    }
-    const f = factsOf(r.call)
-    // Sentences are recalled per part (words.ts): only a first sight words them.
-    if (excluded.has(f.name)) {
-      const why =
-        recall(part, p, f, 'excluded') ??
-        remember(
-          part,
-          'excluded',
-          `${f.name} result ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
-        )
-      ctx.skip(group, 'denied_by_policy', why, ref)
-      return
-    }
-    const newer = seen.get(f.key)
-    if (!newer) {
-      seen.set(f.key, ref)
-      protectedCalls.add(r.call)
-      const why =
-        recall(part, p, f, 'latest') ??
-        remember(
-          part,
-          'latest',
-          `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
-        )
-      ctx.skip(group, 'keep_recent', why, ref)
-      return
-    }
-    trimResult(env, ref, group, part, f, newer)
-  }
-
-  function onCall(ref: PartRef, group: number, part: ToolCallPart): void {
-    const ci = ctx.callIndexAt(ref)
-    const f = factsOf(ci)
-    // Sentences are recalled per part (words.ts): only a first sight words them.
-    if (excluded.has(f.name)) {
-      const why =
-        recall(part, p, f, 'excluded') ??
-        remember(
-          part,
-          'excluded',
-          `${f.name} call ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
-        )
-      ctx.skip(group, 'denied_by_policy', why, ref)
-      return
-    }
-    if (protectedCalls.has(ci)) {
-      const why =
-        recall(part, p, f, 'result_latest') ??
-        remember(
-          part,
-          'result_latest',
-          `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
-        )
-      ctx.skip(group, 'keep_recent', why, ref)
-      return
-    }
-    const newer = seen.get(f.key)
-    if (!newer) {
-      seen.set(f.key, ref)
-      protectedCalls.add(ci)
-      const why =
-        recall(part, p, f, 'latest') ??
-        remember(
-          part,
-          'latest',
-          `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
-        )
-      ctx.skip(group, 'keep_recent', why, ref)
-      return
-    }
-    trimCall(env, ref, group, part, f, newer)
-  }
-}
