@@ -27,6 +27,7 @@ import type { PartRef } from '../pairing.ts'
 import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
 import type { PhpArray } from './tool-payload-trim/php-json.ts'
 import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
+import { internParams } from './intern-params.ts'
 import { decodeArgs } from './tool-payload-trim/decode.ts'
 import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
@@ -64,7 +65,10 @@ export const toolPayloadTrimStrategy = defineStrategy({
   description:
     'Per group key {tool}|{identifier fields} (tools without configured identifier fields share the key {tool}|__tool_only__), keeps the latest call and result intact and, in older ones, replaces top-level argument/result fields over inputTrimBytes/outputTrimBytes bytes (default 100/100, PHP strlen/json_encode sizes) with "[omitted]" plus a _tool_compaction meta (bytes, sha256 of the json_encode of the original). Identifier fields are never trimmed; excludedTools are never touched; a plain-text result becomes "[tool_compaction] Tool result compacted for tool=…, callId=…. Large fields omitted."',
   schema: toolPayloadTrimSchema,
-  run(ctx, p) {
+  run(ctx, params) {
+    // The same params value as an earlier re-plan is that re-plan's object: the per-part memos
+    // (keys, trims, sentences) are keyed on it (intern-params.ts).
+    const p = internParams('tool-payload-trim', params)
     const { conversation, grouping } = ctx.view.prepared
     const { calls } = ctx.pairing
     const excluded = new Set(p.excludedTools)
