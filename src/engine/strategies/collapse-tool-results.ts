@@ -5,6 +5,7 @@ import type { Group } from '../groups.ts'
 import type { TextPart } from '../model.ts'
 import { DIGEST_MAX_CHARS, digestPartOf, type Digest } from './collapse-tool-results/digest.ts'
 import { label } from './truncation/metrics.ts'
+import { internParams } from './intern-params.ts'
 
 const schema = z.object({
   /** Newest included tool_call groups left verbatim; 0 collapses all (MAF `keep_last_tool_call_groups`). */
@@ -96,7 +97,10 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     'faithful: true reproduces MAF before the fix — unbounded digests (issue #7393) and no savings check. Inserted ' +
     'digests form summary groups and are never collapsed again (idempotent). Reason: tool_result_compaction.',
   schema,
-  run(ctx, p) {
+  run(ctx, params) {
+    // The same params value as an earlier re-plan is that re-plan's object: the per-group
+    // collapses (sentences, insert records) are keyed on it (intern-params.ts).
+    const p = internParams('collapse-tool-results', params)
     const toolGroups = ctx
       .groups()
       .filter((g) => g.kind === 'tool_call' && !ctx.view.isExcluded(g.index))

@@ -22,11 +22,13 @@
  * with no call has no key and is left alone.
  */
 import { defineStrategy } from '../compaction/strategy.ts'
-import type { ToolCallPart, ToolResultPart } from '../model.ts'
+import type { Part, ToolCallPart, ToolResultPart } from '../model.ts'
+import type { Prepared } from '../compaction/prepared.ts'
 import type { PartRef } from '../pairing.ts'
 import { groupKey, showKey, type CallFacts } from './tool-payload-trim/keys.ts'
 import type { PhpArray } from './tool-payload-trim/php-json.ts'
-import { toolPayloadTrimSchema } from './tool-payload-trim/params.ts'
+import { toolPayloadTrimSchema, type ToolPayloadTrimParams } from './tool-payload-trim/params.ts'
+import { internParams } from './intern-params.ts'
 import { decodeArgs } from './tool-payload-trim/decode.ts'
 import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
@@ -52,6 +54,26 @@ function keyOf(
 }
 
 /**
+ * Call facts by call index per (prepared conversation, interned params), with the part each was
+ * made from: a re-plan asks for the same calls' facts again (5,000 objects per re-plan of the
+ * bench's transcript), and they are a pure function of the part, the pairing and the params.
+ */
+interface FactsMemo {
+  readonly p: ToolPayloadTrimParams
+  readonly facts: (CallFacts | undefined)[]
+  readonly from: (Part | undefined)[]
+}
+const factsMemos = new WeakMap<Prepared, FactsMemo>()
+
+function factsMemoOf(prepared: Prepared, p: ToolPayloadTrimParams): FactsMemo {
+  const hit = factsMemos.get(prepared)
+  if (hit && hit.p === p) return hit
+  const made: FactsMemo = { p, facts: [], from: [] }
+  factsMemos.set(prepared, made)
+  return made
+}
+
+/**
  * The identifier fields of a tool without any: one shared array, so the per-part memos keyed by
  * it (group keys, trims) hit on every re-plan instead of missing on a fresh `[]` per call.
  */
@@ -64,23 +86,34 @@ export const toolPayloadTrimStrategy = defineStrategy({
   description:
     'Per group key {tool}|{identifier fields} (tools without configured identifier fields share the key {tool}|__tool_only__), keeps the latest call and result intact and, in older ones, replaces top-level argument/result fields over inputTrimBytes/outputTrimBytes bytes (default 100/100, PHP strlen/json_encode sizes) with "[omitted]" plus a _tool_compaction meta (bytes, sha256 of the json_encode of the original). Identifier fields are never trimmed; excludedTools are never touched; a plain-text result becomes "[tool_compaction] Tool result compacted for tool=…, callId=…. Large fields omitted."',
   schema: toolPayloadTrimSchema,
-  run(ctx, p) {
+  run(ctx, params) {
+    // The same params value as an earlier re-plan is that re-plan's object: the per-part memos
+    // (keys, trims, sentences) are keyed on it (intern-params.ts).
+    const p = internParams('tool-payload-trim', params)
     const { conversation, grouping } = ctx.view.prepared
     const { calls } = ctx.pairing
     const excluded = new Set(p.excludedTools)
-    const facts = new Map<number, CallFacts>()
+    /** This run's facts by call index: the first answer holds for the whole run. */
+    const asked: (CallFacts | undefined)[] = new Array<CallFacts | undefined>(calls.length)
+    const memo = factsMemoOf(ctx.view.prepared, p)
     /** Group key → the occurrence that claimed it (the latest one). */
     const seen = new Map<string, PartRef>()
     const protectedCalls = new Set<number>()
     const env: TrimEnv = { ctx, p }
 
     const factsOf = (ci: number): CallFacts => {
-      const cached = facts.get(ci)
-      if (cached) return cached
+      const known = ci >= 0 ? asked[ci] : undefined
+      if (known) return known
       const info = calls[ci]
       const current = info ? ctx.view.part(info) : null
       const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
       const part = current?.kind === 'tool_call' ? current : original
+      // Made from the same part under the same params in an earlier re-plan: the same facts.
+      const earlier = ci >= 0 && part !== undefined ? memo.facts[ci] : undefined
+      if (earlier && memo.from[ci] === part) {
+        asked[ci] = earlier
+        return earlier
+      }
       const name = info?.name ?? 'unknown'
       const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
       const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
@@ -96,7 +129,13 @@ export const toolPayloadTrimStrategy = defineStrategy({
         identifiers,
         args,
       }
-      facts.set(ci, made)
+      if (ci >= 0) {
+        asked[ci] = made
+        if (part !== undefined) {
+          memo.facts[ci] = made
+          memo.from[ci] = part
+        }
+      }
       return made
     }
 
