@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { CHAT_BODY } from './chat-body.testing.ts'
 import type {
   FromWorker,
   Params,
@@ -27,22 +28,7 @@ beforeAll(async () => {
   send = (message) => scope.onmessage({ data: message })
 })
 
-const read = (id: string) => ({
-  id,
-  type: 'function',
-  function: { name: 'read_file', arguments: JSON.stringify({ path: 'src/a.ts' }) },
-})
-const BODY = JSON.stringify({
-  model: 'gpt-4o',
-  messages: [
-    { role: 'user', content: 'Fix src/a.ts' },
-    { role: 'assistant', content: null, tool_calls: [read('c1')] },
-    { role: 'tool', tool_call_id: 'c1', content: 'export const x = 1\n'.repeat(50) },
-    { role: 'assistant', content: null, tool_calls: [read('c2')] },
-    { role: 'tool', tool_call_id: 'c2', content: 'export const x = 2\n'.repeat(50) },
-    { role: 'assistant', content: 'Done.' },
-  ],
-})
+const BODY = CHAT_BODY
 const SMALL = {
   version: 1,
   window: { contextTokens: 2000, reservedOutput: 100 },

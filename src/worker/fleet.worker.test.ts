@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { CHAT_BODY } from './chat-body.testing.ts'
 import {
   PROTOCOL_VERSION,
   type FleetRequestMap,
@@ -22,22 +23,7 @@ beforeAll(async () => {
   send = (message) => scope.onmessage({ data: message })
 })
 
-const read = (id: string) => ({
-  id,
-  type: 'function',
-  function: { name: 'read_file', arguments: JSON.stringify({ path: 'src/a.ts' }) },
-})
-const BODY = JSON.stringify({
-  model: 'gpt-4o',
-  messages: [
-    { role: 'user', content: 'Fix src/a.ts' },
-    { role: 'assistant', content: null, tool_calls: [read('c1')] },
-    { role: 'tool', tool_call_id: 'c1', content: 'export const x = 1\n'.repeat(50) },
-    { role: 'assistant', content: null, tool_calls: [read('c2')] },
-    { role: 'tool', tool_call_id: 'c2', content: 'export const x = 2\n'.repeat(50) },
-    { role: 'assistant', content: 'Done.' },
-  ],
-})
+const BODY = CHAT_BODY
 const evaluate = (id: number, params: FleetRequestMap['evaluate']['params']) =>
   send({ kind: 'request', id, request: 'evaluate', params })
 const answer = (id: number) => posted.find((m) => m.id === id && m.kind !== 'progress')
