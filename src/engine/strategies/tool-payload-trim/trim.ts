@@ -18,10 +18,10 @@ import {
 import { showKey, type CallFacts } from './keys.ts'
 import { FIX_GROWTH, FIX_META, type ToolPayloadTrimParams } from './params.ts'
 import { decodeObject } from './decode.ts'
-import { phpJsonString, type PhpArray } from './php-json.ts'
-import { sha256, utf8Length } from './sha256.ts'
+import type { PhpArray } from './php-json.ts'
 import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from './text.ts'
 import { recall, remember } from './words.ts'
+import { resultTextOf } from './result-text.ts'
 import { parseJson } from '../../json.ts'
 
 export interface TrimEnv {
@@ -238,7 +238,8 @@ function computeResultTrim(
   f: CallFacts,
 ): ResultTrim {
   if (part.content.some((c) => c.kind !== 'text')) return { kind: 'attachments' }
-  const text = part.content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n')
+  const measured = resultTextOf(part)
+  const text = measured.text
   if (text.startsWith(PLACEHOLDER_PREFIX)) return { kind: 'placeholder' }
   const decoded = text.trimStart().startsWith('{') ? decodeObject(text) : null
   if (decoded) {
@@ -256,11 +257,11 @@ function computeResultTrim(
     return { kind: 'json_trim', plan, replacement }
   }
   // Plain text: the result array is {content: <text>} (README Example A).
-  const size = utf8Length(text)
-  const json = phpJsonString(text)
+  const size = measured.size()
+  const json = measured.json()
   if (size <= p.outputTrimBytes || json === null) return { kind: 'text_kept', size, json }
   const plan: CompactionPlan = {
-    omitted: [{ key: 'content', bytes: size, sha256: sha256(json) }],
+    omitted: [{ key: 'content', bytes: size, sha256: measured.sha256() }],
     kept: [],
   }
   const array = applyPlan({ content: text }, plan, p.outputTrimBytes, false)
