@@ -10,7 +10,8 @@
  *
  * Hand-written tokenizer rather than `shell-quote`: we need to *reject* what we do not understand
  * (shell-quote expands or passes through `$VAR`, globs and redirections as objects we would have to
- * re-inspect anyway), and the engine has no runtime dependencies to keep it worker- and CLI-safe.
+ * re-inspect anyway), and the engine keeps its dependencies to small pure-JS ones that run alike in
+ * the worker and the CLI.
  */
 import { pushAll } from '../../arrays.ts'
 import { normalizePathFixed } from './paths.ts'
