@@ -7,7 +7,7 @@
  * the prepared conversation, so it is kept per prepared conversation, and a config only combines
  * the tables — the same answers, in the same order of precedence, as `onDemand` in protect.ts.
  */
-import type { PartRef } from '../pairing.ts'
+import type { Pairing, PartRef } from '../pairing.ts'
 import { flatPart, partKey, type PartIndex, type Prepared } from './prepared.ts'
 import type { Protections } from './protect.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
@@ -32,6 +32,14 @@ interface WholeTables {
   readonly thinkingParts: readonly number[]
 }
 
+/** Call `c`: visible below `limit`, not run by the provider, and with no visible result yet. */
+export function isPendingCall(pairing: Pairing, limit: number, c: number): boolean {
+  const info = pairing.calls[c]
+  if (!info || info.message >= limit || info.status === 'server') return false
+  for (const r of info.results) if ((pairing.results[r]?.message ?? limit) < limit) return false
+  return true
+}
+
 const tablesCache = new WeakMap<Prepared, WholeTables>()
 
 function tablesOf(view: WorkingView): WholeTables {
@@ -39,16 +47,11 @@ function tablesOf(view: WorkingView): WholeTables {
   if (hit) return hit
   const { conversation, grouping } = view.prepared
   const { groups } = grouping
-  const { calls, results } = grouping.pairing
+  const { calls } = grouping.pairing
   const index = view.parts
   const limit = view.limit
   const visibleCount = view.visibleGroupCount
-  const pendingCall = (c: number): boolean => {
-    const info = calls[c]
-    if (!info || info.message >= limit || info.status === 'server') return false
-    for (const r of info.results) if ((results[r]?.message ?? limit) < limit) return false
-    return true
-  }
+  const pendingCall = (c: number): boolean => isPendingCall(grouping.pairing, limit, c)
   const n = groups.length
   const outOfContext = new Uint8Array(n)
   const upstream = new Uint8Array(n)

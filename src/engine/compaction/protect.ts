@@ -1,7 +1,7 @@
 import type { Group } from '../groups.ts'
 import type { PartRef } from '../pairing.ts'
 import { flatPart, partKey, type Prepared } from './prepared.ts'
-import { wholeProtections } from './protect-whole.ts'
+import { isPendingCall, wholeProtections } from './protect-whole.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
 import type { WorkingView } from './view.ts'
 
@@ -93,7 +93,7 @@ const wholeCache = new WeakMap<Prepared, WeakMap<ProtectionConfig, Protections>>
 function onDemand(view: WorkingView, config: ProtectionConfig): Protections {
   const { conversation, grouping } = view.prepared
   const { groups } = grouping
-  const { calls, results } = grouping.pairing
+  const { calls } = grouping.pairing
   const index = view.parts
   const limit = view.limit
   const visibleCount = view.visibleGroupCount
@@ -106,12 +106,7 @@ function onDemand(view: WorkingView, config: ProtectionConfig): Protections {
   const latestAssistant = lastMessage >= 0 ? (index.lastAssistant[lastMessage] as number) : -1
 
   /** A visible call, not run by the provider, with no visible result yet. */
-  const pendingCall = (c: number): boolean => {
-    const info = calls[c]
-    if (!info || info.message >= limit || info.status === 'server') return false
-    for (const r of info.results) if ((results[r]?.message ?? limit) < limit) return false
-    return true
-  }
+  const pendingCall = (c: number): boolean => isPendingCall(grouping.pairing, limit, c)
   const hasThinking = (m: number): boolean =>
     conversation.messages[m]?.parts.some((p) => p.kind === 'reasoning') ?? false
   const thinkingGroup =
