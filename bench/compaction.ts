@@ -32,6 +32,12 @@ export interface PresetResult {
   readonly usableTokens: number
   /** compact(…, { checkIdempotence: false }): one round, the re-plan of an edit in the app. */
   readonly replan: Timing
+  /**
+   * The same round after an edit of every step's own numbers (each numeric param nudged, a new
+   * value per run): memos keyed on a step's params value miss, so this is the worst case of an
+   * edit in the app, where one field of one step changes.
+   */
+  readonly ownEdit: Timing
   /** compact(…) with the default idempotence check (re-runs to a fixed point), once. */
   readonly idempotentMs: number
   readonly rounds: number
@@ -165,6 +171,22 @@ export const showSteps = (steps: StepTimes): string =>
     .map(([id, t]) => `${id} ${t.ms}${t.runs > 1 && id !== ENGINE ? ` (${t.runs} runs)` : ''}`)
     .join(', ')
 
+/**
+ * A copy of the config with every step's numeric params changed to values no earlier run used
+ * (integers + `edit`, fractions × (1 + 1e-6·edit)), so nothing keyed on a params value can hit.
+ */
+export function withOwnNumbersEdited(config: EngineConfig, edit: number): EngineConfig {
+  const copy = structuredClone(config)
+  for (const step of copy.pipeline) {
+    const params = step.params as Record<string, unknown>
+    for (const [key, value] of Object.entries(params)) {
+      if (typeof value !== 'number') continue
+      params[key] = Number.isInteger(value) ? value + edit : value * (1 + 1e-6 * edit)
+    }
+  }
+  return copy
+}
+
 async function benchPreset(
   prepared: Prepared,
   preset: PresetId,
@@ -181,6 +203,15 @@ async function benchPreset(
       checkIdempotence: false,
     })
   const { timing, result } = await timeAsync(single, runs, 1)
+  let edits = 0
+  const { timing: ownEdit } = await timeAsync(
+    () =>
+      compact(prepared, withOwnNumbersEdited(config, ++edits), deps, STRATEGY_REGISTRY, {
+        checkIdempotence: false,
+      }),
+    runs,
+    1,
+  )
   const t0 = performance.now()
   const rounds = (await compact(prepared, config, deps, STRATEGY_REGISTRY)).rounds
   const idempotentMs = round(performance.now() - t0, 1)
@@ -192,6 +223,7 @@ async function benchPreset(
     variant,
     usableTokens: usableOf(config),
     replan: roundTiming(timing),
+    ownEdit: roundTiming(ownEdit),
     idempotentMs,
     rounds,
     changes: result.changes,
@@ -201,7 +233,7 @@ async function benchPreset(
     stepMs,
   }
   console.log(
-    `  ${preset} ${variant}: re-plan ${showTiming(out.replan)}; idempotent ${idempotentMs} ms (${rounds} rounds); ${out.changes} changes, ${out.tokensBefore} → ${out.tokensAfter} tokens [${showSteps(stepMs)}]`,
+    `  ${preset} ${variant}: re-plan ${showTiming(out.replan)}; own numbers edited ${showTiming(out.ownEdit)}; idempotent ${idempotentMs} ms (${rounds} rounds); ${out.changes} changes, ${out.tokensBefore} → ${out.tokensAfter} tokens [${showSteps(stepMs)}]`,
   )
   return out
 }

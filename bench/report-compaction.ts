@@ -33,15 +33,15 @@ export function renderCompaction(c: CompactionBench): string[] {
     '',
     '### Re-plan per preset (`compact` on the prepared conversation, counts cached)',
     '',
-    `Re-plan = one round (\`checkIdempotence: false\`), 1 warm-up. "Fixed point" = the default run that repeats until nothing changes (once; each further round re-prepares the projection). Rounds as \`CompactionResult.rounds\` reports them (the confirming round is not counted). Scaled = window and absolute token thresholds × the factor that makes the usable window 50% of the transcript. Like the corpus test's \`scale()\` it copies, it also multiplies per-result floors (\`minToolOutputTokens\`, \`protectTokens\`, …), so a scaled preset can touch fewer results than the shipped one. Time by step comes from one extra instrumented round: ms inside each strategy (with how many times it ran, when more than once), and \`${ENGINE}\` = everything around them (working view, protections, triggers, fallback, projection, invariant checks).`,
+    `Re-plan = one round (\`checkIdempotence: false\`), 1 warm-up. "Fixed point" = the default run that repeats until nothing changes (once; each further round re-prepares the projection). Rounds as \`CompactionResult.rounds\` reports them (the confirming round is not counted). Scaled = window and absolute token thresholds × the factor that makes the usable window 50% of the transcript. Like the corpus test's \`scale()\` it copies, it also multiplies per-result floors (\`minToolOutputTokens\`, \`protectTokens\`, …), so a scaled preset can touch fewer results than the shipped one. Time by step comes from one extra instrumented round: ms inside each strategy (with how many times it ran, when more than once), and \`${ENGINE}\` = everything around them (working view, protections, triggers, fallback, projection, invariant checks). "Re-plan after an edit of every step's own numbers" = the same round with every numeric param of every step changed to a value no earlier run used: per-step memos keyed on a params value (tool-payload-trim, collapse) miss, as they do in the app when the edited field is that step's own.`,
     '',
-    '| preset | variant | usable window | re-plan | ≤ 4× pruneMessages | ≤ 3× naive | < pruneMessages | fixed point (rounds) | changes | tokens before → after | time by step (ms) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    "| preset | variant | usable window | re-plan | ≤ 4× pruneMessages | re-plan after an edit of every step's own numbers | ≤ 3× naive | < pruneMessages | fixed point (rounds) | changes | tokens before → after | time by step (ms) |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   )
   for (const p of c.presets) {
     const m = p.replan.medianMs
     out.push(
-      `| ${p.preset} | ${p.variant} | ${k(p.usableTokens)} | ${cell(p.replan)} | ${yes(m <= t.replan4xPruneMs)} | ${yes(m <= t.replanMaxMs)} | ${yes(m < t.pruneFastestMs)} | ${p.idempotentMs} (${p.rounds}) | ${p.changes} | ${k(p.tokensBefore)} → ${k(p.tokensAfter)}${p.invariantsOk ? '' : ' (invariants **failed**)'} | ${steps(p.stepMs)} |`,
+      `| ${p.preset} | ${p.variant} | ${k(p.usableTokens)} | ${cell(p.replan)} | ${yes(m <= t.replan4xPruneMs)} | ${p.ownEdit ? cell(p.ownEdit) : '–'} | ${yes(m <= t.replanMaxMs)} | ${yes(m < t.pruneFastestMs)} | ${p.idempotentMs} (${p.rounds}) | ${p.changes} | ${k(p.tokensBefore)} → ${k(p.tokensAfter)}${p.invariantsOk ? '' : ' (invariants **failed**)'} | ${steps(p.stepMs)} |`,
     )
   }
   out.push(
