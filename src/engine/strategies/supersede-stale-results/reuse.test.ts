@@ -36,8 +36,11 @@ const conv = conversation([
   exchange('read_file', { path: 'a.ts' }, big('a4'), { say: 'and once more' }),
 ])
 
-function runOnce(prepared: Prepared, p: SupersedeStaleResultsParams) {
-  const view = new WorkingView(prepared)
+function runOnce(
+  prepared: Prepared,
+  p: SupersedeStaleResultsParams,
+  view = new WorkingView(prepared),
+) {
   const ctx = new StrategyContext(
     view,
     computeProtections(view, DEFAULT_PROTECTIONS),
@@ -70,6 +73,39 @@ describe('supersede-stale-results: re-plans over one prepared conversation', () 
       // Twice over the shared prepared conversation: the second run reuses what the first read.
       expect(runOnce(prepared, parse(params))).toEqual(fresh)
       expect(runOnce(prepared, parse(params))).toEqual(fresh)
+    }
+  })
+
+  it('a replay over the same conversation leaves the plans re-plans share as they were', () => {
+    const prepared = prepare(conv, estimateCounter)
+    const n = conv.messages.length
+    for (const params of [{}, { faithful: true, tokenThreshold: 0 }]) {
+      const fresh = runOnce(prepare(conv, estimateCounter), parse(params))
+      // A re-plan keeps its plan and sentences on the collection (shared.ts)…
+      expect(runOnce(prepared, parse(params))).toEqual(fresh)
+      // …a replay starts from an untouched view at the full limit, takes that plan, then stubs
+      // and re-plans on its one view at every call: what it carries must be its own copy.
+      const view = new WorkingView(prepared, 0)
+      const q = parse(params)
+      for (const limit of [n - 6, n - 3, n]) {
+        view.advanceTo(limit)
+        runOnce(prepared, q, view)
+      }
+      expect(view.changeMark).toBeGreaterThan(0)
+      expect(runOnce(prepared, parse(params))).toEqual(fresh)
+      // A view at the full limit from the start: shares the re-plan's plan, then goes on.
+      const full = new WorkingView(prepared)
+      runOnce(prepared, q, full)
+      runOnce(prepared, q, full)
+      expect(runOnce(prepared, parse(params))).toEqual(fresh)
+      // Another template words that plan afresh: from the outcomes a first run gets.
+      const worded = {
+        ...params,
+        stubTemplate: '[COMPACTED] {resource} ({tokens} tokens) is older',
+      }
+      expect(runOnce(prepared, parse(worded))).toEqual(
+        runOnce(prepare(conv, estimateCounter), parse(worded)),
+      )
     }
   })
 })

@@ -1,0 +1,185 @@
+/**
+ * What the strategy does with one result and the sentences it records. They are made once per
+ * (collection, params value) and kept in shared.ts: the plan is a pure function of both, so a
+ * re-plan over the same collection (every config edit, in the app and in the bench) words the
+ * very same outcomes, and building thousands of sentences again was the largest part of the step.
+ * The view is not read here: whether the context accepts a change is still decided at every run.
+ */
+import type { ChangeOptions } from '../../compaction/context-types.ts'
+import type { ReasonCode } from '../../compaction/types.ts'
+import type { ToolResultPart } from '../../model.ts'
+import type { ResultInfo } from './collect.ts'
+import { resourceLabel } from './identity.ts'
+import { lipDifference } from './notes.ts'
+import type { Outcome, StaleCause } from './plan.ts'
+import { redactText } from './redact.ts'
+import { LIP_STUB_TEMPLATE, renderStub, stubPart } from './stub.ts'
+
+/** The params the words read (the strategy's parsed params). */
+export interface WordParams {
+  readonly faithful: boolean
+  readonly stubTemplate: string
+  readonly redactResourceIdentifiers: boolean
+  readonly maxStubsPerResource: number | null
+  readonly minToolOutputTokens: number
+  readonly preserveLastN: number
+}
+
+/** What to do with a result, with its sentences. */
+export type Act =
+  | {
+      readonly kind: 'stub'
+      readonly reason: ReasonCode
+      readonly replacement: ToolResultPart
+      readonly detail: string
+      readonly options: ChangeOptions
+      /** Drops only: the sentence and options when its whole group is dropped. */
+      readonly dropDetail: string | undefined
+      readonly dropOptions: ChangeOptions
+    }
+  | {
+      readonly kind: 'skip'
+      readonly reason: ReasonCode
+      readonly detail: string
+      readonly fixed: string | undefined
+    }
+  | { readonly kind: 'none' }
+
+/**
+ * The act for `results[i]` under `outcome` (and LIP's `lip`, fixed mode only), kept in `acts`:
+ * the caller hands the acts of this very collection and params value (shared.ts), under which
+ * the outcomes are always the same.
+ */
+export function actFor(
+  acts: (Act | undefined)[],
+  results: readonly ResultInfo[],
+  i: number,
+  outcome: Outcome,
+  lip: Outcome | undefined,
+  p: WordParams,
+): Act {
+  let act = acts[i]
+  if (!act) {
+    act = makeAct(results, results[i] as ResultInfo, outcome, lip, p)
+    acts[i] = act
+  }
+  return act
+}
+
+const NONE: Act = { kind: 'none' }
+const NO_OPTIONS: ChangeOptions = {}
+
+function makeAct(
+  results: readonly ResultInfo[],
+  r: ResultInfo,
+  outcome: Outcome,
+  lip: Outcome | undefined,
+  p: WordParams,
+): Act {
+  const redact = (s: string) => (p.redactResourceIdentifiers ? redactText(s) : s)
+  const messageIdOf = (i: number) => results[i]?.messageId ?? '?'
+  const occ = p.faithful ? r.faithful : r.fixed
+  const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
+  const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
+  const fixed =
+    p.faithful || !lip ? undefined : lipDifference(outcome, lip, r.faithful, messageIdOf, redact)
+  const measure =
+    r.hasAttachments && !p.faithful
+      ? `${occ.measure} tokens (engine count: it has attachments)`
+      : `${occ.measure} tokens by len//4`
+  const skip = (reason: ReasonCode, detail: string, note = fixed): Act => ({
+    kind: 'skip',
+    reason,
+    detail,
+    fixed: note,
+  })
+  switch (outcome.kind) {
+    case 'stub':
+    case 'drop': {
+      const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
+      const base = `${what} (${bytes} bytes, ${measure})`
+      const byWrite = outcome.cause === 'write'
+      const stale = byWrite
+        ? writeSentence(r, results[outcome.newer] as ResultInfo)
+        : `${CAUSE_WORDS[outcome.cause]} is in message ${messageIdOf(outcome.newer)}`
+      const reason = byWrite ? 'superseded_by_write' : 'superseded'
+      const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
+      const stub = renderStub(byWrite ? WRITE_STUB_TEMPLATE : template, {
+        resource: label,
+        bytes: String(bytes),
+        size: String(bytes),
+        tool: r.tool,
+        tokens: String(occ.measure),
+        category: occ.category,
+      })
+      const note = outcome.kind === 'drop' ? ' (kept as a stub: its group holds other content)' : ''
+      return {
+        kind: 'stub',
+        reason,
+        replacement: stubPart(r.part, stub),
+        detail: `Stubbed ${base}: ${stale}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
+        options: {
+          // A write is not a copy of the read: nothing newer has to stay intact for it.
+          ...(byWrite ? {} : { newer: (results[outcome.newer] as ResultInfo).ref }),
+          ...(fixed ? { fixed } : {}),
+          ...(p.faithful ? { allowGrowth: true } : {}),
+        },
+        dropDetail:
+          outcome.kind === 'drop'
+            ? `Dropped the call and ${base}: ${stale}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``
+            : undefined,
+        dropOptions: fixed ? { fixed } : NO_OPTIONS,
+      }
+    }
+    case 'denied':
+      return skip(
+        'denied_by_policy',
+        `Kept ${what}: ${outcome.why}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`denied_by_policy\``,
+      )
+    case 'below_min':
+      return skip(
+        'skipped_below_min_tokens',
+        `Kept ${what}: ${measure} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`skipped_below_min_tokens\``,
+      )
+    case 'keep_recent':
+      return skip(
+        'keep_recent',
+        `Kept ${what}: it is the ${ordinal(outcome.rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
+      )
+    case 'already':
+      return skip(
+        'already_compacted',
+        `Left ${what} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
+        undefined,
+      )
+    case 'newest':
+    case 'single':
+    case 'no_identity':
+      if (!fixed) return NONE
+      return skip(
+        'keep_recent',
+        outcome.kind === 'no_identity'
+          ? `Kept ${what}: no resource identity in its arguments`
+          : `Kept ${what}: it is the newest result for this resource`,
+      )
+  }
+}
+
+const CAUSE_WORDS: Readonly<Record<Exclude<StaleCause, 'write'>, string>> = {
+  newer: 'a newer result for this resource',
+  full_read: 'a later full read of the file',
+  covering_read: 'a later read of the file that covers these lines',
+}
+
+/** Stub for a read made stale by a write (recognised on a second run by its `[COMPACTED]` mark). */
+const WRITE_STUB_TEMPLATE =
+  '[COMPACTED] Previous output for {resource} ({bytes} bytes) was removed because the file was modified later in the conversation.'
+
+/** "the file was modified at message m42 (`apply_patch` of src/x.ts)". */
+function writeSentence(read: ResultInfo, write: ResultInfo): string {
+  const written = new Set(write.fixed.identity?.writes ?? [])
+  const files = (read.fixed.identity?.reads ?? []).filter((f) => written.has(f))
+  return `the file ${files.join(', ')} was modified at message ${write.callMessageId} (\`${write.tool}\`)`
+}
+
+const ordinal = (n: number): string => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`)
