@@ -155,14 +155,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
         (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref))
       )
         return
-      const act = actFor(
-        words.acts,
-        results,
-        i,
-        outcome,
-        p.faithful ? undefined : lipOutcomes()[i],
-        p,
-      )
+      const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
       if (
         outcome.kind !== 'already' &&
         outcome.kind !== 'newest' &&

@@ -7,7 +7,7 @@
 import { extendedCollection, forgetExtension, type ResultInfo } from './collect.ts'
 import { PlanIndex } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
-import { keepPlan, planKey, sharedPlan } from './shared.ts'
+import { keepPlan, planKey, sharedPlan, sharedStructure } from './shared.ts'
 
 interface Carried {
   readonly results: readonly ResultInfo[]
@@ -39,9 +39,15 @@ export function planResults(
     const key = planKey(p)
     let index = sharedPlan(results, key)
     if (!index) {
-      index = new PlanIndex(p)
-      index.addAll(results.map(mode))
-      keepPlan(results, key, index)
+      // Another value of the step's own params over the same records decides over the lists
+      // the first plan built (they depend on the records, the mode and writesMakeStale only).
+      const lists = sharedStructure(results, p)
+      if (lists) index = PlanIndex.borrowing(p, lists, results.map(mode))
+      else {
+        index = new PlanIndex(p)
+        index.addAll(results.map(mode))
+      }
+      keepPlan(results, p, key, index)
     }
     byParams.set(p, { results, index, shared: true })
     return index

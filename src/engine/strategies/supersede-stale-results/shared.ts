@@ -8,9 +8,9 @@
  * An edit of the step's own params is simply another value, planned afresh.
  */
 import type { ResultInfo } from './collect.ts'
-import type { PlanIndex } from './plan-index.ts'
+import type { PlanIndex, PlanStructure } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
-import type { Act, WordParams } from './words.ts'
+import type { Act, WordParams, Wording } from './words.ts'
 
 /** The sentences of one params value over one collection, and its droppable groups. */
 export interface SharedWords {
@@ -18,22 +18,30 @@ export interface SharedWords {
   readonly acts: (Act | undefined)[]
   /** Droppable groups of an untouched view at `limit` (they read the view: untouched only). */
   drops: { readonly limit: number; readonly groups: Map<number, number> } | undefined
+  /** The lookups sentences take (made with the first act; they read only the params' values). */
+  wording: Wording | undefined
 }
 
 interface Shared {
+  /** Lists a plan builds from the records, per mode and writesMakeStale (plan-index.ts). */
+  readonly structures: Map<string, PlanStructure>
   readonly plans: Map<string, PlanIndex>
   readonly words: Map<string, SharedWords>
 }
 
-/** Values kept per collection: a session edits a few params back and forth, not hundreds. */
-const MAX_VALUES = 16
+/**
+ * Values kept per collection: a session edits a few params back and forth, not hundreds, and each
+ * value holds a plan and a sentence per result (megabytes on 10,000 messages, which the garbage
+ * collector walks at every re-plan while they live).
+ */
+const MAX_VALUES = 4
 
 const byResults = new WeakMap<readonly ResultInfo[], Shared>()
 
 function sharedOf(results: readonly ResultInfo[]): Shared {
   let s = byResults.get(results)
   if (!s) {
-    s = { plans: new Map(), words: new Map() }
+    s = { structures: new Map(), plans: new Map(), words: new Map() }
     byResults.set(results, s)
   }
   return s
@@ -59,16 +67,35 @@ export function wordsKey(p: PlanParams & WordParams): string {
   return JSON.stringify([planKey(p), p.stubTemplate, p.redactResourceIdentifiers])
 }
 
+/** What a plan's lists are built under (`PlanIndex.add` reads no other params). */
+const structureKey = (p: PlanParams): string => `${p.faithful} ${p.writesMakeStale}`
+
+/** Lists a shared plan of `results` built under `p`'s mode and writesMakeStale, if one did. */
+export function sharedStructure(
+  results: readonly ResultInfo[],
+  p: PlanParams,
+): PlanStructure | undefined {
+  return byResults.get(results)?.structures.get(structureKey(p))
+}
+
 /** The plan made for `results` under the params value `key`, if one was. */
 export function sharedPlan(results: readonly ResultInfo[], key: string): PlanIndex | undefined {
   return byResults.get(results)?.plans.get(key)
 }
 
 /** Keep `index` as the plan of `results` under `key`: it must never be changed after this. */
-export function keepPlan(results: readonly ResultInfo[], key: string, index: PlanIndex): void {
-  const { plans } = sharedOf(results)
+export function keepPlan(
+  results: readonly ResultInfo[],
+  p: PlanParams,
+  key: string,
+  index: PlanIndex,
+): void {
+  const { plans, structures } = sharedOf(results)
   if (plans.size >= MAX_VALUES) plans.clear()
   plans.set(key, index)
+  // Its lists, for plans of other values to borrow (at most four: two modes × writesMakeStale).
+  const skey = structureKey(p)
+  if (!structures.has(skey)) structures.set(skey, index.structure)
 }
 
 /** The sentences of `results` under the params value `key` (empty the first time). */
@@ -77,7 +104,7 @@ export function sharedWords(results: readonly ResultInfo[], key: string): Shared
   let w = words.get(key)
   if (!w) {
     if (words.size >= MAX_VALUES) words.clear()
-    w = { acts: new Array<Act | undefined>(results.length), drops: undefined }
+    w = { acts: new Array<Act | undefined>(results.length), drops: undefined, wording: undefined }
     words.set(key, w)
   }
   return w

@@ -13,6 +13,7 @@ import { resourceLabel } from './identity.ts'
 import { lipDifference } from './notes.ts'
 import type { Outcome, StaleCause } from './plan.ts'
 import { redactText } from './redact.ts'
+import type { SharedWords } from './shared.ts'
 import { LIP_STUB_TEMPLATE, renderStub, stubPart } from './stub.ts'
 
 /** The params the words read (the strategy's parsed params). */
@@ -51,19 +52,41 @@ export type Act =
  * the outcomes are always the same.
  */
 export function actFor(
-  acts: (Act | undefined)[],
+  words: SharedWords,
   results: readonly ResultInfo[],
   i: number,
   outcome: Outcome,
   lip: Outcome | undefined,
   p: WordParams,
 ): Act {
-  let act = acts[i]
+  let act = words.acts[i]
   if (!act) {
-    act = makeAct(results, results[i] as ResultInfo, outcome, lip, p)
-    acts[i] = act
+    words.wording ??= wordingOf(results, p)
+    act = makeAct(results, results[i] as ResultInfo, outcome, lip, p, words.wording)
+    words.acts[i] = act
   }
   return act
+}
+
+/**
+ * The lookups a sentence takes as functions, made once per collection and params object rather
+ * than as closures per result: an edit of the step's own params words every result again.
+ */
+export interface Wording {
+  readonly redact: (s: string) => string
+  readonly messageIdOf: (i: number) => string
+}
+function wordingOf(results: readonly ResultInfo[], p: WordParams): Wording {
+  return {
+    redact: p.redactResourceIdentifiers ? redactOne : same,
+    messageIdOf: (i) => results[i]?.messageId ?? '?',
+  }
+}
+const redactOne = (s: string): string => redactText(s)
+const same = (s: string): string => s
+
+function skipAct(reason: ReasonCode, detail: string, fixed: string | undefined): Act {
+  return { kind: 'skip', reason, detail, fixed }
 }
 
 const NONE: Act = { kind: 'none' }
@@ -75,9 +98,8 @@ function makeAct(
   outcome: Outcome,
   lip: Outcome | undefined,
   p: WordParams,
+  { redact, messageIdOf }: Wording,
 ): Act {
-  const redact = (s: string) => (p.redactResourceIdentifiers ? redactText(s) : s)
-  const messageIdOf = (i: number) => results[i]?.messageId ?? '?'
   const occ = p.faithful ? r.faithful : r.fixed
   const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
   const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
@@ -87,12 +109,6 @@ function makeAct(
     r.hasAttachments && !p.faithful
       ? `${occ.measure} tokens (engine count: it has attachments)`
       : `${occ.measure} tokens by len//4`
-  const skip = (reason: ReasonCode, detail: string, note = fixed): Act => ({
-    kind: 'skip',
-    reason,
-    detail,
-    fixed: note,
-  })
   switch (outcome.kind) {
     case 'stub':
     case 'drop': {
@@ -118,11 +134,13 @@ function makeAct(
         reason,
         replacement: stubPart(r.part, stub),
         detail: `Stubbed ${base}: ${stale}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
+        // One literal shape (the context reads these by value, an absent one as undefined): the
+        // spread form made a dictionary-mode object per stub.
         options: {
           // A write is not a copy of the read: nothing newer has to stay intact for it.
-          ...(byWrite ? {} : { newer: (results[outcome.newer] as ResultInfo).ref }),
-          ...(fixed ? { fixed } : {}),
-          ...(p.faithful ? { allowGrowth: true } : {}),
+          newer: byWrite ? undefined : (results[outcome.newer] as ResultInfo).ref,
+          fixed,
+          allowGrowth: p.faithful ? true : undefined,
         },
         dropDetail:
           outcome.kind === 'drop'
@@ -132,22 +150,25 @@ function makeAct(
       }
     }
     case 'denied':
-      return skip(
+      return skipAct(
         'denied_by_policy',
         `Kept ${what}: ${outcome.why}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`denied_by_policy\``,
+        fixed,
       )
     case 'below_min':
-      return skip(
+      return skipAct(
         'skipped_below_min_tokens',
         `Kept ${what}: ${measure} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`skipped_below_min_tokens\``,
+        fixed,
       )
     case 'keep_recent':
-      return skip(
+      return skipAct(
         'keep_recent',
         `Kept ${what}: it is the ${ordinal(outcome.rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
+        fixed,
       )
     case 'already':
-      return skip(
+      return skipAct(
         'already_compacted',
         `Left ${what} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
         undefined,
@@ -156,11 +177,12 @@ function makeAct(
     case 'single':
     case 'no_identity':
       if (!fixed) return NONE
-      return skip(
+      return skipAct(
         'keep_recent',
         outcome.kind === 'no_identity'
           ? `Kept ${what}: no resource identity in its arguments`
           : `Kept ${what}: it is the newest result for this resource`,
+        fixed,
       )
   }
 }
