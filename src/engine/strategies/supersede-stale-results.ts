@@ -11,12 +11,19 @@ import { z } from 'zod'
 import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { CATEGORY_INPUTS, type CategoryInput } from './supersede-stale-results/categories.ts'
-import { collectResults, lipEstimate, type ResultInfo } from './supersede-stale-results/collect.ts'
+import { collectResults, type ResultInfo } from './supersede-stale-results/collect.ts'
 import { droppableGroups } from './supersede-stale-results/droppable.ts'
+import { lipEstimate } from './supersede-stale-results/lip-estimate.ts'
 import { annotateLast, skipWith } from './supersede-stale-results/notes.ts'
 import type { Outcome } from './supersede-stale-results/plan.ts'
 import { planResults } from './supersede-stale-results/replan.ts'
-import { sharedWords, wordsKey } from './supersede-stale-results/shared.ts'
+import {
+  keepDrops,
+  planKey,
+  sharedDrops,
+  sharedWords,
+  wordsKey,
+} from './supersede-stale-results/shared.ts'
 import {
   LIP_STUB_TEMPLATE,
   PLACEHOLDERS,
@@ -131,12 +138,12 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     const words = sharedWords(results, wordsKey(p))
     // Droppable groups read the view: kept only for an untouched one (at the same limit).
     const untouched = ctx.view.changeMark === 0
+    const kept = untouched ? sharedDrops(results, planKey(p)) : undefined
     let drops: ReadonlyMap<number, number>
-    if (untouched && words.drops?.limit === ctx.view.limit) drops = words.drops.groups
+    if (kept?.limit === ctx.view.limit) drops = kept.groups
     else {
-      const found = droppableGroups(ctx, results, outcomes, stale)
-      if (untouched) words.drops = { limit: ctx.view.limit, groups: found }
-      drops = found
+      drops = droppableGroups(ctx, results, outcomes, stale)
+      if (untouched) keepDrops(results, planKey(p), { limit: ctx.view.limit, groups: drops })
     }
 
     let staleCount = 0

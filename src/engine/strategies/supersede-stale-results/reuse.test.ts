@@ -108,4 +108,25 @@ describe('supersede-stale-results: re-plans over one prepared conversation', () 
       )
     }
   })
+
+  it('another stub template shares the records only where it reads them the same', () => {
+    const mine = '[MINE] {resource} was replaced by a newer read'
+    // A result that is already a stub of `mine`: fresh under the default template, a stub under it.
+    const stubbed = conversation([
+      user('read twice'),
+      exchange('read_file', { path: 'a.ts' }, '[MINE] a.ts was replaced by a newer read'),
+      exchange('read_file', { path: 'a.ts' }, big('a2')),
+      exchange('read_file', { path: 'b.ts' }, big('b1')),
+      user('again'),
+      exchange('read_file', { path: 'a.ts' }, big('a3')),
+      exchange('read_file', { path: 'b.ts' }, big('b2')),
+    ])
+    for (const c of [conv, stubbed]) {
+      const prepared = prepare(c, estimateCounter)
+      for (const params of [{}, { stubTemplate: mine }, {}, { stubTemplate: mine }]) {
+        const fresh = runOnce(prepare(c, estimateCounter), parse(params))
+        expect(runOnce(prepared, parse(params))).toEqual(fresh)
+      }
+    }
+  })
 })

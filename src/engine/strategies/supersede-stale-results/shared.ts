@@ -12,14 +12,18 @@ import type { PlanIndex, PlanStructure } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
 import type { Act, WordParams, Wording } from './words.ts'
 
-/** The sentences of one params value over one collection, and its droppable groups. */
+/** The sentences of one params value over one collection. */
 export interface SharedWords {
   /** The act per result index, made when first needed. */
   readonly acts: (Act | undefined)[]
-  /** Droppable groups of an untouched view at `limit` (they read the view: untouched only). */
-  drops: { readonly limit: number; readonly groups: Map<number, number> } | undefined
   /** The lookups sentences take (made with the first act; they read only the params' values). */
   wording: Wording | undefined
+}
+
+/** Droppable groups of an untouched view at `limit` (they read the view: untouched only). */
+export interface SharedDrops {
+  readonly limit: number
+  readonly groups: ReadonlyMap<number, number>
 }
 
 interface Shared {
@@ -27,6 +31,8 @@ interface Shared {
   readonly structures: Map<string, PlanStructure>
   readonly plans: Map<string, PlanIndex>
   readonly words: Map<string, SharedWords>
+  /** Per plan key: the groups follow from the plan, not from its sentences. */
+  readonly drops: Map<string, SharedDrops>
 }
 
 /**
@@ -41,7 +47,7 @@ const byResults = new WeakMap<readonly ResultInfo[], Shared>()
 function sharedOf(results: readonly ResultInfo[]): Shared {
   let s = byResults.get(results)
   if (!s) {
-    s = { structures: new Map(), plans: new Map(), words: new Map() }
+    s = { structures: new Map(), plans: new Map(), words: new Map(), drops: new Map() }
     byResults.set(results, s)
   }
   return s
@@ -104,8 +110,20 @@ export function sharedWords(results: readonly ResultInfo[], key: string): Shared
   let w = words.get(key)
   if (!w) {
     if (words.size >= MAX_VALUES) words.clear()
-    w = { acts: new Array<Act | undefined>(results.length), drops: undefined, wording: undefined }
+    w = { acts: new Array<Act | undefined>(results.length), wording: undefined }
     words.set(key, w)
   }
   return w
+}
+
+/** Droppable groups kept for `results` under the plan key `key`, if any were. */
+export function sharedDrops(results: readonly ResultInfo[], key: string): SharedDrops | undefined {
+  return byResults.get(results)?.drops.get(key)
+}
+
+/** Keep the droppable groups an untouched view found for `results` under the plan key `key`. */
+export function keepDrops(results: readonly ResultInfo[], key: string, drops: SharedDrops): void {
+  const all = sharedOf(results).drops
+  if (all.size >= MAX_VALUES) all.clear()
+  all.set(key, drops)
 }
