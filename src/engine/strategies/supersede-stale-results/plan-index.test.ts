@@ -205,7 +205,7 @@ describe('PlanIndex carried across calls', () => {
           const lender = new PlanIndex(q)
           lender.addAll(list)
           const before = plan(list, q)
-          const index = PlanIndex.borrowing(p, lender.structure, list)
+          const index = PlanIndex.borrowing(p, lender.structure)
           expect(index.out).toEqual(plan(list, p))
           expect(index.stale()).toEqual(
             index.out.flatMap((o, i) => (o.kind === 'stub' || o.kind === 'drop' ? [i] : [])),

@@ -102,13 +102,12 @@ export class PlanIndex {
    * lender's structure is shared, so neither plan may be changed afterwards (no append, replace
    * or truncate: replan.ts plans a shared plan's successor afresh).
    */
-  static borrowing(
-    p: PlanParams,
-    structure: PlanStructure,
-    occurrences: readonly Occurrence[],
-  ): PlanIndex {
+  static borrowing(p: PlanParams, structure: PlanStructure): PlanIndex {
     const index = new PlanIndex(p, structure)
-    for (const o of occurrences) index.out[o.index] = firstOutcome(o)
+    // The lender's occurrences are those of the same records (the structure is per mode).
+    const { occ } = structure
+    const out = index.out
+    for (let i = 0; i < occ.length; i++) out.push(firstOutcome(occ[i] as Occurrence))
     for (const key of structure.byKey.keys()) index.decide(key)
     return index
   }
@@ -276,7 +275,13 @@ export class PlanIndex {
   private decide(key: string): void {
     const { p } = this
     const list = this.s.byKey.get(key) as Occurrence[]
-    const fresh = list.filter((o) => o.state === 'fresh')
+    // Most lists hold only fresh results (an untouched conversation): no copy then.
+    let fresh: readonly Occurrence[] = list
+    for (const o of list)
+      if (o.state !== 'fresh') {
+        fresh = list.filter((x) => x.state === 'fresh')
+        break
+      }
     const first = list[0] as Occurrence
     const newest = fresh[fresh.length - 1]
     const keep = p.faithful ? 1 : p.preserveLastN

@@ -42,7 +42,7 @@ export function planResults(
       // Another value of the step's own params over the same records decides over the lists
       // the first plan built (they depend on the records, the mode and writesMakeStale only).
       const lists = sharedStructure(results, p)
-      if (lists) index = PlanIndex.borrowing(p, lists, results.map(mode))
+      if (lists) index = PlanIndex.borrowing(p, lists)
       else {
         index = new PlanIndex(p)
         index.addAll(results.map(mode))
