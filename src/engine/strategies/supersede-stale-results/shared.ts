@@ -42,6 +42,28 @@ interface Shared {
  */
 const MAX_VALUES = 4
 
+/**
+ * The value at `key`, made the most recently used: the app (and the bench) alternate an edited
+ * value with the values as shipped, and the one in use must outlive a run of edits.
+ */
+function recall<V>(map: Map<string, V>, key: string): V | undefined {
+  const v = map.get(key)
+  if (v !== undefined) {
+    map.delete(key)
+    map.set(key, v)
+  }
+  return v
+}
+
+/** Keep `v` at `key`, dropping the least recently used value when the map is full. */
+function remember<V>(map: Map<string, V>, key: string, v: V): void {
+  if (map.size >= MAX_VALUES && !map.has(key)) {
+    const oldest = map.keys().next()
+    if (!oldest.done) map.delete(oldest.value)
+  }
+  map.set(key, v)
+}
+
 const byResults = new WeakMap<readonly ResultInfo[], Shared>()
 
 function sharedOf(results: readonly ResultInfo[]): Shared {
@@ -86,7 +108,8 @@ export function sharedStructure(
 
 /** The plan made for `results` under the params value `key`, if one was. */
 export function sharedPlan(results: readonly ResultInfo[], key: string): PlanIndex | undefined {
-  return byResults.get(results)?.plans.get(key)
+  const plans = byResults.get(results)?.plans
+  return plans ? recall(plans, key) : undefined
 }
 
 /** Keep `index` as the plan of `results` under `key`: it must never be changed after this. */
@@ -97,8 +120,7 @@ export function keepPlan(
   index: PlanIndex,
 ): void {
   const { plans, structures } = sharedOf(results)
-  if (plans.size >= MAX_VALUES) plans.clear()
-  plans.set(key, index)
+  remember(plans, key, index)
   // Its lists, for plans of other values to borrow (at most four: two modes × writesMakeStale).
   const skey = structureKey(p)
   if (!structures.has(skey)) structures.set(skey, index.structure)
@@ -107,23 +129,22 @@ export function keepPlan(
 /** The sentences of `results` under the params value `key` (empty the first time). */
 export function sharedWords(results: readonly ResultInfo[], key: string): SharedWords {
   const { words } = sharedOf(results)
-  let w = words.get(key)
+  let w = recall(words, key)
   if (!w) {
-    if (words.size >= MAX_VALUES) words.clear()
     w = { acts: new Array<Act | undefined>(results.length), wording: undefined }
-    words.set(key, w)
+    remember(words, key, w)
   }
   return w
 }
 
 /** Droppable groups kept for `results` under the plan key `key`, if any were. */
 export function sharedDrops(results: readonly ResultInfo[], key: string): SharedDrops | undefined {
-  return byResults.get(results)?.drops.get(key)
+  const drops = byResults.get(results)?.drops
+  return drops ? recall(drops, key) : undefined
 }
 
 /** Keep the droppable groups an untouched view found for `results` under the plan key `key`. */
 export function keepDrops(results: readonly ResultInfo[], key: string, drops: SharedDrops): void {
   const all = sharedOf(results).drops
-  if (all.size >= MAX_VALUES) all.clear()
-  all.set(key, drops)
+  remember(all, key, drops)
 }
