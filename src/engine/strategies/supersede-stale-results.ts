@@ -205,6 +205,10 @@ export const supersedeStaleResultsStrategy = defineStrategy({
         }
       }
     }
+    // What these acts were made from, for another value's first run to compare (words.ts); the
+    // lender is needed no longer (kept, each value would hold every earlier one alive).
+    words.made ??= { p, outcomes: outcomes.slice(), lip: lip?.slice() }
+    words.donor = undefined
     if (staleCount === 0 && ctx.recordNonChanges) {
       const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
       ctx.skip(

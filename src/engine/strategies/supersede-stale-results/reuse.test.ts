@@ -66,6 +66,16 @@ describe('supersede-stale-results: re-plans over one prepared conversation', () 
       { faithful: true, tokenThreshold: 0 },
       { writesMakeStale: false, preserveLastN: 2 },
       {},
+      // One field at a time: a value's first run takes the acts of the last value where they
+      // would be worded the same (words.ts), and must still decide exactly as a first run.
+      { minToolOutputTokens: 200 },
+      { minToolOutputTokens: 0 },
+      { preserveLastN: 2 },
+      { preserveLastN: 3 },
+      { maxStubsPerResource: 2 },
+      { redactResourceIdentifiers: true },
+      { stubTemplate: '[COMPACTED] {tool} output for {resource}: {tokens} tokens gone' },
+      {},
     ]
     for (const params of edits) {
       const fresh = runOnce(prepare(conv, estimateCounter), parse(params))

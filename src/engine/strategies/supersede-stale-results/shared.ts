@@ -10,12 +10,16 @@
 import type { ResultInfo } from './collect.ts'
 import type { PlanIndex, PlanStructure } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
-import type { Act, WordParams, Wording } from './words.ts'
+import type { Act, ActsMade, WordParams, Wording } from './words.ts'
 
 /** The sentences of one params value over one collection. */
 export interface SharedWords {
   /** The act per result index, made when first needed. */
   readonly acts: (Act | undefined)[]
+  /** What the acts were made from (a copy, kept after the first run): for `donor` to compare. */
+  made: ActsMade | undefined
+  /** Another value's words over the same collection, to take unchanged acts from (first run). */
+  donor: SharedWords | undefined
   /** The lookups sentences take (made with the first act; they read only the params' values). */
   wording: Wording | undefined
 }
@@ -131,7 +135,15 @@ export function sharedWords(results: readonly ResultInfo[], key: string): Shared
   const { words } = sharedOf(results)
   let w = recall(words, key)
   if (!w) {
-    w = { acts: new Array<Act | undefined>(results.length), wording: undefined }
+    // The most recently used other value lends the acts its outcomes share (words.ts).
+    let donor: SharedWords | undefined
+    for (const other of words.values()) if (other.made) donor = other
+    w = {
+      acts: new Array<Act | undefined>(results.length),
+      made: undefined,
+      donor,
+      wording: undefined,
+    }
     remember(words, key, w)
   }
   return w

@@ -61,11 +61,83 @@ export function actFor(
 ): Act {
   let act = words.acts[i]
   if (!act) {
-    words.wording ??= wordingOf(results, p)
-    act = makeAct(results, results[i] as ResultInfo, outcome, lip, p, words.wording)
+    const lent = words.donor?.acts[i]
+    const made = words.donor?.made
+    if (lent && made && sameAct(made, i, outcome, lip, p)) act = lent
+    else {
+      words.wording ??= wordingOf(results, p)
+      act = makeAct(results, results[i] as ResultInfo, outcome, lip, p, words.wording)
+    }
     words.acts[i] = act
   }
   return act
+}
+
+/** The params and outcomes a set of acts was made from. */
+export interface ActsMade {
+  readonly p: WordParams
+  readonly outcomes: readonly Outcome[]
+  /** LIP's outcomes (fixed mode), when they were asked for. */
+  readonly lip: readonly Outcome[] | undefined
+}
+
+/**
+ * Would the act made under `made` for result `i` be made the same now? An edit of the step's own
+ * params usually changes few outcomes, and only some acts read the edited value: the rest keep
+ * their sentences instead of being worded again.
+ */
+function sameAct(
+  made: ActsMade,
+  i: number,
+  outcome: Outcome,
+  lip: Outcome | undefined,
+  p: WordParams,
+): boolean {
+  const q = made.p
+  if (q.faithful !== p.faithful || q.redactResourceIdentifiers !== p.redactResourceIdentifiers)
+    return false
+  if (!sameOutcome(made.outcomes[i], outcome) || !sameOutcome(made.lip?.[i], lip)) return false
+  switch (outcome.kind) {
+    case 'stub':
+      return p.faithful || q.stubTemplate === p.stubTemplate
+    case 'drop':
+      return (
+        (p.faithful || q.stubTemplate === p.stubTemplate) &&
+        q.maxStubsPerResource === p.maxStubsPerResource
+      )
+    case 'below_min':
+      return q.minToolOutputTokens === p.minToolOutputTokens
+    case 'keep_recent':
+      return q.preserveLastN === p.preserveLastN
+    case 'denied':
+    case 'already':
+    case 'newest':
+    case 'single':
+    case 'no_identity':
+      return true
+  }
+}
+
+/** Every field of an outcome, whatever its kind (absent ones are undefined on both sides). */
+interface AnyOutcome {
+  readonly kind: string
+  readonly newer?: number
+  readonly cause?: string
+  readonly why?: string
+  readonly rank?: number
+}
+function sameOutcome(a: Outcome | undefined, b: Outcome | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  const x: AnyOutcome = a
+  const y: AnyOutcome = b
+  return (
+    x.kind === y.kind &&
+    x.newer === y.newer &&
+    x.cause === y.cause &&
+    x.why === y.why &&
+    x.rank === y.rank
+  )
 }
 
 /**
