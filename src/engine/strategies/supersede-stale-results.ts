@@ -11,22 +11,27 @@ import { z } from 'zod'
 import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { CATEGORY_INPUTS, type CategoryInput } from './supersede-stale-results/categories.ts'
-import { collectResults, lipEstimate, type ResultInfo } from './supersede-stale-results/collect.ts'
+import { collectResults, type ResultInfo } from './supersede-stale-results/collect.ts'
 import { droppableGroups } from './supersede-stale-results/droppable.ts'
-import { resourceLabel } from './supersede-stale-results/identity.ts'
-import { annotateLast, lipDifference, skipWith } from './supersede-stale-results/notes.ts'
-import type { Outcome, StaleCause } from './supersede-stale-results/plan.ts'
+import { lipEstimate } from './supersede-stale-results/lip-estimate.ts'
+import { annotateLast, skipWith } from './supersede-stale-results/notes.ts'
+import type { Outcome } from './supersede-stale-results/plan.ts'
 import { planResults } from './supersede-stale-results/replan.ts'
-import { redactText } from './supersede-stale-results/redact.ts'
+import {
+  keepDrops,
+  planKey,
+  sharedDrops,
+  sharedWords,
+  wordsKey,
+} from './supersede-stale-results/shared.ts'
 import {
   LIP_STUB_TEMPLATE,
   PLACEHOLDERS,
   literalLength,
-  renderStub,
-  stubPart,
   stubMatcher,
   unknownPlaceholders,
 } from './supersede-stale-results/stub.ts'
+import { actFor } from './supersede-stale-results/words.ts'
 
 /** `CompactionConfig.default()`: the safe lists the LIP user guide documents. */
 export const SAFE_ALLOWED: readonly CategoryInput[] = [
@@ -118,7 +123,6 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
     const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
     const results = collectResults(ctx, stubMatcher(template))
-    const redact = (s: string) => (p.redactResourceIdentifiers ? redactText(s) : s)
     const planned = planResults(ctx.view, results, p)
     const outcomes: readonly Outcome[] = planned.out
     const stale = planned.stale()
@@ -130,12 +134,22 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     let lip: readonly Outcome[] | undefined
     const lipOutcomes = (): readonly Outcome[] =>
       (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)
-    const messageIdOf = (i: number) => results[i]?.messageId ?? '?'
-    const drops = droppableGroups(ctx, results, outcomes, stale)
+    // Sentences and droppable groups of this collection under this params value (shared.ts).
+    const words = sharedWords(results, wordsKey(p))
+    // Droppable groups read the view: kept only for an untouched one (at the same limit).
+    const untouched = ctx.view.changeMark === 0
+    const kept = untouched ? sharedDrops(results, planKey(p)) : undefined
+    let drops: ReadonlyMap<number, number>
+    if (kept?.limit === ctx.view.limit) drops = kept.groups
+    else {
+      drops = droppableGroups(ctx, results, outcomes, stale)
+      if (untouched) keepDrops(results, planKey(p), { limit: ctx.view.limit, groups: drops })
+    }
 
     let staleCount = 0
     // Replay records only changes: only the results to stub or drop need sentences.
-    for (const i of ctx.recordNonChanges ? results.keys() : stale) decideOne(i)
+    if (ctx.recordNonChanges) for (let i = 0; i < results.length; i++) decideOne(i)
+    else for (const i of stale) decideOne(i)
     function decideOne(i: number): void {
       const r = results[i] as ResultInfo
       const outcome = outcomes[i] as Outcome
@@ -148,16 +162,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
         (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref))
       )
         return
-      const occ = p.faithful ? r.faithful : r.fixed
-      const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
-      const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
-      const fixed = p.faithful
-        ? undefined
-        : lipDifference(outcome, lipOutcomes()[i] as Outcome, r.faithful, messageIdOf, redact)
-      const measure =
-        r.hasAttachments && !p.faithful
-          ? `${occ.measure} tokens (engine count: it has attachments)`
-          : `${occ.measure} tokens by len//4`
+      const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
       if (
         outcome.kind !== 'already' &&
         outcome.kind !== 'newest' &&
@@ -165,55 +170,30 @@ export const supersedeStaleResultsStrategy = defineStrategy({
         outcome.kind !== 'no_identity'
       )
         staleCount++
-      switch (outcome.kind) {
-        case 'stub':
-        case 'drop': {
-          const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
-          const base = `${what} (${bytes} bytes, ${measure})`
-          const byWrite = outcome.cause === 'write'
-          const stale = byWrite
-            ? writeSentence(r, results[outcome.newer] as ResultInfo)
-            : `${CAUSE_WORDS[outcome.cause]} is in message ${messageIdOf(outcome.newer)}`
-          const reason = byWrite ? 'superseded_by_write' : 'superseded'
-          if (outcome.kind === 'drop' && drops.has(r.group)) {
+      switch (act.kind) {
+        case 'none':
+          return
+        case 'skip':
+          return skipWith(ctx, r.group, act.reason, act.detail, r.ref, act.fixed)
+        case 'stub': {
+          if (act.dropDetail !== undefined && drops.has(r.group)) {
             if (drops.get(r.group) === i)
-              ctx.exclude(
-                r.group,
-                reason,
-                `Dropped the call and ${base}: ${stale}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``,
-                { ...(fixed ? { fixed } : {}) },
-              )
+              ctx.exclude(r.group, act.reason, act.dropDetail, act.dropOptions)
             return
           }
-          const stub = renderStub(byWrite ? WRITE_STUB_TEMPLATE : template, {
-            resource: label,
-            bytes: String(bytes),
-            size: String(bytes),
-            tool: r.tool,
-            tokens: String(occ.measure),
-            category: occ.category,
-          })
-          const replacement = stubPart(r.part, stub)
-          const note =
-            outcome.kind === 'drop' ? ' (kept as a stub: its group holds other content)' : ''
           const ok = ctx.replace(
             r.ref,
-            replacement,
+            act.replacement,
             'stub',
-            reason,
-            `Stubbed ${base}: ${stale}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
-            {
-              // A write is not a copy of the read: nothing newer has to stay intact for it.
-              ...(byWrite ? {} : { newer: (results[outcome.newer] as ResultInfo).ref }),
-              ...(fixed ? { fixed } : {}),
-              ...(p.faithful ? { allowGrowth: true } : {}),
-            },
+            act.reason,
+            act.detail,
+            act.options,
           )
           const refused = ctx.decisions[ctx.decisions.length - 1]
           if (
             !ok &&
             !p.faithful &&
-            !fixed &&
+            !act.options.fixed &&
             refused?.reason === 'no_savings' &&
             lipOutcomes()[i]?.kind === 'stub'
           )
@@ -223,59 +203,12 @@ export const supersedeStaleResultsStrategy = defineStrategy({
             )
           return
         }
-        case 'denied':
-          return skipWith(
-            ctx,
-            r.group,
-            'denied_by_policy',
-            `Kept ${what}: ${outcome.why}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`denied_by_policy\``,
-            r.ref,
-            fixed,
-          )
-        case 'below_min':
-          return skipWith(
-            ctx,
-            r.group,
-            'skipped_below_min_tokens',
-            `Kept ${what}: ${measure} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`skipped_below_min_tokens\``,
-            r.ref,
-            fixed,
-          )
-        case 'keep_recent':
-          return skipWith(
-            ctx,
-            r.group,
-            'keep_recent',
-            `Kept ${what}: it is the ${ordinal(outcome.rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
-            r.ref,
-            fixed,
-          )
-        case 'already':
-          return skipWith(
-            ctx,
-            r.group,
-            'already_compacted',
-            `Left ${what} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
-            r.ref,
-            undefined,
-          )
-        case 'newest':
-        case 'single':
-        case 'no_identity':
-          if (fixed)
-            skipWith(
-              ctx,
-              r.group,
-              'keep_recent',
-              outcome.kind === 'no_identity'
-                ? `Kept ${what}: no resource identity in its arguments`
-                : `Kept ${what}: it is the newest result for this resource`,
-              r.ref,
-              fixed,
-            )
-          return
       }
     }
+    // What these acts were made from, for another value's first run to compare (words.ts); the
+    // lender is needed no longer (kept, each value would hold every earlier one alive).
+    words.made ??= { p, outcomes: outcomes.slice(), lip: lip?.slice() }
+    words.donor = undefined
     if (staleCount === 0 && ctx.recordNonChanges) {
       const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
       ctx.skip(
@@ -286,25 +219,6 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
   },
 })
-
-const CAUSE_WORDS: Readonly<Record<Exclude<StaleCause, 'write'>, string>> = {
-  newer: 'a newer result for this resource',
-  full_read: 'a later full read of the file',
-  covering_read: 'a later read of the file that covers these lines',
-}
-
-/** Stub for a read made stale by a write (recognised on a second run by its `[COMPACTED]` mark). */
-const WRITE_STUB_TEMPLATE =
-  '[COMPACTED] Previous output for {resource} ({bytes} bytes) was removed because the file was modified later in the conversation.'
-
-/** "the file was modified at message m42 (`apply_patch` of src/x.ts)". */
-function writeSentence(read: ResultInfo, write: ResultInfo): string {
-  const written = new Set(write.fixed.identity?.writes ?? [])
-  const files = (read.fixed.identity?.reads ?? []).filter((f) => written.has(f))
-  return `the file ${files.join(', ')} was modified at message ${write.callMessageId} (\`${write.tool}\`)`
-}
-
-const ordinal = (n: number): string => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`)
 
 /** The same params in faithful mode, one object per params object (so memoised verdicts hit). */
 const twins = new WeakMap<object, SupersedeStaleResultsParams>()

@@ -38,7 +38,7 @@ export function collectResults(
   const messages = ctx.conversation.messages
   const cwd = ctx.conversation.meta.cwd
   const { offset } = view.parts
-  const cache = resultCache(view.prepared, isStub)
+  const cache = resultCache(view.prepared)
   const links = sessionLinks(ctx.conversation, pairing)
   const { resultAt } = view.parts
   const { groupOfMessage } = view.prepared.grouping
@@ -132,19 +132,21 @@ export function collectResults(
     const modified = view.isCompacted(ref)
     const m = measureResult(part)
     const tokens = m.hasAttachments ? view.partTokens(ref) : m.lipMeasure
-    // A result unchanged since the last run over this view (replay) keeps its record.
+    const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
+    // A result unchanged since the last run over this conversation (replay, a re-plan, one with
+    // another stub template that reads it the same) keeps its record.
     if (
       cached &&
       cached.info.part === part &&
       cached.modified === modified &&
       cached.info.group === group &&
       cached.info.fixed.index === index &&
-      cached.info.fixed.measure === tokens
+      cached.info.fixed.measure === tokens &&
+      cached.info.fixed.state === state
     )
       return cached.info
     const c = pairing.calls[callIndex]
     const call = (c ? messages[c.message]?.parts[c.part] : undefined) as ToolCallPart
-    const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
     const id = identitiesOf(call, cwd, links.get(call))
     const tool = call.name
     const info: ResultInfo = {
@@ -186,11 +188,24 @@ export function collectResults(
       ),
     )
   }
-  lasts.last = { out, limit: view.limit, mark: view.changeMark }
+  // An untouched view collected afresh (a new stub template) usually finds the very records of
+  // the last untouched collection with another: it takes that array, and with it the plans kept
+  // on it (shared.ts), which do not depend on the template.
+  const made = pristine && !incremental ? sameAsLastPristine(view.prepared, out) : out
+  lasts.last = { out: made, limit: view.limit, mark: view.changeMark }
   if (pristine) {
-    pristine.out = out
+    pristine.out = made
     pristine.limit = view.limit
   }
+  return made
+}
+
+/** The last untouched collection over a prepared conversation, whatever the stub template. */
+const lastPristine = new WeakMap<object, readonly ResultInfo[]>()
+function sameAsLastPristine(prepared: object, out: readonly ResultInfo[]): readonly ResultInfo[] {
+  const other = lastPristine.get(prepared)
+  if (other?.length === out.length && out.every((r, i) => r === other[i])) return other
+  lastPristine.set(prepared, out)
   return out
 }
 
@@ -270,20 +285,16 @@ function pristineCollection(prepared: object, isStub: object): PristineCollectio
  * Records of the last run over the same prepared conversation, per flat part: replay runs the
  * strategy at every model call on one view, and a re-plan (every config edit) on a fresh view over
  * the same conversation; most results are unchanged between them. A record is reused only when
- * everything it was made from is the same (see `build`), so views may share them.
+ * everything it was made from is the same (see `build`; the stub template only through the state
+ * it reads), so views and templates may share them.
  */
 type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }>
-const resultCaches = new WeakMap<object, WeakMap<object, ResultCache>>()
-function resultCache(prepared: object, isStub: object): ResultCache {
-  let byMatcher = resultCaches.get(prepared)
-  if (!byMatcher) {
-    byMatcher = new WeakMap()
-    resultCaches.set(prepared, byMatcher)
-  }
-  let cache = byMatcher.get(isStub)
+const resultCaches = new WeakMap<object, ResultCache>()
+function resultCache(prepared: object): ResultCache {
+  let cache = resultCaches.get(prepared)
   if (!cache) {
     cache = new Map()
-    byMatcher.set(isStub, cache)
+    resultCaches.set(prepared, cache)
   }
   return cache
 }
@@ -366,24 +377,4 @@ function ownIdentities(call: ToolCallPart, cwd: string | undefined) {
     callIdentities.set(call, id)
   }
   return id
-}
-
-/**
- * LIP's trigger estimate: Σ `len(str(message.content or ""))` // 4 over the messages it sends —
- * text and tool-result text only (assistant tool-call arguments and reasoning are not content).
- * List content is approximated by the sum of its text items (Python's `str(list)` adds quoting).
- */
-export function lipEstimate(ctx: StrategyContext): number {
-  let chars = 0
-  for (const g of ctx.groups()) {
-    if (ctx.view.isExcluded(g.index)) continue
-    if (g.kind === 'system' && g.messages.length === 0)
-      for (const p of ctx.conversation.system) chars += codePointLength(p.text)
-    for (const m of ctx.view.messagesOf(g.index))
-      for (const p of ctx.view.currentParts(m)) {
-        if (p.kind === 'text') chars += codePointLength(p.text)
-        else if (p.kind === 'tool_result') chars += codePointLength(flattenText(p.content))
-      }
-  }
-  return Math.floor(chars / 4)
 }

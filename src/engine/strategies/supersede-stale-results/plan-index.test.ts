@@ -191,4 +191,30 @@ describe('PlanIndex carried across calls', () => {
       { seed: 20261127, numRuns: 400 },
     )
   })
+
+  it('a plan borrowing the lists of another plan of the same occurrences decides as a whole plan', () => {
+    fc.assert(
+      fc.property(
+        paramsArb,
+        paramsArb,
+        fc.array(itemArb, { minLength: 1, maxLength: 40 }),
+        (lenderParams, p, items) => {
+          const list = items.map((x, i) => occurrence(x, i))
+          // Lists are built under the mode and writesMakeStale only (see PlanStructure).
+          const q = { ...lenderParams, faithful: p.faithful, writesMakeStale: p.writesMakeStale }
+          const lender = new PlanIndex(q)
+          lender.addAll(list)
+          const before = plan(list, q)
+          const index = PlanIndex.borrowing(p, lender.structure)
+          expect(index.out).toEqual(plan(list, p))
+          expect(index.stale()).toEqual(
+            index.out.flatMap((o, i) => (o.kind === 'stub' || o.kind === 'drop' ? [i] : [])),
+          )
+          // The lender is left as it was.
+          expect(lender.out).toEqual(before)
+        },
+      ),
+      { seed: 20261127, numRuns: 400 },
+    )
+  })
 })

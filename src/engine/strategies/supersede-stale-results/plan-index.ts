@@ -47,6 +47,38 @@ const addTo = (map: Map<string, Set<string>>, key: string, value: string): void 
   else map.set(key, new Set([value]))
 }
 
+/**
+ * What `add` builds from the occurrences alone (under the mode and `writesMakeStale`): the lists
+ * and lookups `decide` reads. A plan of the same records under other params values (an edit of
+ * the step's own params) borrows it and only decides (see `PlanIndex.borrowing`).
+ */
+export interface PlanStructure {
+  /** The occurrence at every index (to take out when a result is redone). */
+  readonly occ: Occurrence[]
+  readonly byKey: Map<string, Occurrence[]>
+  /** Fixed: the newest fresh full read per key, for ranged reads to point to. */
+  readonly lastFullRead: Map<string, Occurrence>
+  /** Fixed: fresh ranged reads of one file, per path, in order. */
+  readonly readsOf: Map<string, Occurrence[]>
+  /** Fixed (writesMakeStale): indexes of results whose call wrote the path, in order. */
+  readonly writesOf: Map<string, number[]>
+  /** Keys whose outcomes read `lastFullRead` / `readsOf` / `writesOf` at that entry. */
+  readonly fullReadUsers: Map<string, Set<string>>
+  readonly coverUsers: Map<string, Set<string>>
+  readonly writeUsers: Map<string, Set<string>>
+}
+
+const emptyStructure = (): PlanStructure => ({
+  occ: [],
+  byKey: new Map(),
+  lastFullRead: new Map(),
+  readsOf: new Map(),
+  writesOf: new Map(),
+  fullReadUsers: new Map(),
+  coverUsers: new Map(),
+  writeUsers: new Map(),
+})
+
 export class PlanIndex {
   /** Outcome of every occurrence added, by index. */
   readonly out: Outcome[] = []
@@ -54,24 +86,35 @@ export class PlanIndex {
   private readonly removing = new Set<number>()
   /** `removing`, sorted: made when asked, dropped when the set changes. */
   private staleSorted: number[] | null = null
-  /** The occurrence at every index (to take out when a result is redone). */
-  private readonly occ: Occurrence[] = []
-  private readonly byKey = new Map<string, Occurrence[]>()
-  /** Fixed: the newest fresh full read per key, for ranged reads to point to. */
-  private readonly lastFullRead = new Map<string, Occurrence>()
-  /** Fixed: fresh ranged reads of one file, per path, in order. */
-  private readonly readsOf = new Map<string, Occurrence[]>()
-  /** Fixed (writesMakeStale): indexes of results whose call wrote the path, in order. */
-  private readonly writesOf = new Map<string, number[]>()
-  /** Keys whose outcomes read `lastFullRead` / `readsOf` / `writesOf` at that entry. */
-  private readonly fullReadUsers = new Map<string, Set<string>>()
-  private readonly coverUsers = new Map<string, Set<string>>()
-  private readonly writeUsers = new Map<string, Set<string>>()
+  /** Lists and lookups: this plan's own, or borrowed (then never changed: see `borrowing`). */
+  private readonly s: PlanStructure
 
   private readonly p: PlanParams
 
-  constructor(p: PlanParams) {
+  constructor(p: PlanParams, structure: PlanStructure = emptyStructure()) {
     this.p = p
+    this.s = structure
+  }
+
+  /**
+   * The plan of `occurrences` under `p`, deciding over the structure a plan of the very same
+   * occurrences built under the same mode and `writesMakeStale`: no list is built again. The
+   * lender's structure is shared, so neither plan may be changed afterwards (no append, replace
+   * or truncate: replan.ts plans a shared plan's successor afresh).
+   */
+  static borrowing(p: PlanParams, structure: PlanStructure): PlanIndex {
+    const index = new PlanIndex(p, structure)
+    // The lender's occurrences are those of the same records (the structure is per mode).
+    const { occ } = structure
+    const out = index.out
+    for (let i = 0; i < occ.length; i++) out.push(firstOutcome(occ[i] as Occurrence))
+    for (const key of structure.byKey.keys()) index.decide(key)
+    return index
+  }
+
+  /** The lists and lookups of this plan (to lend to `borrowing`). */
+  get structure(): PlanStructure {
+    return this.s
   }
 
   /** Indexes of the results to stub or drop, ascending (a shared array: copy it to keep it). */
@@ -84,7 +127,7 @@ export class PlanIndex {
   /** Add every occurrence (a whole conversation), then decide every key once. */
   addAll(occurrences: readonly Occurrence[]): void {
     for (const o of occurrences) this.add(o, null)
-    for (const key of this.byKey.keys()) this.decide(key)
+    for (const key of this.s.byKey.keys()) this.decide(key)
   }
 
   /** Add occurrences that come after all others and re-decide the keys they can affect. */
@@ -92,7 +135,7 @@ export class PlanIndex {
     const dirty = new Set<string>()
     for (const o of occurrences) this.add(o, dirty)
     // A key a lookup names may have lost its last result to `replace`.
-    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+    for (const key of dirty) if (this.s.byKey.has(key)) this.decide(key)
   }
 
   /**
@@ -102,11 +145,11 @@ export class PlanIndex {
   replace(occurrences: readonly Occurrence[]): void {
     const dirty = new Set<string>()
     for (const o of occurrences) {
-      const old = this.occ[o.index]
+      const old = this.s.occ[o.index]
       if (old) this.remove(old, dirty)
       this.add(o, dirty)
     }
-    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+    for (const key of dirty) if (this.s.byKey.has(key)) this.decide(key)
   }
 
   /**
@@ -115,15 +158,15 @@ export class PlanIndex {
    * first of them on are collected again with new indexes (then appended).
    */
   truncate(n: number): void {
-    if (n >= this.occ.length) return
+    if (n >= this.s.occ.length) return
     const dirty = new Set<string>()
-    for (let i = this.occ.length - 1; i >= n; i--) {
-      const o = this.occ[i]
+    for (let i = this.s.occ.length - 1; i >= n; i--) {
+      const o = this.s.occ[i]
       if (o) this.remove(o, dirty)
     }
-    this.occ.length = n
+    this.s.occ.length = n
     this.out.length = n
-    for (const key of dirty) if (this.byKey.has(key)) this.decide(key)
+    for (const key of dirty) if (this.s.byKey.has(key)) this.decide(key)
   }
 
   /** Is `o` in its key's list (the results `decide` plans together)? */
@@ -141,70 +184,70 @@ export class PlanIndex {
     this.staleSorted = null
     if (!id) return
     if (this.listed(o)) {
-      const list = this.byKey.get(id.key) as Occurrence[]
+      const list = this.s.byKey.get(id.key) as Occurrence[]
       list.splice(list.indexOf(o), 1)
-      if (list.length === 0) this.byKey.delete(id.key)
+      if (list.length === 0) this.s.byKey.delete(id.key)
       else dirty.add(id.key)
     }
     if (p.faithful) return
-    if (this.lastFullRead.get(id.key) === o) {
+    if (this.s.lastFullRead.get(id.key) === o) {
       // The newest other fresh full read of the key, if any (all are on its list in fixed mode).
-      const list = this.byKey.get(id.key) ?? []
+      const list = this.s.byKey.get(id.key) ?? []
       let newest: Occurrence | undefined
       for (const x of list) if (x.state === 'fresh' && x.identity?.isFullRead) newest = x
-      if (newest) this.lastFullRead.set(id.key, newest)
-      else this.lastFullRead.delete(id.key)
-      this.touch(this.fullReadUsers.get(id.key), dirty)
+      if (newest) this.s.lastFullRead.set(id.key, newest)
+      else this.s.lastFullRead.delete(id.key)
+      this.touch(this.s.fullReadUsers.get(id.key), dirty)
     }
     const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
     if (o.state === 'fresh' && id.lines && path !== undefined) {
-      const list = this.readsOf.get(path) as Occurrence[]
+      const list = this.s.readsOf.get(path) as Occurrence[]
       list.splice(list.indexOf(o), 1)
-      this.touch(this.coverUsers.get(path), dirty)
+      this.touch(this.s.coverUsers.get(path), dirty)
     }
     if (p.writesMakeStale)
       for (const w of id.writes ?? []) {
-        const list = this.writesOf.get(w) as number[]
+        const list = this.s.writesOf.get(w) as number[]
         list.splice(list.indexOf(o.index), 1)
-        this.touch(this.writeUsers.get(w), dirty)
+        this.touch(this.s.writeUsers.get(w), dirty)
       }
   }
 
   private add(o: Occurrence, dirty: Set<string> | null): void {
     const { p } = this
     const id = o.identity
-    this.occ[o.index] = o
+    this.s.occ[o.index] = o
     this.removing.delete(o.index)
     this.staleSorted = null
-    this.out[o.index] = o.state !== 'fresh' && (id || o.state === 'stub') ? ALREADY : NO_IDENTITY
+    this.out[o.index] = firstOutcome(o)
     if (!id) return
     if (!p.faithful) {
       if (o.state === 'fresh' && id.isFullRead) {
-        const newest = this.lastFullRead.get(id.key)
-        if (!newest || newest.index < o.index) this.lastFullRead.set(id.key, o)
-        this.touch(this.fullReadUsers.get(id.key), dirty)
+        const newest = this.s.lastFullRead.get(id.key)
+        if (!newest || newest.index < o.index) this.s.lastFullRead.set(id.key, o)
+        this.touch(this.s.fullReadUsers.get(id.key), dirty)
       }
       const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
       if (o.state === 'fresh' && id.lines && path !== undefined) {
-        insert(this.readsOf, path, o, o.index, (x) => x.index)
-        this.touch(this.coverUsers.get(path), dirty)
+        insert(this.s.readsOf, path, o, o.index, (x) => x.index)
+        this.touch(this.s.coverUsers.get(path), dirty)
       }
       if (p.writesMakeStale)
         for (const w of id.writes ?? []) {
-          insert(this.writesOf, w, o.index, o.index, (x) => x)
-          this.touch(this.writeUsers.get(w), dirty)
+          insert(this.s.writesOf, w, o.index, o.index, (x) => x)
+          this.touch(this.s.writeUsers.get(w), dirty)
         }
     }
     if (!this.listed(o)) return
-    insert(this.byKey, id.key, o, o.index, (x) => x.index)
+    insert(this.s.byKey, id.key, o, o.index, (x) => x.index)
     dirty?.add(id.key)
     if (p.faithful || o.state !== 'fresh') return
     // What `decide` will look up for this result: its key must be re-decided when those change.
-    if (id.fullReadKey) addTo(this.fullReadUsers, id.fullReadKey, id.key)
+    if (id.fullReadKey) addTo(this.s.fullReadUsers, id.fullReadKey, id.key)
     if (id.reads?.length === 1) {
       const path = id.reads[0] as string
-      if (id.lines) addTo(this.coverUsers, path, id.key)
-      if (p.writesMakeStale) addTo(this.writeUsers, path, id.key)
+      if (id.lines) addTo(this.s.coverUsers, path, id.key)
+      if (p.writesMakeStale) addTo(this.s.writeUsers, path, id.key)
     }
   }
 
@@ -231,8 +274,14 @@ export class PlanIndex {
   /** Decide every result of one key (the loop body of the former whole-conversation plan). */
   private decide(key: string): void {
     const { p } = this
-    const list = this.byKey.get(key) as Occurrence[]
-    const fresh = list.filter((o) => o.state === 'fresh')
+    const list = this.s.byKey.get(key) as Occurrence[]
+    // Most lists hold only fresh results (an untouched conversation): no copy then.
+    let fresh: readonly Occurrence[] = list
+    for (const o of list)
+      if (o.state !== 'fresh') {
+        fresh = list.filter((x) => x.state === 'fresh')
+        break
+      }
     const first = list[0] as Occurrence
     const newest = fresh[fresh.length - 1]
     const keep = p.faithful ? 1 : p.preserveLastN
@@ -242,7 +291,7 @@ export class PlanIndex {
       const o = fresh[at] as Occurrence
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
-        ? this.lastFullRead.get(o.identity.fullReadKey)
+        ? this.s.lastFullRead.get(o.identity.fullReadKey)
         : undefined
       if (full && full.index > o.index) {
         this.set(o, this.decideStale(o, o, full.index, 'full_read'))
@@ -293,7 +342,7 @@ export class PlanIndex {
   private cover(o: Occurrence): Later | undefined {
     const id = o.identity
     if (!id?.lines || id.reads?.length !== 1) return undefined
-    const reads = this.readsOf.get(id.reads[0] as string) ?? []
+    const reads = this.s.readsOf.get(id.reads[0] as string) ?? []
     // The list is in index order: start at the first later read (a file read often has a long
     // list, and every key reading it is re-decided when a read of it is added).
     for (let at = after(reads, o.index, (x) => x.index); at < reads.length; at++) {
@@ -316,10 +365,14 @@ export class PlanIndex {
     const reads = o.identity?.reads
     if (!this.p.writesMakeStale || reads?.length !== 1) return undefined
     // Writes are kept in index order: the first later one is the smallest.
-    const writes = this.writesOf.get(reads[0] as string) ?? []
+    const writes = this.s.writesOf.get(reads[0] as string) ?? []
     return writes[after(writes, o.index, (w) => w)]
   }
 }
+
+/** An occurrence's outcome before its key is decided (and for good when it is listed nowhere). */
+const firstOutcome = (o: Occurrence): Outcome =>
+  o.state !== 'fresh' && (o.identity || o.state === 'stub') ? ALREADY : NO_IDENTITY
 
 const ALREADY: Outcome = { kind: 'already' }
 const NO_IDENTITY: Outcome = { kind: 'no_identity' }

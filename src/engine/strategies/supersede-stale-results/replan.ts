@@ -7,10 +7,13 @@
 import { extendedCollection, forgetExtension, type ResultInfo } from './collect.ts'
 import { PlanIndex } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
+import { keepPlan, planKey, sharedPlan, sharedStructure } from './shared.ts'
 
 interface Carried {
   readonly results: readonly ResultInfo[]
   readonly index: PlanIndex
+  /** Kept in shared.ts for other views: never changed, a later call plans afresh instead. */
+  readonly shared: boolean
 }
 
 /** Per view (the replay's one working view), per parsed params object. */
@@ -30,9 +33,28 @@ export function planResults(
   const last = byParams.get(p)
   if (last && last.results === results) return last.index
   const mode = (r: ResultInfo) => (p.faithful ? r.faithful : r.fixed)
-  const redone = last ? redoneSince(results, last.results) : null
+  if (!last) {
+    // The first plan over this view: a re-plan (a fresh view per run) over the same collection
+    // and params value takes the plan an earlier run made, untouched (see shared.ts).
+    const key = planKey(p)
+    let index = sharedPlan(results, key)
+    if (!index) {
+      // Another value of the step's own params over the same records decides over the lists
+      // the first plan built (they depend on the records, the mode and writesMakeStale only).
+      const lists = sharedStructure(results, p)
+      if (lists) index = PlanIndex.borrowing(p, lists)
+      else {
+        index = new PlanIndex(p)
+        index.addAll(results.map(mode))
+      }
+      keepPlan(results, p, key, index)
+    }
+    byParams.set(p, { results, index, shared: true })
+    return index
+  }
+  const redone = last.shared ? null : redoneSince(results, last.results)
   let index: PlanIndex
-  if (last && redone) {
+  if (redone) {
     index = last.index
     // Positions below the cut hold the same results (or redone ones); the rest come again.
     const n = Math.min(last.results.length, redone.cut)
@@ -44,11 +66,11 @@ export function planResults(
     index = new PlanIndex(p)
     index.addAll(results.map(mode))
   }
-  byParams.set(p, { results, index })
+  byParams.set(p, { results, index, shared: false })
   // Each collection links to the one it was made from; kept, the links would hold every earlier
   // collection of a replay alive (calls × results: 8 GB on 130 copies of a Codex rollout). A
   // planner walks back only to the collection it planned last, so the link behind that one goes.
-  if (last && last.results !== results) forgetExtension(last.results)
+  if (last.results !== results) forgetExtension(last.results)
   return index
 }
 

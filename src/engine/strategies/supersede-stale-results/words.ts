@@ -1,0 +1,279 @@
+/**
+ * What the strategy does with one result and the sentences it records. They are made once per
+ * (collection, params value) and kept in shared.ts: the plan is a pure function of both, so a
+ * re-plan over the same collection (every config edit, in the app and in the bench) words the
+ * very same outcomes, and building thousands of sentences again was the largest part of the step.
+ * The view is not read here: whether the context accepts a change is still decided at every run.
+ */
+import type { ChangeOptions } from '../../compaction/context-types.ts'
+import type { ReasonCode } from '../../compaction/types.ts'
+import type { ToolResultPart } from '../../model.ts'
+import type { ResultInfo } from './collect.ts'
+import { resourceLabel } from './identity.ts'
+import { lipDifference } from './notes.ts'
+import type { Outcome, StaleCause } from './plan.ts'
+import { redactText } from './redact.ts'
+import type { SharedWords } from './shared.ts'
+import { LIP_STUB_TEMPLATE, renderStub, stubPart } from './stub.ts'
+
+/** The params the words read (the strategy's parsed params). */
+export interface WordParams {
+  readonly faithful: boolean
+  readonly stubTemplate: string
+  readonly redactResourceIdentifiers: boolean
+  readonly maxStubsPerResource: number | null
+  readonly minToolOutputTokens: number
+  readonly preserveLastN: number
+}
+
+/** What to do with a result, with its sentences. */
+export type Act =
+  | {
+      readonly kind: 'stub'
+      readonly reason: ReasonCode
+      readonly replacement: ToolResultPart
+      readonly detail: string
+      readonly options: ChangeOptions
+      /** Drops only: the sentence and options when its whole group is dropped. */
+      readonly dropDetail: string | undefined
+      readonly dropOptions: ChangeOptions
+    }
+  | {
+      readonly kind: 'skip'
+      readonly reason: ReasonCode
+      readonly detail: string
+      readonly fixed: string | undefined
+    }
+  | { readonly kind: 'none' }
+
+/**
+ * The act for `results[i]` under `outcome` (and LIP's `lip`, fixed mode only), kept in `acts`:
+ * the caller hands the acts of this very collection and params value (shared.ts), under which
+ * the outcomes are always the same.
+ */
+export function actFor(
+  words: SharedWords,
+  results: readonly ResultInfo[],
+  i: number,
+  outcome: Outcome,
+  lip: Outcome | undefined,
+  p: WordParams,
+): Act {
+  let act = words.acts[i]
+  if (!act) {
+    const lent = words.donor?.acts[i]
+    const made = words.donor?.made
+    if (lent && made && sameAct(made, i, outcome, lip, p)) act = lent
+    else {
+      words.wording ??= wordingOf(results, p)
+      act = makeAct(results, results[i] as ResultInfo, outcome, lip, p, words.wording)
+    }
+    words.acts[i] = act
+  }
+  return act
+}
+
+/** The params and outcomes a set of acts was made from. */
+export interface ActsMade {
+  readonly p: WordParams
+  readonly outcomes: readonly Outcome[]
+  /** LIP's outcomes (fixed mode), when they were asked for. */
+  readonly lip: readonly Outcome[] | undefined
+}
+
+/**
+ * Would the act made under `made` for result `i` be made the same now? An edit of the step's own
+ * params usually changes few outcomes, and only some acts read the edited value: the rest keep
+ * their sentences instead of being worded again.
+ */
+function sameAct(
+  made: ActsMade,
+  i: number,
+  outcome: Outcome,
+  lip: Outcome | undefined,
+  p: WordParams,
+): boolean {
+  const q = made.p
+  if (q.faithful !== p.faithful || q.redactResourceIdentifiers !== p.redactResourceIdentifiers)
+    return false
+  if (!sameOutcome(made.outcomes[i], outcome) || !sameOutcome(made.lip?.[i], lip)) return false
+  switch (outcome.kind) {
+    case 'stub':
+      return p.faithful || q.stubTemplate === p.stubTemplate
+    case 'drop':
+      return (
+        (p.faithful || q.stubTemplate === p.stubTemplate) &&
+        q.maxStubsPerResource === p.maxStubsPerResource
+      )
+    case 'below_min':
+      return q.minToolOutputTokens === p.minToolOutputTokens
+    case 'keep_recent':
+      return q.preserveLastN === p.preserveLastN
+    case 'denied':
+    case 'already':
+    case 'newest':
+    case 'single':
+    case 'no_identity':
+      return true
+  }
+}
+
+/** Every field of an outcome, whatever its kind (absent ones are undefined on both sides). */
+interface AnyOutcome {
+  readonly kind: string
+  readonly newer?: number
+  readonly cause?: string
+  readonly why?: string
+  readonly rank?: number
+}
+function sameOutcome(a: Outcome | undefined, b: Outcome | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  const x: AnyOutcome = a
+  const y: AnyOutcome = b
+  return (
+    x.kind === y.kind &&
+    x.newer === y.newer &&
+    x.cause === y.cause &&
+    x.why === y.why &&
+    x.rank === y.rank
+  )
+}
+
+/**
+ * The lookups a sentence takes as functions, made once per collection and params object rather
+ * than as closures per result: an edit of the step's own params words every result again.
+ */
+export interface Wording {
+  readonly redact: (s: string) => string
+  readonly messageIdOf: (i: number) => string
+}
+function wordingOf(results: readonly ResultInfo[], p: WordParams): Wording {
+  return {
+    redact: p.redactResourceIdentifiers ? redactOne : same,
+    messageIdOf: (i) => results[i]?.messageId ?? '?',
+  }
+}
+const redactOne = (s: string): string => redactText(s)
+const same = (s: string): string => s
+
+function skipAct(reason: ReasonCode, detail: string, fixed: string | undefined): Act {
+  return { kind: 'skip', reason, detail, fixed }
+}
+
+const NONE: Act = { kind: 'none' }
+const NO_OPTIONS: ChangeOptions = {}
+
+function makeAct(
+  results: readonly ResultInfo[],
+  r: ResultInfo,
+  outcome: Outcome,
+  lip: Outcome | undefined,
+  p: WordParams,
+  { redact, messageIdOf }: Wording,
+): Act {
+  const occ = p.faithful ? r.faithful : r.fixed
+  const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
+  const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
+  const fixed =
+    p.faithful || !lip ? undefined : lipDifference(outcome, lip, r.faithful, messageIdOf, redact)
+  const measure =
+    r.hasAttachments && !p.faithful
+      ? `${occ.measure} tokens (engine count: it has attachments)`
+      : `${occ.measure} tokens by len//4`
+  switch (outcome.kind) {
+    case 'stub':
+    case 'drop': {
+      const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
+      const base = `${what} (${bytes} bytes, ${measure})`
+      const byWrite = outcome.cause === 'write'
+      const stale = byWrite
+        ? writeSentence(r, results[outcome.newer] as ResultInfo)
+        : `${CAUSE_WORDS[outcome.cause]} is in message ${messageIdOf(outcome.newer)}`
+      const reason = byWrite ? 'superseded_by_write' : 'superseded'
+      const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
+      const stub = renderStub(byWrite ? WRITE_STUB_TEMPLATE : template, {
+        resource: label,
+        bytes: String(bytes),
+        size: String(bytes),
+        tool: r.tool,
+        tokens: String(occ.measure),
+        category: occ.category,
+      })
+      const note = outcome.kind === 'drop' ? ' (kept as a stub: its group holds other content)' : ''
+      return {
+        kind: 'stub',
+        reason,
+        replacement: stubPart(r.part, stub),
+        detail: `Stubbed ${base}: ${stale}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
+        // One literal shape (the context reads these by value, an absent one as undefined): the
+        // spread form made a dictionary-mode object per stub.
+        options: {
+          // A write is not a copy of the read: nothing newer has to stay intact for it.
+          newer: byWrite ? undefined : (results[outcome.newer] as ResultInfo).ref,
+          fixed,
+          allowGrowth: p.faithful ? true : undefined,
+        },
+        dropDetail:
+          outcome.kind === 'drop'
+            ? `Dropped the call and ${base}: ${stale}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``
+            : undefined,
+        dropOptions: fixed ? { fixed } : NO_OPTIONS,
+      }
+    }
+    case 'denied':
+      return skipAct(
+        'denied_by_policy',
+        `Kept ${what}: ${outcome.why}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`denied_by_policy\``,
+        fixed,
+      )
+    case 'below_min':
+      return skipAct(
+        'skipped_below_min_tokens',
+        `Kept ${what}: ${measure} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`skipped_below_min_tokens\``,
+        fixed,
+      )
+    case 'keep_recent':
+      return skipAct(
+        'keep_recent',
+        `Kept ${what}: it is the ${ordinal(outcome.rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
+        fixed,
+      )
+    case 'already':
+      return skipAct(
+        'already_compacted',
+        `Left ${what} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
+        undefined,
+      )
+    case 'newest':
+    case 'single':
+    case 'no_identity':
+      if (!fixed) return NONE
+      return skipAct(
+        'keep_recent',
+        outcome.kind === 'no_identity'
+          ? `Kept ${what}: no resource identity in its arguments`
+          : `Kept ${what}: it is the newest result for this resource`,
+        fixed,
+      )
+  }
+}
+
+const CAUSE_WORDS: Readonly<Record<Exclude<StaleCause, 'write'>, string>> = {
+  newer: 'a newer result for this resource',
+  full_read: 'a later full read of the file',
+  covering_read: 'a later read of the file that covers these lines',
+}
+
+/** Stub for a read made stale by a write (recognised on a second run by its `[COMPACTED]` mark). */
+const WRITE_STUB_TEMPLATE =
+  '[COMPACTED] Previous output for {resource} ({bytes} bytes) was removed because the file was modified later in the conversation.'
+
+/** "the file was modified at message m42 (`apply_patch` of src/x.ts)". */
+function writeSentence(read: ResultInfo, write: ResultInfo): string {
+  const written = new Set(write.fixed.identity?.writes ?? [])
+  const files = (read.fixed.identity?.reads ?? []).filter((f) => written.has(f))
+  return `the file ${files.join(', ')} was modified at message ${write.callMessageId} (\`${write.tool}\`)`
+}
+
+const ordinal = (n: number): string => (n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`)
