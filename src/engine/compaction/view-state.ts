@@ -55,6 +55,8 @@ export abstract class ViewState {
    * copy it pointed to is free to go (same answer in a re-run on the projection: idempotent).
    */
   protected readonly newestCopies = new Map<number | string, PartRef[]>()
+  /** Per group, sources in {@link newestCopies} pointing into it: most hold none (no part walk). */
+  protected readonly newestIn: Int32Array
   /** Visible groups: a prefix of the conversation's groups, extended as replay moves forward. */
   private readonly visible: Group[] = []
   /** Highest user turn among the visible groups. */
@@ -93,11 +95,13 @@ export abstract class ViewState {
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
     this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
     this.total = prepared.staticTokens + prepared.systemTokens
+    this.newestIn = new Int32Array(prepared.grouping.groups.length)
     for (const { source, target } of prepared.newestCopies) {
       const key = this.key(target)
       const sources = this.newestCopies.get(key)
       if (sources) sources.push(source)
       else this.newestCopies.set(key, [source])
+      this.countNewest(key, target.message, 1)
     }
     // Over the whole conversation, the state after revealing every message depends only on the
     // prepared conversation: copy it from the first view instead of walking 10,000 messages again.
@@ -160,6 +164,13 @@ export abstract class ViewState {
       this.visible.push(g)
       if (g.turn > this.maxTurn) this.maxTurn = g.turn
     }
+  }
+
+  /** Count a source pointing to part `key` of `message` (a string key is in no group). */
+  protected countNewest(key: number | string, message: number, by: 1 | -1): void {
+    if (typeof key !== 'number') return
+    const g = this.prepared.grouping.groupOfMessage[message]
+    if (g !== undefined) this.newestIn[g] = (this.newestIn[g] as number) + by
   }
 
   /** Map key of a part address. */
@@ -276,15 +287,6 @@ export abstract class ViewState {
     const g = this.prepared.grouping.groups[group]
     if (g?.kind === 'system' && g.messages.length === 0) return this.prepared.systemTokens
     return this.groupTokensNow[group] as number
-  }
-
-  /** Tokens of the group as the source had it (visible part), regardless of decisions. */
-  originalGroupTokens(group: number): number {
-    const g = this.prepared.grouping.groups[group]
-    if (g?.kind === 'system' && g.messages.length === 0) return this.prepared.systemTokens
-    let t = 0
-    for (const m of this.messagesOf(group)) t += this.prepared.messageTokens[m] as number
-    return t
   }
 
   messageTokens(message: number): number {
