@@ -8,7 +8,6 @@ import {
   type CallAccounting,
   type LedgerState,
 } from './ledger.ts'
-import { pushAll } from '../arrays.ts'
 import { OverrideTable } from './overrides.ts'
 import { refIn, refTableOf, type RefTable } from './refs.ts'
 import type { InsertedSummary, Override } from './view-parts.ts'
@@ -57,8 +56,10 @@ export abstract class ViewState {
   protected readonly newestCopies = new Map<number | string, PartRef[]>()
   /** Per group, sources in {@link newestCopies} pointing into it: most hold none (no part walk). */
   protected readonly newestIn: Int32Array
-  /** Visible groups: a prefix of the conversation's groups, extended as replay moves forward. */
-  private readonly visible: Group[] = []
+  /** Visible groups: a prefix of the groups, extended as replay moves forward (or shared). */
+  private visible: Group[] = []
+  /** `visible` is the opened view's list (see `restore`): copied before it is extended. */
+  private visibleShared = false
   /** Highest user turn among the visible groups. */
   private maxTurn = 0
   /** The current call's context (threads, upstream compactions, provider rules). */
@@ -121,7 +122,7 @@ export abstract class ViewState {
       groupTokens: this.groupTokensNow.slice(),
       total: this.total,
       included: this.included,
-      visible: [...this.visible],
+      visible: this.visible.slice(),
       maxTurn: this.maxTurn,
       ledger: this.ledger.snapshot(),
     }
@@ -132,7 +133,8 @@ export abstract class ViewState {
     this.groupTokensNow.set(o.groupTokens)
     this.total = o.total
     this.included = o.included
-    pushAll(this.visible, o.visible)
+    this.visible = o.visible as Group[]
+    this.visibleShared = true
     this.maxTurn = o.maxTurn
     this.ledger.restore(o.ledger)
   }
@@ -158,6 +160,10 @@ export abstract class ViewState {
     // Groups are ordered by their first message: the visible ones are a prefix (the top-level
     // system group has no messages and comes first). The limit only grows, so extend it.
     const { groups } = grouping
+    if (this.visibleShared && this.visible.length < groups.length) {
+      this.visible = this.visible.slice()
+      this.visibleShared = false
+    }
     for (let i = this.visible.length; i < groups.length; i++) {
       const g = groups[i] as Group
       if (g.messages.length > 0 && (g.messages[0] as number) >= this.visibleUpTo) break
