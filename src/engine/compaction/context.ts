@@ -144,7 +144,9 @@ export class StrategyContext {
 
   /**
    * Replace one part (a stub or a trim; `null` removes it). Refused when protected, and skipped
-   * as `no_savings` when the replacement would not be smaller.
+   * as `no_savings` when the replacement would not be smaller. `known`: the replacement's price
+   * when the caller has it already (what `view.price` answers for the message at `ref`; −1: price
+   * it here) — a strategy pricing from a table per prepared conversation saves the memo's lookup.
    */
   replace(
     ref: PartRef,
@@ -153,6 +155,7 @@ export class StrategyContext {
     reason: ReasonCode,
     detail: string,
     options: ChangeOptions = {},
+    known = -1,
   ): boolean {
     const group = this.view.prepared.grouping.groupOfMessage[ref.message] as number
     const message = this.conversation.messages[ref.message] as Message
@@ -191,7 +194,12 @@ export class StrategyContext {
         return false
       }
     }
-    const after = replacement ? this.view.price(replacement, message.role, message.model) : 0
+    const after =
+      known >= 0
+        ? known
+        : replacement
+          ? this.view.price(replacement, message.role, message.model)
+          : 0
     if (after >= before && !options.allowGrowth) {
       this.skip(
         group,

@@ -11,7 +11,11 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
   // The skip test comes before the budget test: the context only shrinks when a group is
   // dropped, and in a replay most groups walked past were dropped at earlier calls — reading the
   // context size for each of them made every call cost the whole history (quadratic).
-  let over = ctx.totalTokens() > budget
+  // The context figure is read once per drop (the detail quotes it, the loop compares it) and the
+  // budget turned into text once: thousands of drops per re-plan when most of history goes.
+  let now = ctx.totalTokens()
+  let over = now > budget
+  const limit = String(Math.round(budget))
   for (const g of ctx.groups()) {
     if (!over) return
     // Inserted summaries are kept: in a re-run they are ordinary groups, and dropping them there
@@ -26,9 +30,10 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
     ctx.exclude(
       g.index,
       'token_budget_fallback',
-      `fallback: context ${ctx.totalTokens()} tokens is over the budget of ${Math.round(budget)}; dropped the oldest group`,
+      `fallback: context ${now} tokens is over the budget of ${limit}; dropped the oldest group`,
     )
-    over = ctx.totalTokens() > budget
+    now = ctx.totalTokens()
+    over = now > budget
   }
   if (!strict || ctx.totalTokens() <= budget) {
     if (ctx.totalTokens() > budget) {

@@ -345,7 +345,9 @@ function recountProjection(
       total += unchanged[at] as number
       continue
     }
-    total += changedPrice(view, m)
+    // A message with no original id is a summary inserted in this run: a new object each run,
+    // so keeping its price per object would only fill the memo (thousands per round).
+    total += at >= 0 ? changedPrice(view, m) : priceOf(view, m)
   }
   return total
 }
@@ -364,6 +366,14 @@ function changedPrice(view: WorkingView, m: Message): number {
   const p = view.prepared
   const hit = changedPrices.get(m)
   if (hit && hit.prepared === p) return hit.tokens
+  const total = priceOf(view, m)
+  changedPrices.set(m, { prepared: p, tokens: total })
+  return total
+}
+
+/** A projected message's price: framing + each part's (see {@link changedPrice}). */
+function priceOf(view: WorkingView, m: Message): number {
+  const p = view.prepared
   let total = p.framing.perMessage
   for (const part of m.parts) {
     // Untouched parts are the prepared objects: their price is known. Replacements and inserted
@@ -377,6 +387,5 @@ function changedPrice(view: WorkingView, m: Message): number {
     }
     total += view.price(projectedSource(part) ?? part, m.role, m.model)
   }
-  changedPrices.set(m, { prepared: p, tokens: total })
   return total
 }

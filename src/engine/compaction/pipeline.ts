@@ -5,7 +5,6 @@ import type { AnyStrategy } from './strategy.ts'
 import { evaluateTrigger, measure, targetTokens } from './triggers.ts'
 import type { Decision, EngineConfig, EngineDeps, WindowConfig } from './types.ts'
 import type { WorkingView } from './view.ts'
-import { pushAll } from '../arrays.ts'
 
 export type StepStatus =
   | 'ran'
@@ -57,7 +56,9 @@ export async function runPipeline(
   options: { recordNonChanges?: boolean } = {},
 ): Promise<PipelineOutcome> {
   const window = usableWindow(config.window)
-  const decisions: Decision[] = []
+  // Each step's own list, joined once at the end: appending every step's decisions to a growing
+  // array copied thousands of them per re-plan, and one step's list is most often the only one.
+  const lists: (readonly Decision[])[] = []
   const steps: StepReport[] = []
   const tokensBefore = view.contextTokens
   let protections: Protections | null = null
@@ -71,10 +72,11 @@ export async function runPipeline(
     registry,
     window,
     protect,
-    decisions,
+    lists,
     steps,
     options.recordNonChanges !== false,
   )
+  const decisions = joined(lists)
   return { decisions, steps, tokensBefore, tokensAfter: view.contextTokens, window, fallbackRan }
 }
 
@@ -85,7 +87,7 @@ async function runPass(
   registry: StrategyRegistry,
   window: UsableWindow,
   protect: () => Protections,
-  decisions: Decision[],
+  decisions: (readonly Decision[])[],
   steps: StepReport[],
   recordNonChanges: boolean,
 ): Promise<boolean> {
@@ -127,9 +129,9 @@ async function runPass(
       const message = parsed.error.issues
         .map((e) => `${e.path.join('.') || 'params'}: ${e.message}`)
         .join('; ')
-      decisions.push(
+      decisions.push([
         failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.contextTokens),
-      )
+      ])
       report('invalid_params', message, 1)
       continue
     }
@@ -138,13 +140,13 @@ async function runPass(
     ctx.recordNonChanges = recordNonChanges
     try {
       await strategy.run(ctx, parsed.data)
-      pushAll(decisions, ctx.decisions)
+      if (ctx.decisions.length > 0) decisions.push(ctx.decisions)
       report('ran', trigger.why, ctx.decisions.length)
     } catch (error) {
       // Fail open: undo whatever the step changed, record why, keep going.
       view.rollback(checkpoint)
       const message = error instanceof Error ? error.message : String(error)
-      decisions.push(failedOpen(step.strategy, i, message, view.contextTokens))
+      decisions.push([failedOpen(step.strategy, i, message, view.contextTokens)])
       report('failed_open', message, 1)
     }
     if (step.target && view.contextTokens < targetTokens(step.target, window.usable)) stopped = true
@@ -158,8 +160,19 @@ async function runPass(
   const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
   ctx.recordNonChanges = recordNonChanges
   runFallback(ctx, budget, config.fallback.strict)
-  pushAll(decisions, ctx.decisions)
+  if (ctx.decisions.length > 0) decisions.push(ctx.decisions)
   return true
+}
+
+/** The lists one after another (the only one itself: nothing appends to it afterwards). */
+function joined(lists: readonly (readonly Decision[])[]): readonly Decision[] {
+  if (lists.length === 1) return lists[0] as readonly Decision[]
+  let n = 0
+  for (const l of lists) n += l.length
+  const out = new Array<Decision>(n)
+  let k = 0
+  for (const l of lists) for (let i = 0; i < l.length; i++) out[k++] = l[i] as Decision
+  return out
 }
 
 function failedOpen(strategy: string, step: number, error: string, tokens: number): Decision {

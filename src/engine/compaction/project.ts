@@ -19,6 +19,7 @@ export function project(view: WorkingView): Conversation {
     map.set(at, [...(map.get(at) ?? []), s])
   }
 
+  const memo = memoOf(view)
   const messages: Message[] = []
   /** original index → index in the projection of the first message at or after it */
   const newIndex = new Array<number>(view.limit + 1)
@@ -34,12 +35,15 @@ export function project(view: WorkingView): Conversation {
     else if (!view.isExcluded(g)) {
       // The copy made last time, when every part projects to the same object again (re-plans
       // and rounds mostly change the same parts the same way): no parts array to build.
-      const last = projectedMessages.get(msg)
-      if (last && projectsTo(view, m, msg, last.parts)) messages.push(last)
+      const last = memo.message[m] ?? projectedMessages.get(msg)
+      if (last && projectsTo(view, memo, m, msg, last.parts)) messages.push(last)
       else {
-        const parts = projectedParts(view, m)
-        if (parts.length > 0 || msg.parts.length === 0)
-          messages.push(sameParts(parts, msg.parts) ? msg : copyWith(msg, parts))
+        const parts = projectedParts(view, memo, m)
+        if (parts.length > 0 || msg.parts.length === 0) {
+          const out = sameParts(parts, msg.parts) ? msg : copyWith(msg, parts)
+          if (out !== msg) memo.message[m] = out
+          messages.push(out)
+        }
       }
     }
     if (placed) for (const s of after.get(m) ?? []) messages.push(s.message)
@@ -65,11 +69,11 @@ export function project(view: WorkingView): Conversation {
  * stub defers to in `meta.supersededBy`), so a later run on the projection — or a re-imported
  * export — knows they are not originals: that is what makes a second run change nothing.
  */
-function projectedParts(view: WorkingView, message: number): Part[] {
+function projectedParts(view: WorkingView, memo: ProjectionMemo, message: number): Part[] {
   const msg = view.prepared.conversation.messages[message] as Message
   const out: Part[] = []
   for (let i = 0; i < msg.parts.length; i++) {
-    const part = projectedPart(view, message, msg, i)
+    const part = projectedPart(view, memo, message, msg, i)
     if (part) out.push(part)
   }
   return out
@@ -82,13 +86,14 @@ function projectedParts(view: WorkingView, message: number): Part[] {
  */
 function projectsTo(
   view: WorkingView,
+  memo: ProjectionMemo,
   message: number,
   msg: Message,
   parts: readonly Part[],
 ): boolean {
   let k = 0
   for (let i = 0; i < msg.parts.length; i++) {
-    const part = projectedPart(view, message, msg, i)
+    const part = projectedPart(view, memo, message, msg, i)
     if (!part) continue
     if (parts[k] !== part) return false
     k++
@@ -97,13 +102,94 @@ function projectsTo(
 }
 
 /** Part `i` of a message as projected, or null when an override removed it. */
-function projectedPart(view: WorkingView, message: number, msg: Message, i: number): Part | null {
+function projectedPart(
+  view: WorkingView,
+  memo: ProjectionMemo,
+  message: number,
+  msg: Message,
+  i: number,
+): Part | null {
   const { conversation } = view.prepared
   const original = msg.parts[i] as Part
   const o = view.overrideAt(message, i)
   if (!o) return original
   if (!o.part) return null
-  const hit = projectedCache.get(o.part)
+  // The copy made for this part last time, when made from the same replacement with the same
+  // marks (the same strategies, the same newer copies).
+  const flat = (view.parts.offset[message] as number) + i
+  if (
+    memo.source[flat] === o.part &&
+    sameList(memo.by[flat], o.by) &&
+    sameRefs(memo.newer[flat], o.newer)
+  )
+    return memo.part[flat] as Part
+  const made = markedCopy(conversation, original, o, o.part)
+  memo.source[flat] = o.part
+  memo.by[flat] = o.by
+  memo.newer[flat] = o.newer
+  memo.part[flat] = made
+  return made
+}
+
+/**
+ * What a projection makes for one replaced part of a prepared conversation, last time, by
+ * message index and flat part number: arrays read in order, where the per-object memos below
+ * (kept for copies made under another prepared conversation) cost a hashed lookup per part and
+ * per message of every round — thousands when a step rewrites every older result.
+ */
+interface ProjectionMemo {
+  readonly message: (Message | undefined)[]
+  readonly part: (Part | undefined)[]
+  readonly source: (Part | undefined)[]
+  readonly by: (readonly string[] | undefined)[]
+  readonly newer: (readonly PartRef[] | undefined)[]
+}
+
+const memos = new WeakMap<object, ProjectionMemo>()
+
+function memoOf(view: WorkingView): ProjectionMemo {
+  const hit = memos.get(view.prepared)
+  if (hit) return hit
+  const parts = view.parts.offset[view.parts.offset.length - 1] as number
+  const made: ProjectionMemo = {
+    message: new Array<Message | undefined>(view.prepared.conversation.messages.length),
+    part: new Array<Part | undefined>(parts),
+    source: new Array<Part | undefined>(parts),
+    by: new Array<readonly string[] | undefined>(parts),
+    newer: new Array<readonly PartRef[] | undefined>(parts),
+  }
+  memos.set(view.prepared, made)
+  return made
+}
+
+/** Are the two lists the same items (the same array, or items `===` one by one)? */
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
+  if (a === b) return true
+  if (!a || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Do the two lists name the same parts, in order? */
+function sameRefs(a: readonly PartRef[] | undefined, b: readonly PartRef[]): boolean {
+  if (a === b) return true
+  if (!a || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as PartRef
+    const y = b[i] as PartRef
+    if (x.message !== y.message || x.part !== y.part) return false
+  }
+  return true
+}
+
+/** `replacement` (the override's part) marked as compacted (see {@link projectedParts}). */
+function markedCopy(
+  conversation: Conversation,
+  original: Part,
+  o: Override,
+  replacement: Part,
+): Part {
+  const hit = projectedCache.get(replacement)
   if (hit && hit.original === original && sameMarks(hit, o, conversation)) return hit.part
   const earlierBy = Array.isArray(original.meta?.compactedBy)
     ? (original.meta.compactedBy as string[])
@@ -116,15 +202,15 @@ function projectedPart(view: WorkingView, message: number, msg: Message, i: numb
     part: r.part,
   }))
   const meta = {
-    ...o.part.meta,
+    ...replacement.meta,
     compactedBy: [...earlierBy, ...o.by],
     ...(earlierNewer.length + newer.length > 0
       ? { supersededBy: [...earlierNewer, ...newer] }
       : {}),
   }
-  const part = { ...o.part, meta } as Part
-  projectedCache.set(o.part, { original, by: o.by, newer, part })
-  projectedFrom.set(part, o.part)
+  const part = { ...replacement, meta } as Part
+  projectedCache.set(replacement, { original, by: o.by, newer, part })
+  projectedFrom.set(part, replacement)
   return part
 }
 

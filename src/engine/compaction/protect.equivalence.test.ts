@@ -186,7 +186,8 @@ describe('on-demand protections and the incremental view', () => {
 
   it('over the whole conversation, answer for each of several configs as the one-pass computation does', () => {
     // The whole-conversation tables are kept per prepared conversation and shared by every
-    // config (each edit in the app is a new config object): none may leak into another.
+    // config (each edit in the app is a new config object, and tables are kept per config value):
+    // none may leak into another.
     fc.assert(
       fc.property(
         fc.array(stepSpec, { minLength: 1, maxLength: 8 }),
@@ -194,10 +195,11 @@ describe('on-demand protections and the incremental view', () => {
         (steps, configs) => {
           const conversation = build(steps)
           const prepared = prepare(conversation, estimateCounter)
-          for (const c of configs) {
+          // Twice: the second time each config value is found again in a new object.
+          for (const c of [...configs, ...configs]) {
             const view = new WorkingView(prepared)
             const ref = referenceProtections(view, c)
-            const got = computeProtections(view, { ...c })
+            const got = computeProtections(view, structuredClone(c))
             expect([...got.list().groups]).toEqual([...ref.list.groups])
             expect([...got.list().parts]).toEqual([...ref.list.parts])
             for (const g of prepared.grouping.groups)

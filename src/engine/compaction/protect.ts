@@ -33,11 +33,52 @@ export interface Protections {
  * once per (prepared conversation, protection config) and shared by every replay point.
  */
 type StaticKind = 'system' | 'pinned' | 'protected_tool' | null
-const staticKindCache = new WeakMap<Prepared, WeakMap<ProtectionConfig, readonly StaticKind[]>>()
+const staticKindCache = new WeakMap<Prepared, Map<string, readonly StaticKind[]>>()
+
+/**
+ * A protection config's value as a key. Every edit in the app hands the engine a new config object
+ * (cloned across the worker, validated into fresh objects), so tables kept per config object were
+ * made again at every re-plan (a walk of every group, lower-casing each tool name: about 5 ms on
+ * the bench's 10,000 messages with two protected tools). Kept per object too: replay asks at every
+ * model call with the same one.
+ */
+const valueKeys = new WeakMap<ProtectionConfig, string>()
+function valueKey(c: ProtectionConfig): string {
+  let key = valueKeys.get(c)
+  if (key === undefined) {
+    key = JSON.stringify([
+      c.system,
+      c.recentTurns,
+      c.pinned,
+      c.tools,
+      c.pendingCalls,
+      c.latestThinking,
+    ])
+    valueKeys.set(c, key)
+  }
+  return key
+}
+
+/** Kept per config value: a few per prepared conversation (editing pinned ids makes many). */
+function remember<T>(
+  cache: WeakMap<Prepared, Map<string, T>>,
+  prepared: Prepared,
+  key: string,
+  value: T,
+): T {
+  let byKey = cache.get(prepared)
+  if (!byKey) {
+    byKey = new Map()
+    cache.set(prepared, byKey)
+  }
+  if (byKey.size >= 16) byKey.clear()
+  byKey.set(key, value)
+  return value
+}
 
 function staticKinds(prepared: Prepared, config: ProtectionConfig): readonly StaticKind[] {
-  let byConfig = staticKindCache.get(prepared)
-  const hit = byConfig?.get(config)
+  const key = valueKey(config)
+  const hit = staticKindCache.get(prepared)?.get(key)
   if (hit) return hit
   const { conversation, grouping } = prepared
   const pinned = new Set(config.pinned)
@@ -52,12 +93,7 @@ function staticKinds(prepared: Prepared, config: ProtectionConfig): readonly Sta
     if (tools.size > 0 && g.tools.some((t) => tools.has(t.toLowerCase()))) return 'protected_tool'
     return null
   })
-  if (!byConfig) {
-    byConfig = new WeakMap()
-    staticKindCache.set(prepared, byConfig)
-  }
-  byConfig.set(config, kinds)
-  return kinds
+  return remember(staticKindCache, prepared, key, kinds)
 }
 
 /**
@@ -74,21 +110,16 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
   // limit): combined from tables per prepared conversation (protect-whole.ts), once per (prepared,
   // config) and shared by every round of a run.
   if (view.limit === view.prepared.conversation.messages.length) {
-    let byConfig = wholeCache.get(view.prepared)
-    const hit = byConfig?.get(config)
+    const key = valueKey(config)
+    const hit = wholeCache.get(view.prepared)?.get(key)
     if (hit) return hit
     const whole = wholeProtections(view, config, staticKinds(view.prepared, config))
-    if (!byConfig) {
-      byConfig = new WeakMap()
-      wholeCache.set(view.prepared, byConfig)
-    }
-    byConfig.set(config, whole)
-    return whole
+    return remember(wholeCache, view.prepared, key, whole)
   }
   return onDemand(view, config)
 }
 
-const wholeCache = new WeakMap<Prepared, WeakMap<ProtectionConfig, Protections>>()
+const wholeCache = new WeakMap<Prepared, Map<string, Protections>>()
 
 function onDemand(view: WorkingView, config: ProtectionConfig): Protections {
   const { conversation, grouping } = view.prepared

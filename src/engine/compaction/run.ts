@@ -8,7 +8,6 @@ import { computeProtections } from './protect.ts'
 import { project } from './project.ts'
 import type { Decision, EngineConfig, EngineDeps } from './types.ts'
 import { WorkingView } from './view.ts'
-import { pushAll } from '../arrays.ts'
 
 export interface CompactionResult extends PipelineOutcome {
   /** What the model would receive. */
@@ -52,7 +51,8 @@ export async function compact(
   // the conversation as loaded and carried into every round (a projection reports no usage).
   const accounting = accountingFor(prepared, config.accounting)
   const rounds = options.checkIdempotence === false ? 1 : MAX_ROUNDS + 1
-  const decisions: Decision[] = []
+  // Each round's decisions, joined at the end (most runs have one round: its list is the result).
+  const perRound: (readonly Decision[])[] = []
   const checks = new Map<string, InvariantCheck>()
   let first: PipelineOutcome | null = null
   let last: PipelineOutcome | null = null
@@ -69,10 +69,7 @@ export async function compact(
     }
     first ??= outcome
     last = outcome
-    pushAll(
-      decisions,
-      round === 0 ? outcome.decisions : outcome.decisions.map((d) => ({ ...d, round })),
-    )
+    perRound.push(round === 0 ? outcome.decisions : outcome.decisions.map((d) => ({ ...d, round })))
     projection = project(view)
     for (const c of checkInvariants(
       view,
@@ -90,8 +87,10 @@ export async function compact(
     // Unchanged messages are the same objects in the projection: their prices carry over.
     if (round + 1 < rounds) prepared = prepare(projection, deps.counter, { reuse: prepared })
   }
+  const decisions = perRound.length === 1 ? (perRound[0] as readonly Decision[]) : perRound.flat()
+  const changes = countChanges(decisions)
   // The projection carries the figures it was measured with (see ConversationMeta).
-  if (decisions.some(isChange)) {
+  if (changes > 0) {
     const last = accounting.reconciliation.figures.at(-1)
     const earlier = prepared.conversation.meta.carriedAccounting?.changedFrom ?? Infinity
     const changedFrom = Math.min(earlier, firstDifference(input, projection))
@@ -128,10 +127,17 @@ export async function compact(
     fallbackRan: base.fallbackRan || end.fallbackRan,
     projection,
     invariants: { ok: all.every((c) => c.ok), checks: all },
-    changes: decisions.filter(isChange).length,
+    changes,
     rounds: round,
     reconciliation: accounting.reconciliation,
   }
+}
+
+/** How many decisions changed the projection (`filter(isChange).length`, without the copy). */
+function countChanges(decisions: readonly Decision[]): number {
+  let n = 0
+  for (const d of decisions) if (CHANGING.has(d.kind)) n++
+  return n
 }
 
 /**

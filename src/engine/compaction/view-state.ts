@@ -8,7 +8,6 @@ import {
   type CallAccounting,
   type LedgerState,
 } from './ledger.ts'
-import { pushAll } from '../arrays.ts'
 import { OverrideTable } from './overrides.ts'
 import { refIn, refTableOf, type RefTable } from './refs.ts'
 import type { InsertedSummary, Override } from './view-parts.ts'
@@ -55,8 +54,12 @@ export abstract class ViewState {
    * copy it pointed to is free to go (same answer in a re-run on the projection: idempotent).
    */
   protected readonly newestCopies = new Map<number | string, PartRef[]>()
-  /** Visible groups: a prefix of the conversation's groups, extended as replay moves forward. */
-  private readonly visible: Group[] = []
+  /** Per group, sources in {@link newestCopies} pointing into it: most hold none (no part walk). */
+  protected readonly newestIn: Int32Array
+  /** Visible groups: a prefix of the groups, extended as replay moves forward (or shared). */
+  private visible: Group[] = []
+  /** `visible` is the opened view's list (see `restore`): copied before it is extended. */
+  private visibleShared = false
   /** Highest user turn among the visible groups. */
   private maxTurn = 0
   /** The current call's context (threads, upstream compactions, provider rules). */
@@ -93,11 +96,13 @@ export abstract class ViewState {
     this.messageTokensNow = Float64Array.from(prepared.messageTokens)
     this.groupTokensNow = new Float64Array(prepared.grouping.groups.length)
     this.total = prepared.staticTokens + prepared.systemTokens
+    this.newestIn = new Int32Array(prepared.grouping.groups.length)
     for (const { source, target } of prepared.newestCopies) {
       const key = this.key(target)
       const sources = this.newestCopies.get(key)
       if (sources) sources.push(source)
       else this.newestCopies.set(key, [source])
+      this.countNewest(key, target.message, 1)
     }
     // Over the whole conversation, the state after revealing every message depends only on the
     // prepared conversation: copy it from the first view instead of walking 10,000 messages again.
@@ -117,7 +122,7 @@ export abstract class ViewState {
       groupTokens: this.groupTokensNow.slice(),
       total: this.total,
       included: this.included,
-      visible: [...this.visible],
+      visible: this.visible.slice(),
       maxTurn: this.maxTurn,
       ledger: this.ledger.snapshot(),
     }
@@ -128,7 +133,8 @@ export abstract class ViewState {
     this.groupTokensNow.set(o.groupTokens)
     this.total = o.total
     this.included = o.included
-    pushAll(this.visible, o.visible)
+    this.visible = o.visible as Group[]
+    this.visibleShared = true
     this.maxTurn = o.maxTurn
     this.ledger.restore(o.ledger)
   }
@@ -154,12 +160,23 @@ export abstract class ViewState {
     // Groups are ordered by their first message: the visible ones are a prefix (the top-level
     // system group has no messages and comes first). The limit only grows, so extend it.
     const { groups } = grouping
+    if (this.visibleShared && this.visible.length < groups.length) {
+      this.visible = this.visible.slice()
+      this.visibleShared = false
+    }
     for (let i = this.visible.length; i < groups.length; i++) {
       const g = groups[i] as Group
       if (g.messages.length > 0 && (g.messages[0] as number) >= this.visibleUpTo) break
       this.visible.push(g)
       if (g.turn > this.maxTurn) this.maxTurn = g.turn
     }
+  }
+
+  /** Count a source pointing to part `key` of `message` (a string key is in no group). */
+  protected countNewest(key: number | string, message: number, by: 1 | -1): void {
+    if (typeof key !== 'number') return
+    const g = this.prepared.grouping.groupOfMessage[message]
+    if (g !== undefined) this.newestIn[g] = (this.newestIn[g] as number) + by
   }
 
   /** Map key of a part address. */
@@ -276,15 +293,6 @@ export abstract class ViewState {
     const g = this.prepared.grouping.groups[group]
     if (g?.kind === 'system' && g.messages.length === 0) return this.prepared.systemTokens
     return this.groupTokensNow[group] as number
-  }
-
-  /** Tokens of the group as the source had it (visible part), regardless of decisions. */
-  originalGroupTokens(group: number): number {
-    const g = this.prepared.grouping.groups[group]
-    if (g?.kind === 'system' && g.messages.length === 0) return this.prepared.systemTokens
-    let t = 0
-    for (const m of this.messagesOf(group)) t += this.prepared.messageTokens[m] as number
-    return t
   }
 
   messageTokens(message: number): number {

@@ -198,9 +198,11 @@ export class WorkingView extends ViewState {
     const sources = this.newestCopies.get(key)
     if (sources) sources.push(source)
     else this.newestCopies.set(key, [source])
+    this.countNewest(key, ref.message, 1)
     this.undo.push(() => {
       if (sources) sources.pop()
       else this.newestCopies.delete(key)
+      this.countNewest(key, ref.message, -1)
     })
   }
 
@@ -223,7 +225,7 @@ export class WorkingView extends ViewState {
 
   /** Does a group hold a part that a stub still in the context relies on? */
   holdsNewestCopy(group: number): boolean {
-    if (this.newestCopies.size === 0) return false
+    if (this.newestCopies.size === 0 || this.newestIn[group] === 0) return false
     for (const m of this.messagesOf(group)) {
       const parts = this.prepared.conversation.messages[m]?.parts.length ?? 0
       for (let i = 0; i < parts; i++) if (this.isNewestCopyAt(m, i)) return true

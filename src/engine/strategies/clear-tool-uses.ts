@@ -3,6 +3,8 @@ import { defineStrategy } from '../compaction/strategy.ts'
 import { toolUses, type Edit, type ToolUse } from './clear-tool-uses/plan.ts'
 import { planAll, rulesOf } from './clear-tool-uses/plan-use.ts'
 import { carriedPlan, type OlderPlan } from './clear-tool-uses/carried.ts'
+import { applyRows, includedUses, keptRows, planRows } from './clear-tool-uses/replan.ts'
+import { useTableOf } from './clear-tool-uses/table.ts'
 
 const count = (what: string) =>
   z.number().int(`${what} must be a whole number`).min(0, `${what} must be 0 or more`)
@@ -60,8 +62,12 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
     // Replay (no non-changes recorded) carries the older-use plan from call to call; a run that
     // explains itself plans from scratch, recording every skip.
     const carried = ctx.recordNonChanges ? null : carriedPlan(ctx, rulesOf(p), p.keep)
-    const uses = carried ? null : toolUses(ctx)
-    const useCount = carried ? carried.uses : (uses as ToolUse[]).length
+    // A run from scratch reads the conversation's uses as columns (clear-tool-uses/replan.ts);
+    // the general planner stays for an address outside the conversation.
+    const table = carried ? null : useTableOf(ctx)
+    const list = table?.regular ? includedUses(ctx, table) : null
+    const uses = carried || list ? null : toolUses(ctx)
+    const useCount = carried ? carried.uses : list ? list.length : (uses as ToolUse[]).length
     const checks: string[] = []
     let fired = p.triggerInputTokens === null && p.triggerToolUses === null
     if (p.triggerInputTokens !== null) {
@@ -77,6 +83,20 @@ export const clearToolUsesStrategy = defineStrategy<ClearToolUsesParams>({
       return
     }
     const cut = Math.max(0, useCount - p.keep)
+    if (table && list) {
+      const rows = planRows(ctx, rulesOf(p), table, list.subarray(0, cut))
+      if (rows.length > 0 && rows.saves < p.clearAtLeast) {
+        ctx.skip(
+          table.group[rows.use[0] as number] as number,
+          'below_threshold',
+          `Clear tool uses: only ${rows.saves} tokens could be cleared from ${cut} older tool uses, below clear_at_least ${p.clearAtLeast}; nothing cleared`,
+        )
+        return
+      }
+      applyRows(ctx, table, rows, p.keep, p.placeholder)
+      keptRows(ctx, table, list.subarray(cut), p.keep)
+      return
+    }
     let edits = carried ? null : planAll(ctx, rulesOf(p), (uses as ToolUse[]).slice(0, cut))
     const clearable = carried ? carried.clearable : sumSaves(edits as Edit[])
     const editCount = carried ? carried.editCount : (edits as Edit[]).length

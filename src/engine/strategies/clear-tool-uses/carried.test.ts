@@ -4,11 +4,11 @@ import { StrategyContext } from '../../compaction/context.ts'
 import { prepare } from '../../compaction/prepared.ts'
 import { computeProtections, DEFAULT_PROTECTIONS } from '../../compaction/protect.ts'
 import { WorkingView } from '../../compaction/view.ts'
-import type { Message, Part } from '../../model.ts'
-import { call, conv, messages, NO_FRAMING, result, wordCounter } from '../truncation/testing.ts'
+import { conv, NO_FRAMING, result, wordCounter } from '../truncation/testing.ts'
 import { carriedPlan } from './carried.ts'
 import { toolUses, type Edit } from './plan.ts'
 import { planAll, rulesOf } from './plan-use.ts'
+import { build, PLACEHOLDER, roundArb } from './uses.testing.ts'
 
 /**
  * Replay carries each older use's plan from call to call and redoes only what a change or a
@@ -16,24 +16,6 @@ import { planAll, rulesOf } from './plan-use.ts'
  * the carried edits applied, calls where the strategy did not run), the carried plan must be the
  * plan made from scratch at that call.
  */
-
-const PLACEHOLDER = '[cleared]'
-const TOOLS = ['read', 'grep', 'skill', 'bash'] as const
-
-/** One round: an assistant message with 1–2 calls; results now, one round later, or never. */
-const roundArb = fc.record({
-  user: fc.boolean(),
-  /** Run by a sub-agent (its own thread: out of the main call's context). */
-  side: fc.boolean(),
-  calls: fc.array(
-    fc.record({
-      tool: fc.constantFrom(...TOOLS),
-      words: fc.integer({ min: 0, max: 30 }),
-      when: fc.constantFrom('now', 'now', 'now', 'later', 'never', 'cleared'),
-    }),
-    { minLength: 1, maxLength: 2 },
-  ),
-})
 
 type Action =
   | { readonly kind: 'none' }
@@ -51,35 +33,6 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.nat().map((pick) => ({ kind: 'rollback' as const, pick })),
   fc.constant({ kind: 'apply' as const }),
 )
-
-type Round = typeof roundArb extends fc.Arbitrary<infer T> ? T : never
-
-function build(rounds: readonly Round[]): Message[] {
-  const m = messages()
-  const out: Message[] = [m('user', 'start')]
-  let seq = 0
-  let late: Part[] = []
-  for (const r of rounds) {
-    if (r.user) out.push(m('user', 'next task'))
-    const calls: Part[] = []
-    const now: Part[] = []
-    const later: Part[] = []
-    for (const c of r.calls) {
-      const id = `c${++seq}`
-      calls.push(call(id, c.tool, { path: `f${seq}.ts` }))
-      const body = c.when === 'cleared' ? PLACEHOLDER : 'w '.repeat(c.words)
-      if (c.when === 'now' || c.when === 'cleared') now.push(result(id, body))
-      else if (c.when === 'later') later.push(result(id, body))
-    }
-    const thread = r.side ? { sidechain: 'sub' } : {}
-    out.push(m('assistant', calls, thread))
-    const results = [...late, ...now]
-    if (results.length > 0) out.push(m('tool', results, thread))
-    late = later
-  }
-  if (late.length > 0) out.push(m('tool', late))
-  return out
-}
 
 const pick = <T>(list: readonly T[], n: number): T | undefined => list[n % Math.max(1, list.length)]
 

@@ -63,7 +63,7 @@ export function clearedResult(part: ToolResultPart, placeholder: string): ToolRe
 /** What clearing a result finds: not a tool result (null), already the placeholder, or its replacement. */
 export type Clearing = { readonly replacement: ToolResultPart } | 'cleared' | null
 
-function clearing(part: Part | null, placeholder: string): Clearing {
+export function clearing(part: Part | null, placeholder: string): Clearing {
   if (!part || part.kind !== 'tool_result') return null
   return isCleared(part, placeholder)
     ? 'cleared'
