@@ -72,6 +72,20 @@ function useParts(ready: boolean): number {
   return ready ? parts : 0
 }
 
+/**
+ * A histogram's tooltip: the axis shows each bin's short `tick`, the tooltip its whole range.
+ * A function, not a component: recharts finds its Tooltip among the chart's direct children by type.
+ */
+function binTooltip() {
+  return (
+    <Tooltip
+      formatter={(v) => [v, 'conversations']}
+      labelFormatter={(tick, payload) => (payload[0]?.payload as Bin | undefined)?.label ?? tick}
+      isAnimationActive={false}
+    />
+  )
+}
+
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const HEIGHT = 150
 
@@ -132,15 +146,13 @@ export function FleetCharts(props: {
 const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefined }) {
   const parts = useParts(data !== undefined)
   return (
-    <Chart title="Saved per conversation (last call)">
+    <Chart title="Saved % per conversation (last call)">
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
+          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
           <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 2} />
-          {parts > 2 ? (
-            <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
-          ) : null}
+          {parts > 2 ? binTooltip() : null}
           <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
         </BarChart>
       ) : null}
@@ -231,11 +243,9 @@ const FirstChart = memo(function FirstChart({ data }: { data: Bin[] | undefined 
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
+          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
           <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 2} />
-          {parts > 2 ? (
-            <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
-          ) : null}
+          {parts > 2 ? binTooltip() : null}
           <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
         </BarChart>
       ) : null}

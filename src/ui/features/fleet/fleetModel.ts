@@ -164,7 +164,14 @@ export function sortLines(lines: readonly FleetLine[], sort: Sort): FleetLine[] 
 }
 
 export interface Bin {
+  /** The bin's whole range, for the tooltip (`100–199`). */
   readonly label: string
+  /**
+   * The axis label: short, so neighbouring labels never meet. A range such as `100–199` is
+   * ~36 px at the charts' 10 px font, and at 1280×720 each chart has ~22 px per bar: two
+   * ranges a tick apart ran into each other (issue 16). The tooltip still shows `label`.
+   */
+  readonly tick: string
   readonly from: number
   readonly count: number
 }
@@ -176,7 +183,12 @@ export function savingsHistogram(rows: readonly FleetRow[]): Bin[] {
     const k = Math.min(9, Math.max(0, Math.floor(r.tokens.last.savedFraction * 10)))
     counts[k] = (counts[k] ?? 0) + 1
   }
-  return counts.map((count, k) => ({ label: `${k * 10}–${k * 10 + 10} %`, from: k * 10, count }))
+  return counts.map((count, k) => ({
+    label: `${k * 10}–${k * 10 + 10} %`,
+    tick: `${k * 10}–${k * 10 + 10}`,
+    from: k * 10,
+    count,
+  }))
 }
 
 /** Calls until the config first changed something: bins of doubling width, plus "never". */
@@ -196,16 +208,22 @@ export function firstCompactionHistogram(rows: readonly FleetRow[]): Bin[] {
     }
     counts[k] = (counts[k] ?? 0) + 1
   }
-  return counts.map((count, k) => ({
-    label:
-      k === edges.length
-        ? 'never'
-        : k === edges.length - 1
-          ? `≥ ${edges[k]}`
-          : `${edges[k]}–${(edges[k + 1] as number) - 1}`,
-    from: k,
-    count,
-  }))
+  return counts.map((count, k) => {
+    const lo = edges[k] as number
+    const hi = (edges[k + 1] as number) - 1
+    return {
+      label: k === edges.length ? 'never' : k === edges.length - 1 ? `≥ ${lo}` : rangeLabel(lo, hi),
+      // The bin's first value, as a log-binned histogram's axis usually reads (1, 5, 20, 100…).
+      tick: k === edges.length ? 'never' : k === edges.length - 1 ? `${lo / 1000}k+` : `${lo}`,
+      from: k,
+      count,
+    }
+  })
+}
+
+/** `1` for a one-value bin (was `1–1`), else `lo–hi`. */
+function rangeLabel(lo: number, hi: number): string {
+  return lo === hi ? `${lo}` : `${lo}–${hi}`
 }
 
 export interface ScatterPoint {
