@@ -56,20 +56,33 @@ function useStaggered(series: Series, running: boolean): Partial<Series> {
 }
 
 /**
- * How much of a chart is drawn: 0 nothing (no series yet), 1 the series alone, 2 with its axes,
- * 3 with the grid and tooltip. One recharts chart mounted whole was one task of 60–140 ms (CDP
- * profile, 50 files at load 8–10: CartesianGrid 37 ms, the axes 16 ms, the series and the store);
- * each part is added in a task of its own after the previous commit, so no one commit holds them
- * all. A chart already whole takes new data in one commit (an update, not a mount).
+ * How much of a chart is drawn: 0 nothing (no series yet), 1 the series alone, 2 with its x axis,
+ * 3 with its y axis too, 4 with the grid. One recharts chart mounted whole was one task of 60–140
+ * ms (CDP profile, 50 files at load 8–10: CartesianGrid 37 ms, the axes 16 ms, the series and the
+ * store); each part is added in a task of its own after the previous commit, so no one commit
+ * holds them all. Every part also dispatches to the chart's own store and re-runs its selectors,
+ * so each commit is smaller with one part in it (two axes in one commit were 50–70 ms sampled at
+ * load 10). A chart already whole takes new data in one commit (an update, not a mount).
  */
 function useParts(ready: boolean): number {
   const [parts, setParts] = useState(0)
   useEffect(() => {
-    if (!ready || parts >= 3) return
+    if (!ready || parts >= 4) return
     const timer = setTimeout(() => startTransition(() => setParts((n) => n + 1)))
     return () => clearTimeout(timer)
   }, [ready, parts])
   return ready ? parts : 0
+}
+
+/**
+ * Whether the pointer has been over the chart. The tooltip mounts only then: it subscribes to
+ * the chart's store (pointer sync, the active index) and was part of the end-of-run commits for
+ * a reader who had not yet touched the chart; mounted on the first hover it costs one small
+ * commit while the page is idle.
+ */
+function useHovered(): readonly [boolean, () => void] {
+  const [hovered, setHovered] = useState(false)
+  return [hovered, () => setHovered(true)]
 }
 
 /**
@@ -90,9 +103,9 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 const HEIGHT = 150
 
 /** A chart's frame; until its series first arrives, an empty box of the same height. */
-function Chart(props: { title: string; children: React.ReactElement | null }) {
+function Chart(props: { title: string; children: React.ReactElement | null; onHover: () => void }) {
   return (
-    <figure className="fleet-chart">
+    <figure className="fleet-chart" onPointerEnter={props.onHover}>
       <figcaption>{props.title}</figcaption>
       {props.children ? (
         <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -145,14 +158,15 @@ export function FleetCharts(props: {
  */
 const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefined }) {
   const parts = useParts(data !== undefined)
+  const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Saved % per conversation (last call)">
+    <Chart title="Saved % per conversation (last call)" onHover={onHover}>
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
+          {parts > 3 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
           <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 2} />
-          {parts > 2 ? binTooltip() : null}
+          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 3} />
+          {hovered && parts > 3 ? binTooltip() : null}
           <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
         </BarChart>
       ) : null}
@@ -198,11 +212,12 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
       ? { ticks, domain: [lo, hi] as const }
       : { ticks: undefined, domain: ['auto', 'auto'] as const }
   }, [data])
+  const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Size (peak context) vs saved %">
+    <Chart title="Size (peak context) vs saved %" onHover={onHover}>
       {data && parts > 0 ? (
         <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
+          {parts > 3 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
           <XAxis
             dataKey="size"
             type="number"
@@ -224,9 +239,9 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
             tick={{ fontSize: 10 }}
             name="saved %"
             unit="%"
-            hide={parts < 2}
+            hide={parts < 3}
           />
-          {parts > 2 ? (
+          {hovered && parts > 3 ? (
             <Tooltip cursor={{ strokeDasharray: '3 3' }} isAnimationActive={false} />
           ) : null}
           <Scatter data={data} fill="var(--accent)" shape={Dot} isAnimationActive={false} />
@@ -238,14 +253,15 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
 
 const FirstChart = memo(function FirstChart({ data }: { data: Bin[] | undefined }) {
   const parts = useParts(data !== undefined)
+  const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Calls until the first compaction">
+    <Chart title="Calls until the first compaction" onHover={onHover}>
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
+          {parts > 3 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
           <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 2} />
-          {parts > 2 ? binTooltip() : null}
+          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 3} />
+          {hovered && parts > 3 ? binTooltip() : null}
           <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
         </BarChart>
       ) : null}

@@ -137,5 +137,8 @@ describe('fleet lines', () => {
     expect(s.map((b) => b.tick)[2]).toBe('20–30')
     const points = sizeVsSavings(linesOf([entry('z', [row(0, 0, 0), row(1, 100, 50)])]))
     expect(points).toEqual([{ id: 'z#1', size: 100, saved: 50 }])
+    // Conversations on the same spot are one dot: 100/50 and 101/50 (1/60 decade apart is 2.3 %).
+    const same = linesOf([entry('y', [row(0, 100, 50), row(1, 101, 50), row(2, 200, 100)])])
+    expect(sizeVsSavings(same).map((p) => p.id)).toEqual(['y#0', 'y#2'])
   })
 })

@@ -232,10 +232,24 @@ export interface ScatterPoint {
   readonly saved: number
 }
 
-/** Size (peak context, uncompacted) against saved %, at most `limit` points (evenly sampled). */
+/** Size (peak context, uncompacted) against saved %: one point per spot, at most `limit` (evenly sampled). */
 export function sizeVsSavings(lines: readonly FleetLine[], limit = 2000): ScatterPoint[] {
-  // A log axis has no place for 0: conversations with no replayed call are left out.
-  const withRows = lines.filter((l) => l.row !== null && l.row.tokens.peak.before > 0)
+  // A log axis has no place for 0: conversations with no replayed call are left out. Points
+  // that land on the same spot (1/60 of a decade, 1 %: under a dot's 3 px radius at the charts'
+  // widths) are drawn once: recharts renders a component per point in the end-of-run commit, and
+  // a fleet's many conversations that saved nothing sit on one line at 0 %.
+  const spots = new Set<number>()
+  const withRows: FleetLine[] = []
+  for (const l of lines) {
+    const r = l.row
+    if (r === null || !(r.tokens.peak.before > 0)) continue
+    const spot =
+      Math.round(Math.log10(r.tokens.peak.before) * 60) * 1000 +
+      Math.round(r.tokens.last.savedFraction * 100)
+    if (spots.has(spot)) continue
+    spots.add(spot)
+    withRows.push(l)
+  }
   const step = Math.max(1, withRows.length / limit)
   const out: ScatterPoint[] = []
   for (let i = 0; i < withRows.length; i += step) {
