@@ -72,6 +72,8 @@ export async function cachedBundle({ root, entry, name, define = {} }) {
   if (await isFresh(root, manifestPath, esbuild.version)) return pathToFileURL(out)
   // Each process builds to its own names and renames: concurrent runs never see half a file.
   const tmp = `${out}.${process.pid}.tmp`
+  // mtimes are compared with the build's start (less a second for coarse file-system clocks).
+  const started = Date.now() - 1000
   const result = await esbuild.build({
     entryPoints: [entry],
     absWorkingDir: root,
@@ -89,6 +91,9 @@ export async function cachedBundle({ root, entry, name, define = {} }) {
   )
   if (inputs.some((s) => s === null)) throw new Error('an input vanished during the build')
   await rename(tmp, out)
+  // A file saved while esbuild read it may be in the bundle in its old form: use this bundle
+  // once, but write no manifest, so the next start builds again.
+  if (inputs.some((s) => s[1] >= started)) return pathToFileURL(out)
   await writeFile(
     `${manifestPath}.${process.pid}.tmp`,
     JSON.stringify({ esbuild: esbuild.version, inputs }),
