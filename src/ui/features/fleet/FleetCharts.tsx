@@ -56,29 +56,57 @@ function useStaggered(series: Series, running: boolean): Partial<Series> {
 }
 
 /**
- * How much of a chart is drawn: 0 nothing (no series yet), 1 the series alone, 2 with its axes,
- * 3 with the grid and tooltip. One recharts chart mounted whole was one task of 60–140 ms (CDP
- * profile, 50 files at load 8–10: CartesianGrid 37 ms, the axes 16 ms, the series and the store);
- * each part is added in a task of its own after the previous commit, so no one commit holds them
- * all. A chart already whole takes new data in one commit (an update, not a mount).
+ * How much of a chart is drawn: 0 nothing (no series yet), 1 its x axis, 2 its y axis too, 3 the
+ * grid, 4 the series. One recharts chart mounted whole was one task of 60–140 ms (CDP profile, 50
+ * files at load 8–10: CartesianGrid 37 ms, the axes 16 ms, the series and the store); each part
+ * is added in a task of its own after the previous commit, so no one commit holds them all. The
+ * series comes last: every part dispatches to the chart's own store, whose subscribers re-render
+ * synchronously, and with the series drawn first each later part re-rendered all its points
+ * (recharts' ScatterPoint 47 ms over the end-of-run tasks, 200 files dropped at load 12). A
+ * chart already whole takes new data in one commit (an update, not a mount).
  */
 function useParts(ready: boolean): number {
   const [parts, setParts] = useState(0)
   useEffect(() => {
-    if (!ready || parts >= 3) return
+    if (!ready || parts >= 4) return
     const timer = setTimeout(() => startTransition(() => setParts((n) => n + 1)))
     return () => clearTimeout(timer)
   }, [ready, parts])
   return ready ? parts : 0
 }
 
+/**
+ * Whether the pointer has been over the chart. The tooltip mounts only then: it subscribes to
+ * the chart's store (pointer sync, the active index) and was part of the end-of-run commits for
+ * a reader who had not yet touched the chart; mounted on the first hover it costs one small
+ * commit while the page is idle.
+ */
+function useHovered(): readonly [boolean, () => void] {
+  const [hovered, setHovered] = useState(false)
+  return [hovered, () => setHovered(true)]
+}
+
+/**
+ * A histogram's tooltip: the axis shows each bin's short `tick`, the tooltip its whole range.
+ * A function, not a component: recharts finds its Tooltip among the chart's direct children by type.
+ */
+function binTooltip() {
+  return (
+    <Tooltip
+      formatter={(v) => [v, 'conversations']}
+      labelFormatter={(tick, payload) => (payload[0]?.payload as Bin | undefined)?.label ?? tick}
+      isAnimationActive={false}
+    />
+  )
+}
+
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const HEIGHT = 150
 
 /** A chart's frame; until its series first arrives, an empty box of the same height. */
-function Chart(props: { title: string; children: React.ReactElement | null }) {
+function Chart(props: { title: string; children: React.ReactElement | null; onHover: () => void }) {
   return (
-    <figure className="fleet-chart">
+    <figure className="fleet-chart" onPointerEnter={props.onHover}>
       <figcaption>{props.title}</figcaption>
       {props.children ? (
         <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -131,17 +159,18 @@ export function FleetCharts(props: {
  */
 const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefined }) {
   const parts = useParts(data !== undefined)
+  const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Saved per conversation (last call)">
+    <Chart title="Saved % per conversation (last call)" onHover={onHover}>
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
+          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} />
           <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 2} />
-          {parts > 2 ? (
-            <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
+          {hovered && parts > 3 ? binTooltip() : null}
+          {parts > 3 ? (
+            <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
           ) : null}
-          <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
         </BarChart>
       ) : null}
     </Chart>
@@ -186,8 +215,9 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
       ? { ticks, domain: [lo, hi] as const }
       : { ticks: undefined, domain: ['auto', 'auto'] as const }
   }, [data])
+  const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Size (peak context) vs saved %">
+    <Chart title="Size (peak context) vs saved %" onHover={onHover}>
       {data && parts > 0 ? (
         <ScatterChart margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
@@ -201,7 +231,6 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
             tickFormatter={(v: number) => compact.format(v)}
             tick={{ fontSize: 10 }}
             name="peak tokens"
-            hide={parts < 2}
           />
           <YAxis
             dataKey="saved"
@@ -214,10 +243,12 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
             unit="%"
             hide={parts < 2}
           />
-          {parts > 2 ? (
+          {hovered && parts > 3 ? (
             <Tooltip cursor={{ strokeDasharray: '3 3' }} isAnimationActive={false} />
           ) : null}
-          <Scatter data={data} fill="var(--accent)" shape={Dot} isAnimationActive={false} />
+          {parts > 3 ? (
+            <Scatter data={data} fill="var(--accent)" shape={Dot} isAnimationActive={false} />
+          ) : null}
         </ScatterChart>
       ) : null}
     </Chart>
@@ -226,17 +257,18 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
 
 const FirstChart = memo(function FirstChart({ data }: { data: Bin[] | undefined }) {
   const parts = useParts(data !== undefined)
+  const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Calls until the first compaction">
+    <Chart title="Calls until the first compaction" onHover={onHover}>
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
+          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} />
           <YAxis allowDecimals={false} tick={{ fontSize: 10 }} interval={0} hide={parts < 2} />
-          {parts > 2 ? (
-            <Tooltip formatter={(v) => [v, 'conversations']} isAnimationActive={false} />
+          {hovered && parts > 3 ? binTooltip() : null}
+          {parts > 3 ? (
+            <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
           ) : null}
-          <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
         </BarChart>
       ) : null}
     </Chart>

@@ -119,7 +119,26 @@ describe('fleet lines', () => {
     expect(f.find((b) => b.label === '5–9')?.count).toBe(2)
     expect(f.find((b) => b.label === '100–199')?.count).toBe(1)
     expect(f.find((b) => b.label === 'never')?.count).toBe(1)
+    // Short axis labels (issue 16: `100–199` and `500–999` ran into each other at 1280×720).
+    expect(f.map((b) => b.tick)).toEqual([
+      '1',
+      '2',
+      '5',
+      '10',
+      '20',
+      '50',
+      '100',
+      '200',
+      '500',
+      '1k+',
+      'never',
+    ])
+    expect(f.map((b) => b.label).slice(0, 2)).toEqual(['1', '2–4'])
+    expect(s.map((b) => b.tick)[2]).toBe('20–30')
     const points = sizeVsSavings(linesOf([entry('z', [row(0, 0, 0), row(1, 100, 50)])]))
     expect(points).toEqual([{ id: 'z#1', size: 100, saved: 50 }])
+    // Conversations on the same spot are one dot: 100/50 and 101/50 (1/60 decade apart is 2.3 %).
+    const same = linesOf([entry('y', [row(0, 100, 50), row(1, 101, 50), row(2, 200, 100)])])
+    expect(sizeVsSavings(same).map((p) => p.id)).toEqual(['y#0', 'y#2'])
   })
 })

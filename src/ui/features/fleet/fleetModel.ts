@@ -164,7 +164,14 @@ export function sortLines(lines: readonly FleetLine[], sort: Sort): FleetLine[] 
 }
 
 export interface Bin {
+  /** The bin's whole range, for the tooltip (`100–199`). */
   readonly label: string
+  /**
+   * The axis label: short, so neighbouring labels never meet. A range such as `100–199` is
+   * ~36 px at the charts' 10 px font, and at 1280×720 each chart has ~22 px per bar: two
+   * ranges a tick apart ran into each other (issue 16). The tooltip still shows `label`.
+   */
+  readonly tick: string
   readonly from: number
   readonly count: number
 }
@@ -176,7 +183,12 @@ export function savingsHistogram(rows: readonly FleetRow[]): Bin[] {
     const k = Math.min(9, Math.max(0, Math.floor(r.tokens.last.savedFraction * 10)))
     counts[k] = (counts[k] ?? 0) + 1
   }
-  return counts.map((count, k) => ({ label: `${k * 10}–${k * 10 + 10} %`, from: k * 10, count }))
+  return counts.map((count, k) => ({
+    label: `${k * 10}–${k * 10 + 10} %`,
+    tick: `${k * 10}–${k * 10 + 10}`,
+    from: k * 10,
+    count,
+  }))
 }
 
 /** Calls until the config first changed something: bins of doubling width, plus "never". */
@@ -196,16 +208,22 @@ export function firstCompactionHistogram(rows: readonly FleetRow[]): Bin[] {
     }
     counts[k] = (counts[k] ?? 0) + 1
   }
-  return counts.map((count, k) => ({
-    label:
-      k === edges.length
-        ? 'never'
-        : k === edges.length - 1
-          ? `≥ ${edges[k]}`
-          : `${edges[k]}–${(edges[k + 1] as number) - 1}`,
-    from: k,
-    count,
-  }))
+  return counts.map((count, k) => {
+    const lo = edges[k] as number
+    const hi = (edges[k + 1] as number) - 1
+    return {
+      label: k === edges.length ? 'never' : k === edges.length - 1 ? `≥ ${lo}` : rangeLabel(lo, hi),
+      // The bin's first value, as a log-binned histogram's axis usually reads (1, 5, 20, 100…).
+      tick: k === edges.length ? 'never' : k === edges.length - 1 ? `${lo / 1000}k+` : `${lo}`,
+      from: k,
+      count,
+    }
+  })
+}
+
+/** `1` for a one-value bin (was `1–1`), else `lo–hi`. */
+function rangeLabel(lo: number, hi: number): string {
+  return lo === hi ? `${lo}` : `${lo}–${hi}`
 }
 
 export interface ScatterPoint {
@@ -214,10 +232,24 @@ export interface ScatterPoint {
   readonly saved: number
 }
 
-/** Size (peak context, uncompacted) against saved %, at most `limit` points (evenly sampled). */
+/** Size (peak context, uncompacted) against saved %: one point per spot, at most `limit` (evenly sampled). */
 export function sizeVsSavings(lines: readonly FleetLine[], limit = 2000): ScatterPoint[] {
-  // A log axis has no place for 0: conversations with no replayed call are left out.
-  const withRows = lines.filter((l) => l.row !== null && l.row.tokens.peak.before > 0)
+  // A log axis has no place for 0: conversations with no replayed call are left out. Points
+  // that land on the same spot (1/60 of a decade, 1 %: under a dot's 3 px radius at the charts'
+  // widths) are drawn once: recharts renders a component per point in the end-of-run commit, and
+  // a fleet's many conversations that saved nothing sit on one line at 0 %.
+  const spots = new Set<number>()
+  const withRows: FleetLine[] = []
+  for (const l of lines) {
+    const r = l.row
+    if (r === null || !(r.tokens.peak.before > 0)) continue
+    const spot =
+      Math.round(Math.log10(r.tokens.peak.before) * 60) * 1000 +
+      Math.round(r.tokens.last.savedFraction * 100)
+    if (spots.has(spot)) continue
+    spots.add(spot)
+    withRows.push(l)
+  }
   const step = Math.max(1, withRows.length / limit)
   const out: ScatterPoint[] = []
   for (let i = 0; i < withRows.length; i += step) {
