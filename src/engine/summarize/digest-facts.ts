@@ -204,8 +204,30 @@ function factsOf(message: Message): MessageFacts {
   return facts
 }
 
+// The last list gathered per first message (the conversation's own object, so an entry goes
+// with its conversation): a re-plan with unchanged values summarises the same span again, the
+// same message objects in the same order, and its facts are those of the last request. The list
+// is compared object for object, never assumed; `Facts` is only read (render copies what it cuts).
+const lastGathered = new WeakMap<Message, { messages: readonly Message[]; facts: Facts }>()
+
+function sameList(a: readonly Message[], b: readonly Message[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /** The facts the digest is built from, gathered in one pass over the messages. */
 export function gather(messages: readonly Message[]): Facts {
+  const first = messages[0]
+  if (first === undefined) return fold(messages)
+  const last = lastGathered.get(first)
+  if (last && sameList(last.messages, messages)) return last.facts
+  const facts = fold(messages)
+  lastGathered.set(first, { messages, facts })
+  return facts
+}
+
+function fold(messages: readonly Message[]): Facts {
   const userRequests: string[] = []
   const toolCounts = new Map<string, number>()
   const callNames = new Map<string, string>()
