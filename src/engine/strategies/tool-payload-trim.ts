@@ -32,7 +32,7 @@ import { internParams } from './intern-params.ts'
 import { decodeArgs } from './tool-payload-trim/decode.ts'
 import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
-import { playBack, recorder } from './tool-payload-trim/playback.ts'
+import { createPlayback } from './playback.ts'
 
 // A call's group key is a pure function of its (immutable) part, name and identifier fields
 // (the same array while the params object is the same): one per part, not one per re-plan.
@@ -80,6 +80,9 @@ function factsMemoOf(prepared: Prepared, p: ToolPayloadTrimParams): FactsMemo {
  */
 const NO_FIELDS: readonly string[] = Object.freeze([])
 
+/** This step's last run per conversation, played back on an untouched view (playback.ts). */
+const playback = createPlayback()
+
 export const toolPayloadTrimStrategy = defineStrategy({
   id: 'tool-payload-trim',
   label: 'Tool payload trim',
@@ -92,8 +95,8 @@ export const toolPayloadTrimStrategy = defineStrategy({
     // (keys, trims, sentences) are keyed on it (intern-params.ts).
     const p = internParams('tool-payload-trim', params)
     // The same conversation, params value and untouched view as the last run: its calls again.
-    if (playBack(ctx, p)) return
-    const { out, finish } = recorder(ctx, p)
+    if (playback.playBack(ctx, p)) return
+    const { out, finish } = playback.recorder(ctx, p)
     const { conversation, grouping } = ctx.view.prepared
     const { calls } = ctx.pairing
     const excluded = new Set(p.excludedTools)

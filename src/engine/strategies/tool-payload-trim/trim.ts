@@ -23,7 +23,7 @@ import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from '.
 import { recall, remember } from './words.ts'
 import { resultTextOf } from './result-text.ts'
 import { parseJson } from '../../json.ts'
-import type { Out } from './playback.ts'
+import type { Out } from '../playback.ts'
 
 export interface TrimEnv {
   readonly ctx: StrategyContext
@@ -371,7 +371,7 @@ function apply(
     : p.faithful
       ? { fields, newer, allowGrowth: true }
       : { fields, newer }
-  out.replace(ref, replacement, detail, options)
+  out.replace(ref, replacement, 'trim', 'payload_trimmed', detail, options)
 }
 
 // The omitted field names of a plan (plans are memoised per part, so this is one array per part):
