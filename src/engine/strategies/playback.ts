@@ -85,16 +85,27 @@ export interface Playback {
   recorder(ctx: StrategyContext, p: object): { out: Out; finish(): void }
 }
 
+/**
+ * Records kept per conversation, newest last: an edit and its undo (or a look at another value
+ * and back) alternate between a few params values, and the shipped value's record must survive
+ * the edits in between.
+ */
+const MAX_RECORDS = 4
+
 export function createPlayback(): Playback {
-  const records = new WeakMap<Prepared, Recorded>()
+  const records = new WeakMap<Prepared, Map<object, Recorded>>()
   return {
     playBack(ctx, p) {
-      const r = records.get(ctx.view.prepared)
-      if (!r || r.p !== p || r.limit !== ctx.view.limit || !untouched(ctx)) return false
+      const byParams = records.get(ctx.view.prepared)
+      const r = byParams?.get(p)
+      if (!byParams || !r || r.limit !== ctx.view.limit || !untouched(ctx)) return false
       for (let i = 0; i < r.answers.length; i++) {
         const now = ctx.protectionOf(r.askedGroups[i] as number, r.askedRefs[i]) !== null
         if (now !== r.answers[i]) return false
       }
+      // Newest last: the record just used is the last one evicted.
+      byParams.delete(p)
+      byParams.set(p, r)
       for (let i = 0; i < r.details.length; i++) {
         const kind = r.kinds[i]
         const reason = r.reasons[i] as ReasonCode
@@ -153,7 +164,20 @@ export function createPlayback(): Playback {
           return answer
         },
       }
-      return { out, finish: () => records.set(ctx.view.prepared, r) }
+      const finish = () => {
+        let byParams = records.get(ctx.view.prepared)
+        if (!byParams) {
+          byParams = new Map()
+          records.set(ctx.view.prepared, byParams)
+        }
+        byParams.delete(p)
+        if (byParams.size >= MAX_RECORDS) {
+          const oldest = byParams.keys().next()
+          if (!oldest.done) byParams.delete(oldest.value)
+        }
+        byParams.set(p, r)
+      }
+      return { out, finish }
     },
   }
 }
