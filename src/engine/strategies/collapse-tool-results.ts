@@ -6,6 +6,7 @@ import type { TextPart } from '../model.ts'
 import { DIGEST_MAX_CHARS, digestPartOf, type Digest } from './collapse-tool-results/digest.ts'
 import { label } from './truncation/metrics.ts'
 import { internParams } from './intern-params.ts'
+import { createPlayback } from './playback.ts'
 
 const schema = z.object({
   /** Newest included tool_call groups left verbatim; 0 collapses all (MAF `keep_last_tool_call_groups`). */
@@ -25,6 +26,9 @@ const schema = z.object({
 })
 
 export type CollapseToolResultsParams = z.infer<typeof schema>
+
+/** This step's last runs per conversation, played back on an untouched view (playback.ts). */
+const playback = createPlayback()
 
 const NO_OPTIONS: ChangeOptions = {}
 const GROWTH: ChangeOptions = { allowGrowth: true }
@@ -109,6 +113,8 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     // The same params value as an earlier re-plan is that re-plan's object: the per-group
     // collapses (sentences, insert records) are keyed on it (intern-params.ts).
     const p = internParams('collapse-tool-results', params)
+    if (playback.playBack(ctx, p)) return
+    const { out, finish } = playback.recorder(ctx, p)
     // The included tool_call groups, oldest first (one array, no filter callback per re-plan).
     const toolGroups: Group[] = []
     for (const g of ctx.groups())
@@ -117,13 +123,13 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     if (cut <= 0) {
       const g = toolGroups[0] ?? ctx.groups().at(-1)
       if (g) {
-        ctx.skip(
+        out.skip(
           g.index,
           'below_threshold',
           `Tool-result collapse: ${toolGroups.length} included tool_call groups, not more than keepLastToolCallGroups ${p.keepLastToolCallGroups}; nothing collapsed`,
         )
       }
-      return
+      return finish()
     }
     const framing = ctx.view.prepared.framing.perMessage
     const cap = p.faithful ? null : p.maxSummaryChars
@@ -133,7 +139,7 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
       const tokens = ctx.view.price(part, 'assistant') + framing
       const before = ctx.view.groupTokens(g.index)
       if (!p.faithful && tokens >= before) {
-        ctx.skip(
+        out.skip(
           g.index,
           'no_savings',
           `Tool-result collapse of ${what(g, digest)} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
@@ -141,16 +147,17 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
         continue
       }
       const made = collapseOf(g, p, digest, part, before, tokens)
-      ctx.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
+      out.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
     }
     const kept = toolGroups.slice(cut)
     const first = kept[0]
     if (first) {
-      ctx.skip(
+      out.skip(
         first.index,
         'keep_recent',
         `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
       )
     }
+    finish()
   },
 })

@@ -19,7 +19,7 @@
  * same way now (protections come from the config, which may have changed elsewhere). Anything
  * else runs the step and records it anew.
  */
-import type { ChangeOptions, StrategyContext } from '../compaction/context.ts'
+import type { ChangeOptions, StrategyContext, SummaryInsert } from '../compaction/context.ts'
 import type { Prepared } from '../compaction/prepared.ts'
 import type { ReasonCode } from '../compaction/types.ts'
 import type { Part } from '../model.ts'
@@ -32,6 +32,12 @@ export interface Out {
     ref: PartRef,
     replacement: Part | null,
     kind: 'stub' | 'trim',
+    reason: ReasonCode,
+    detail: string,
+    options: ChangeOptions,
+  ): boolean
+  insert(
+    summary: SummaryInsert,
     reason: ReasonCode,
     detail: string,
     options: ChangeOptions,
@@ -49,9 +55,10 @@ interface Recorded {
   readonly reasons: ReasonCode[]
   readonly details: string[]
   readonly refs: (PartRef | undefined)[]
-  /** Replacements: the kind ('stub' | 'trim'); skips: null. */
-  readonly kinds: ('stub' | 'trim' | null)[]
-  readonly parts: (Part | null)[]
+  /** Replacements: the kind ('stub' | 'trim'); inserts: 'insert'; skips: null. */
+  readonly kinds: ('stub' | 'trim' | 'insert' | null)[]
+  /** Replacements: the part; inserts: the summary inserted. */
+  readonly parts: (Part | SummaryInsert | null)[]
   readonly options: (ChangeOptions | null)[]
   /** Protection questions asked, and their answers. */
   readonly askedGroups: number[]
@@ -70,6 +77,7 @@ export function direct(ctx: StrategyContext): Out {
     skip: (group, reason, detail, ref) => ctx.skip(group, reason, detail, ref),
     replace: (ref, replacement, kind, reason, detail, options) =>
       ctx.replace(ref, replacement, kind, reason, detail, options),
+    insert: (summary, reason, detail, options) => ctx.insert(summary, reason, detail, options),
     isProtected: (group, ref) => ctx.protectionOf(group, ref) !== null,
   }
 }
@@ -112,9 +120,11 @@ export function createPlayback(): Playback {
         const detail = r.details[i] as string
         if (kind === null || kind === undefined) {
           ctx.skip(r.groups[i] as number, reason, detail, r.refs[i])
+        } else if (kind === 'insert') {
+          ctx.insert(r.parts[i] as SummaryInsert, reason, detail, r.options[i] ?? {})
         } else {
           const ref = r.refs[i] as PartRef
-          ctx.replace(ref, r.parts[i] ?? null, kind, reason, detail, r.options[i] ?? {})
+          ctx.replace(ref, r.parts[i] as Part | null, kind, reason, detail, r.options[i] ?? {})
         }
       }
       return true
@@ -155,6 +165,16 @@ export function createPlayback(): Playback {
           r.parts.push(replacement)
           r.options.push(options)
           return ctx.replace(ref, replacement, kind, reason, detail, options)
+        },
+        insert(summary, reason, detail, options) {
+          r.groups.push(-1)
+          r.reasons.push(reason)
+          r.details.push(detail)
+          r.refs.push(undefined)
+          r.kinds.push('insert')
+          r.parts.push(summary)
+          r.options.push(options)
+          return ctx.insert(summary, reason, detail, options)
         },
         isProtected(group, ref) {
           const answer = ctx.protectionOf(group, ref) !== null
