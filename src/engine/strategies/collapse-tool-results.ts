@@ -6,6 +6,7 @@ import type { TextPart } from '../model.ts'
 import { DIGEST_MAX_CHARS, digestPartOf, type Digest } from './collapse-tool-results/digest.ts'
 import { label } from './truncation/metrics.ts'
 import { internParams } from './intern-params.ts'
+import { createPlayback } from './playback.ts'
 
 const schema = z.object({
   /** Newest included tool_call groups left verbatim; 0 collapses all (MAF `keep_last_tool_call_groups`). */
@@ -25,6 +26,9 @@ const schema = z.object({
 })
 
 export type CollapseToolResultsParams = z.infer<typeof schema>
+
+/** This step's last runs per conversation, played back on an untouched view (playback.ts). */
+const playback = createPlayback()
 
 const NO_OPTIONS: ChangeOptions = {}
 const GROWTH: ChangeOptions = { allowGrowth: true }
@@ -57,20 +61,23 @@ const collapses = new WeakMap<Group, Collapse>()
 function collapseOf(
   g: Group,
   p: CollapseToolResultsParams,
+  digest: Digest,
   part: TextPart,
   before: number,
   tokens: number,
-  word: () => string,
 ): Collapse {
   const hit = collapses.get(g)
   if (hit && hit.p === p && hit.part === part && hit.before === before && hit.tokens === tokens)
     return hit
+  const capped = digest.truncated
+    ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
+    : ''
   const made: Collapse = {
     p,
     part,
     before,
     tokens,
-    detail: word(),
+    detail: `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what(g, digest)}${capped} (${before} → ${tokens} tokens)`,
     insert: {
       role: 'assistant',
       parts: [part],
@@ -81,6 +88,11 @@ function collapseOf(
   }
   collapses.set(g, made)
   return made
+}
+
+/** "<label>: 3 results into a 1,024-character digest", for the sentences. */
+function what(g: Group, digest: Digest): string {
+  return `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`
 }
 
 export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsParams>({
@@ -101,52 +113,51 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     // The same params value as an earlier re-plan is that re-plan's object: the per-group
     // collapses (sentences, insert records) are keyed on it (intern-params.ts).
     const p = internParams('collapse-tool-results', params)
-    const toolGroups = ctx
-      .groups()
-      .filter((g) => g.kind === 'tool_call' && !ctx.view.isExcluded(g.index))
+    if (playback.playBack(ctx, p)) return
+    const { out, finish } = playback.recorder(ctx, p)
+    // The included tool_call groups, oldest first (one array, no filter callback per re-plan).
+    const toolGroups: Group[] = []
+    for (const g of ctx.groups())
+      if (g.kind === 'tool_call' && !ctx.view.isExcluded(g.index)) toolGroups.push(g)
     const cut = toolGroups.length - p.keepLastToolCallGroups
     if (cut <= 0) {
       const g = toolGroups[0] ?? ctx.groups().at(-1)
       if (g) {
-        ctx.skip(
+        out.skip(
           g.index,
           'below_threshold',
           `Tool-result collapse: ${toolGroups.length} included tool_call groups, not more than keepLastToolCallGroups ${p.keepLastToolCallGroups}; nothing collapsed`,
         )
       }
-      return
+      return finish()
     }
     const framing = ctx.view.prepared.framing.perMessage
-    for (const g of toolGroups.slice(0, cut)) {
-      const { digest, part } = digestPartOf(ctx, g, p.faithful ? null : p.maxSummaryChars)
+    const cap = p.faithful ? null : p.maxSummaryChars
+    for (let i = 0; i < cut; i++) {
+      const g = toolGroups[i] as Group
+      const { digest, part } = digestPartOf(ctx, g, cap)
       const tokens = ctx.view.price(part, 'assistant') + framing
       const before = ctx.view.groupTokens(g.index)
-      const what = () =>
-        `${label(g)}: ${digest.results} results into a ${digest.text.length}-character digest`
       if (!p.faithful && tokens >= before) {
-        ctx.skip(
+        out.skip(
           g.index,
           'no_savings',
-          `Tool-result collapse of ${what()} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
+          `Tool-result collapse of ${what(g, digest)} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
         )
         continue
       }
-      const made = collapseOf(g, p, part, before, tokens, () => {
-        const capped = digest.truncated
-          ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
-          : ''
-        return `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what()}${capped} (${before} → ${tokens} tokens)`
-      })
-      ctx.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
+      const made = collapseOf(g, p, digest, part, before, tokens)
+      out.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
     }
     const kept = toolGroups.slice(cut)
     const first = kept[0]
     if (first) {
-      ctx.skip(
+      out.skip(
         first.index,
         'keep_recent',
         `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
       )
     }
+    finish()
   },
 })

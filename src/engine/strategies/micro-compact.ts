@@ -6,7 +6,7 @@ import {
   openTier,
   falaiOptions,
   fmt,
-  liveResults,
+  eachLiveResult,
   resultName,
   resultText,
   withResultText,
@@ -38,6 +38,8 @@ interface Collapsed {
   /** The collapsed parts: the same object every re-plan and round, so the view's price memo hits. */
   faithfulPart?: ToolResultPart
   fixedPart?: ToolResultPart
+  /** The last collapse sentence, with the name and sentence end it was worded with. */
+  sentence?: { name: string; why: string; collapsed: string; text: string }
 }
 const collapsedCache = new WeakMap<object, Collapsed>()
 function entryOf(part: object, text: string): Collapsed {
@@ -65,6 +67,26 @@ function collapsedPart(
   return (entry.fixedPart ??= withResultText(part, collapsed))
 }
 
+/**
+ * "Collapsed whitespace in the … result (a → b chars): <why>", kept per part while the tool name,
+ * the collapsed text and the sentence end are the same: a re-plan collapses thousands of results
+ * again, and each sentence was a new string that lived as long as the run's decisions.
+ */
+function collapseSentence(
+  part: object,
+  text: string,
+  collapsed: string,
+  name: string,
+  why: string,
+): string {
+  const entry = entryOf(part, text)
+  const s = entry.sentence
+  if (s && s.name === name && s.why === why && s.collapsed === collapsed) return s.text
+  const made = `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): ${why}`
+  entry.sentence = { name, why, collapsed, text: made }
+  return made
+}
+
 const schema = z.object({ ...falaiOptions })
 
 /** Shared options objects (one per collapse was thousands per re-plan). */
@@ -84,13 +106,17 @@ export const microCompactStrategy = defineStrategy({
     const gate = openTier(ctx, p, 'micro_compact')
     if (!gate) return
     const tail = tailByMessages(ctx, p.preserveRecentCount)
-    for (const { ref, group, part } of liveResults(ctx)) {
+    // The end of every collapse sentence: the same for the whole run, worded once.
+    const why = `it lies before the preserved tail (${tail.label}); ${gate.text}`
+    // falai applies it whenever the text changes; its character estimate always shrinks.
+    const options = p.faithful ? GROWTH : NO_OPTIONS
+    eachLiveResult(ctx, (ref, group, part) => {
       const text = resultText(part)
       const collapsed = collapsedOf(part, text, p.faithful)
-      if (collapsed === text) continue
+      if (collapsed === text) return
       const name = resultName(ctx, ref, part) || 'tool'
-      const saved = text.length - collapsed.length
       if (inTail(ctx, tail, ref.message, p.faithful)) {
+        const saved = text.length - collapsed.length
         const split = tail.straddling.includes(group) && ref.message < tail.cut
         ctx.skip(
           group,
@@ -101,17 +127,16 @@ export const microCompactStrategy = defineStrategy({
               : ''),
           ref,
         )
-        continue
+        return
       }
       ctx.replace(
         ref,
         collapsedPart(part, text, collapsed, p.faithful),
         'trim',
         'whitespace_collapsed',
-        `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): it lies before the preserved tail (${tail.label}); ${gate.text}`,
-        // falai applies it whenever the text changes; its character estimate always shrinks.
-        p.faithful ? GROWTH : NO_OPTIONS,
+        collapseSentence(part, text, collapsed, name, why),
+        options,
       )
-    }
+    })
   },
 })

@@ -4,6 +4,8 @@ import type { ToolResultPart } from '../model.ts'
 import { recordRegion } from './prune-tool-outputs/frontier.ts'
 import { walk } from './prune-tool-outputs/walk.ts'
 import { fmt } from './tool-result-budget/falai.ts'
+import { internParams } from './intern-params.ts'
+import { createPlayback } from './playback.ts'
 
 /** What opencode sends instead of a pruned output (`MessageV2.toModelMessages`). */
 export const OPENCODE_CLEARED = '[Old tool result content cleared]'
@@ -35,6 +37,9 @@ const schema = z.object({
 
 export type PruneToolOutputsParams = z.infer<typeof schema>
 
+/** This step's last run per conversation, played back on an untouched view (playback.ts). */
+const playback = createPlayback()
+
 // One cleared part per output and placeholder: a re-plan (or a later replay call) clears the same
 // outputs again, and the view then finds the replacement's price in its memo instead of counting.
 const clearedParts = new WeakMap<ToolResultPart, Map<string, ToolResultPart>>()
@@ -59,22 +64,27 @@ export const pruneToolOutputsStrategy = defineStrategy({
   description:
     'opencode\'s prune (session/compaction.ts): walking from the newest message back, the last 2 user turns are never touched, the walk stops at the previous summary, and the newest 40,000 tokens of completed tool output (estimate round(chars/4)) are kept; older outputs are replaced by "[Old tool result content cleared]" (the call stays) — but only if that frees more than 20,000 tokens in total. Outputs of protected tools (skill) and errored or pending calls are never pruned. Fixed mode steps over already-cleared outputs instead of stopping the whole walk at the first one (opencode issue #30807) and never applies a placeholder longer than the output.',
   schema,
-  run(ctx, p) {
-    const walked = walk(ctx, p)
+  run(ctx, params) {
+    // The same params value as an earlier re-plan is that re-plan's object (intern-params.ts):
+    // the record below and the replay frontiers (frontier.ts) are kept per params object.
+    const p = internParams('prune-tool-outputs', params)
+    if (playback.playBack(ctx, p)) return
+    const { out, finish } = playback.recorder(ctx, p)
+    const walked = walk(ctx, p, out)
     const { total, pruned, track } = walked
     if (pruned <= p.minimumTokens || walked.count === 0) {
       recordRegion(ctx, p, track, walked.own, null)
       // Replay records only changes: no sentences to build (nor the list of candidates).
-      if (walked.count === 0 || !ctx.recordNonChanges) return
+      if (walked.count === 0 || !ctx.recordNonChanges) return finish()
       for (const c of walked.candidates()) {
-        ctx.skip(
+        out.skip(
           c.group,
           'skipped_below_min_tokens',
           `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
           c.ref,
         )
       }
-      return
+      return finish()
     }
     const candidates = walked.candidates()
     // The same for every output of this prune: built once, not once per cleared output.
@@ -84,7 +94,7 @@ export const pruneToolOutputsStrategy = defineStrategy({
     const cleared: boolean[] = []
     for (const c of candidates) {
       const past = c.pastCompacted
-      const done = ctx.replace(
+      const done = out.replace(
         c.ref,
         clearedPart(c.part, p.placeholder),
         'stub',
@@ -100,5 +110,6 @@ export const pruneToolOutputsStrategy = defineStrategy({
       cleared.push(done)
     }
     recordRegion(ctx, p, track, walked.own, cleared)
+    finish()
   },
 })

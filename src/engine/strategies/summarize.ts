@@ -74,13 +74,52 @@ function insertedSummaryText(message: Message, prefix: string): string {
 
 /** The covered groups' messages as they are now (stubs and trims applied), in order. */
 function projectedMessages(ctx: StrategyContext, groups: readonly number[]): Message[] {
-  const indexes = groups.flatMap((g) => ctx.view.messagesOf(g)).sort((a, b) => a - b)
+  const indexes: number[] = []
+  let ascending = true
+  for (const g of groups) {
+    for (const m of ctx.view.messagesOf(g)) {
+      if (indexes.length > 0 && m < (indexes[indexes.length - 1] as number)) ascending = false
+      indexes.push(m)
+    }
+  }
+  // Covered groups come oldest first and a group's messages are ascending, so this sort is
+  // nearly never needed (it ran on 10,000 indexes per re-plan).
+  if (!ascending) indexes.sort((a, b) => a - b)
+  const out: Message[] = new Array<Message>(indexes.length)
   // A message nothing changed is passed as itself: copying all of them (10,000 per re-plan) was
   // the strategy's largest allocation, and the summariser only reads them.
-  return indexes.map((m) => {
-    const message = ctx.conversation.messages[m] as Message
-    return ctx.view.hasOverrides(m) ? { ...message, parts: ctx.view.currentParts(m) } : message
-  })
+  for (let i = 0; i < indexes.length; i++) out[i] = projectedMessage(ctx, indexes[i] as number)
+  return out
+}
+
+// The copy of a changed message, kept while its current parts are the same objects (the
+// strategies before this one hand back one replacement object per part and params): a re-plan
+// then gives the summariser the same message objects, and the offline digest reads each once
+// (summarize/digest-facts.ts) instead of once per re-plan. Keyed on the conversation's own
+// (immutable) message; the parts are compared, never assumed.
+const projections = new WeakMap<Message, Message>()
+
+function projectedMessage(ctx: StrategyContext, m: number): Message {
+  const message = ctx.conversation.messages[m] as Message
+  if (!ctx.view.hasOverrides(m)) return message
+  const kept = projections.get(message)
+  if (kept && holdsCurrentParts(ctx, m, kept.parts)) return kept
+  const made: Message = { ...message, parts: ctx.view.currentParts(m) }
+  projections.set(message, made)
+  return made
+}
+
+/** Are `parts` exactly the message's current parts (removed ones dropped), object for object? */
+function holdsCurrentParts(ctx: StrategyContext, m: number, parts: readonly unknown[]): boolean {
+  const count = ctx.conversation.messages[m]?.parts.length ?? 0
+  let k = 0
+  for (let i = 0; i < count; i++) {
+    const part = ctx.view.partAt(m, i)
+    if (part === null) continue
+    if (parts[k] !== part) return false
+    k++
+  }
+  return k === parts.length
 }
 
 async function callSummarizer(

@@ -32,6 +32,7 @@ import { internParams } from './intern-params.ts'
 import { decodeArgs } from './tool-payload-trim/decode.ts'
 import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
+import { createPlayback } from './playback.ts'
 
 // A call's group key is a pure function of its (immutable) part, name and identifier fields
 // (the same array while the params object is the same): one per part, not one per re-plan.
@@ -79,6 +80,9 @@ function factsMemoOf(prepared: Prepared, p: ToolPayloadTrimParams): FactsMemo {
  */
 const NO_FIELDS: readonly string[] = Object.freeze([])
 
+/** This step's last run per conversation, played back on an untouched view (playback.ts). */
+const playback = createPlayback()
+
 export const toolPayloadTrimStrategy = defineStrategy({
   id: 'tool-payload-trim',
   label: 'Tool payload trim',
@@ -90,6 +94,9 @@ export const toolPayloadTrimStrategy = defineStrategy({
     // The same params value as an earlier re-plan is that re-plan's object: the per-part memos
     // (keys, trims, sentences) are keyed on it (intern-params.ts).
     const p = internParams('tool-payload-trim', params)
+    // The same conversation, params value and untouched view as the last run: its calls again.
+    if (playback.playBack(ctx, p)) return
+    const { out, finish } = playback.recorder(ctx, p)
     const { conversation, grouping } = ctx.view.prepared
     const { calls } = ctx.pairing
     const excluded = new Set(p.excludedTools)
@@ -99,7 +106,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
     /** Group key → the occurrence that claimed it (the latest one). */
     const seen = new Map<string, PartRef>()
     const protectedCalls = new Set<number>()
-    const env: TrimEnv = { ctx, p }
+    const env: TrimEnv = { ctx, p, out }
 
     const factsOf = (ci: number): CallFacts => {
       const known = ci >= 0 ? asked[ci] : undefined
@@ -150,11 +157,12 @@ export const toolPayloadTrimStrategy = defineStrategy({
         else if (part?.kind === 'tool_call') onCall(ctx.view.refAt(m, i), group, part)
       }
     }
+    finish()
 
     function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
       const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
       if (!r || r.call < 0) {
-        ctx.skip(
+        out.skip(
           group,
           'denied_by_policy',
           `Orphan result ${part.callId ?? '(no id)'}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
@@ -172,7 +180,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
             'excluded',
             `${f.name} result ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
           )
-        ctx.skip(group, 'denied_by_policy', why, ref)
+        out.skip(group, 'denied_by_policy', why, ref)
         return
       }
       const newer = seen.get(f.key)
@@ -186,7 +194,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
             'latest',
             `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
           )
-        ctx.skip(group, 'keep_recent', why, ref)
+        out.skip(group, 'keep_recent', why, ref)
         return
       }
       trimResult(env, ref, group, part, f, newer)
@@ -204,7 +212,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
             'excluded',
             `${f.name} call ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
           )
-        ctx.skip(group, 'denied_by_policy', why, ref)
+        out.skip(group, 'denied_by_policy', why, ref)
         return
       }
       if (protectedCalls.has(ci)) {
@@ -215,7 +223,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
             'result_latest',
             `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
           )
-        ctx.skip(group, 'keep_recent', why, ref)
+        out.skip(group, 'keep_recent', why, ref)
         return
       }
       const newer = seen.get(f.key)
@@ -229,7 +237,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
             'latest',
             `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
           )
-        ctx.skip(group, 'keep_recent', why, ref)
+        out.skip(group, 'keep_recent', why, ref)
         return
       }
       trimCall(env, ref, group, part, f, newer)

@@ -6,7 +6,7 @@ import {
   openTier,
   falaiOptions,
   fmt,
-  liveResults,
+  eachLiveResult,
   resultName,
   resultText,
   withResultText,
@@ -83,7 +83,25 @@ const truncations = new WeakMap<
   Map<string, { plan: TruncationPlan; replacement: ToolResultPart | null }>
 >()
 
+/** The last truncation per part, checked first: no key string per result per re-plan. */
+const lastTruncations = new WeakMap<
+  ToolResultPart,
+  {
+    max: number
+    faithful: boolean
+    made: { plan: TruncationPlan; replacement: ToolResultPart | null }
+  }
+>()
+
 function truncationOf(part: ToolResultPart, text: string, max: number, faithful: boolean) {
+  const last = lastTruncations.get(part)
+  if (last && last.max === max && last.faithful === faithful) return last.made
+  const made = keyedTruncationOf(part, text, max, faithful)
+  lastTruncations.set(part, { max, faithful, made })
+  return made
+}
+
+function keyedTruncationOf(part: ToolResultPart, text: string, max: number, faithful: boolean) {
   const key = `${max}|${faithful}`
   let byKey = truncations.get(part)
   const hit = byKey?.get(key)
@@ -99,6 +117,28 @@ function truncationOf(part: ToolResultPart, text: string, max: number, faithful:
   }
   byKey.set(key, made)
   return made
+}
+
+/** Shared options objects (one per truncation was thousands per re-plan). */
+const GROWTH = { allowGrowth: true } as const
+const NO_OPTIONS = {} as const
+
+/**
+ * "Truncated the … result from <total> to its first <why>", kept per part while the tool name,
+ * the total and the sentence end are the same: a re-plan truncates the same results again, and
+ * each sentence was a new string that lived as long as the run's decisions.
+ */
+const sentences = new WeakMap<
+  ToolResultPart,
+  { name: string; total: number; why: string; text: string }
+>()
+
+function truncationSentence(part: ToolResultPart, name: string, total: number, why: string) {
+  const s = sentences.get(part)
+  if (s && s.name === name && s.total === total && s.why === why) return s.text
+  const text = `Truncated the ${name} result from ${fmt(total)} to its first ${why}`
+  sentences.set(part, { name, total, why, text })
+  return text
 }
 
 const schema = z.object({
@@ -124,9 +164,12 @@ export const toolResultBudgetStrategy = defineStrategy({
     const gate = openTier(ctx, p, 'tool_result_budget')
     if (!gate) return
     const tail = tailByMessages(ctx, p.preserveRecentCount)
-    for (const { ref, group, part } of liveResults(ctx)) {
+    // The end of every truncation sentence: the same for the whole run, worded once.
+    const why = `${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`
+    const plain = p.faithful ? GROWTH : NO_OPTIONS
+    eachLiveResult(ctx, (ref, group, part) => {
       const text = resultText(part)
-      if (text.length <= max) continue
+      if (text.length <= max) return
       const name = resultName(ctx, ref, part) || 'tool'
       if (inTail(ctx, tail, ref.message, p.faithful)) {
         const split = tail.straddling.includes(group) && ref.message < tail.cut
@@ -139,7 +182,7 @@ export const toolResultBudgetStrategy = defineStrategy({
               : ''),
           ref,
         )
-        continue
+        return
       }
       const { plan, replacement } = truncationOf(part, text, max, p.faithful)
       if (plan.kind === 'already') {
@@ -149,7 +192,7 @@ export const toolResultBudgetStrategy = defineStrategy({
           `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
           ref,
         )
-        continue
+        return
       }
       if (!p.faithful && plan.text.length >= text.length) {
         ctx.skip(
@@ -158,24 +201,22 @@ export const toolResultBudgetStrategy = defineStrategy({
           `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
           ref,
         )
-        continue
+        return
       }
       ctx.replace(
         ref,
         replacement ?? withResultText(part, plan.text),
         'trim',
         'result_truncated',
-        `Truncated the ${name} result from ${fmt(plan.total)} to its first ${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`,
+        truncationSentence(part, name, plan.total, why),
         // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
-        // (Plain literals, not spreads: one options object per truncation.)
+        // (Plain literals, not spreads; one shared object when there is no fix to note.)
         plan.fixed
           ? p.faithful
             ? { fixed: plan.fixed, allowGrowth: true }
             : { fixed: plan.fixed }
-          : p.faithful
-            ? { allowGrowth: true }
-            : {},
+          : plain,
       )
-    }
+    })
   },
 })

@@ -41,6 +41,12 @@ export function resultText(part: ToolResultPart): string {
  * the cap is cut to `cap − marker` characters plus `... [truncated]` (exactly `cap` characters).
  */
 export function digestOf(ctx: StrategyContext, g: Group, cap: number | null): Digest {
+  const { full, results } = fullDigest(ctx, g)
+  return capped(full, results, cap)
+}
+
+/** The uncapped digest text of a group as it is now, and how many results it holds. */
+function fullDigest(ctx: StrategyContext, g: Group): { full: string; results: number } {
   const { pairing } = ctx
   const entries: string[] = []
   for (const r of g.results) {
@@ -52,8 +58,13 @@ export function digestOf(ctx: StrategyContext, g: Group, cap: number | null): Di
     entries.push(`${name}: ${resultText(part)}`)
   }
   const full = `[Tool results: ${entries.length > 0 ? entries.join('; ') : 'no results'}]`
+  return { full, results: entries.length }
+}
+
+/** The digest of `full` under `cap`. */
+function capped(full: string, results: number, cap: number | null): Digest {
   if (cap === null || full.length <= cap) {
-    return { text: full, fullLength: full.length, results: entries.length, truncated: false }
+    return { text: full, fullLength: full.length, results, truncated: false }
   }
   let cut = Math.max(0, cap - TRUNCATION_MARKER.length)
   // Never split a surrogate pair.
@@ -62,7 +73,7 @@ export function digestOf(ctx: StrategyContext, g: Group, cap: number | null): Di
   return {
     text: full.slice(0, cut) + TRUNCATION_MARKER,
     fullLength: full.length,
-    results: entries.length,
+    results,
     truncated: true,
   }
 }
@@ -74,26 +85,60 @@ export interface DigestPart {
 }
 
 /**
- * The last digest made for each group, with the result parts it was made from: a re-plan or a
- * later round that finds the same parts gets the same text part back, so the view prices it by
- * identity instead of counting up to 4,096 characters again.
+ * Per group, the result parts its digest was last made from, the uncapped text and the digest
+ * parts made from it: a re-plan or a later round that finds the same parts gets the same text part
+ * back, so the view prices it by identity instead of counting up to 4,096 characters again. The
+ * uncapped text does not depend on the cap, and a digest under the cap is the same part whatever
+ * the cap: an edit of maxSummaryChars re-cuts (and re-prices) only the digests it cuts.
  */
-const lastDigests = new WeakMap<
-  Group,
-  { readonly cap: number | null; readonly from: readonly unknown[]; readonly made: DigestPart }
->()
+interface GroupDigests {
+  readonly from: readonly unknown[]
+  readonly full: string
+  readonly results: number
+  /** The digest under any cap it fits, made on first use. */
+  whole: DigestPart | null
+  /** Cut digests per cap value (a few: a cap is edited by typing). */
+  readonly cut: Map<number, DigestPart>
+}
+
+const lastDigests = new WeakMap<Group, GroupDigests>()
+
+/** How many cut digests per group are kept (different cap values). */
+const MAX_CAPS = 4
 
 /** `digestOf` and its text part, memoised per group on the exact result parts it reads. */
 export function digestPartOf(ctx: StrategyContext, g: Group, cap: number | null): DigestPart {
-  const hit = lastDigests.get(g)
-  // Compared in place: a re-plan asks for thousands of groups whose parts did not change.
-  if (hit && hit.cap === cap && g.results.every((r, i) => readFrom(ctx, r) === hit.from[i]))
-    return hit.made
-  const from = g.results.map((r) => readFrom(ctx, r))
-  const digest = digestOf(ctx, g, cap)
-  const made: DigestPart = { digest, part: { kind: 'text', text: digest.text } }
-  lastDigests.set(g, { cap, from, made })
-  return made
+  let entry = lastDigests.get(g)
+  if (!entry || !readsSame(ctx, g, entry.from)) {
+    const from = new Array<unknown>(g.results.length)
+    for (let i = 0; i < g.results.length; i++) from[i] = readFrom(ctx, g.results[i] as number)
+    const { full, results } = fullDigest(ctx, g)
+    entry = { from, full, results, whole: null, cut: new Map() }
+    lastDigests.set(g, entry)
+  }
+  if (cap === null || entry.full.length <= cap) {
+    return (entry.whole ??= made(capped(entry.full, entry.results, null)))
+  }
+  let part = entry.cut.get(cap)
+  if (!part) {
+    if (entry.cut.size >= MAX_CAPS) entry.cut.clear()
+    part = made(capped(entry.full, entry.results, cap))
+    entry.cut.set(cap, part)
+  }
+  return part
+}
+
+function made(digest: Digest): DigestPart {
+  return { digest, part: { kind: 'text', text: digest.text } }
+}
+
+/** Are the group's results read now the same objects as `from`? (Compared in place.) */
+function readsSame(ctx: StrategyContext, g: Group, from: readonly unknown[]): boolean {
+  const results = g.results
+  for (let i = 0; i < results.length; i++) {
+    if (readFrom(ctx, results[i] as number) !== from[i]) return false
+  }
+  return true
 }
 
 /** What digestOf reads of result `r`: its current part (null when hidden or removed). */

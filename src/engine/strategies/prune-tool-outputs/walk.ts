@@ -5,6 +5,7 @@ import type { PartRef } from '../../pairing.ts'
 import { groupOf } from '../preserve-tail.ts'
 import { fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
 import { candidatesIn, regionCandidates, regionOf, type WalkTrack } from './frontier.ts'
+import { direct, type Out } from '../playback.ts'
 
 export interface PruneParams {
   readonly minimumTokens: number
@@ -115,7 +116,7 @@ function measured(part: ToolResultPart): { text: string; estimate: number } {
  * (faithful) or is stepped over (fixed, issue #30807); the newest `protectTokens` of output are
  * kept, everything older is a candidate. Non-changes are recorded as skips as they are met.
  */
-export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
+export function walk(ctx: StrategyContext, p: PruneParams, out: Out = direct(ctx)): WalkResult {
   const messages = ctx.conversation.messages
   const limit = ctx.view.limit
   const summaryIds = summaryMessageIds(messages, limit)
@@ -186,7 +187,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       if (boundary) {
         if (track) track.complete = false
         if (ctx.recordNonChanges)
-          ctx.skip(
+          out.skip(
             group,
             'already_compacted',
             `Prune walk stops at ${boundary}: older history was compacted before (opencode stops at the last summary)`,
@@ -201,7 +202,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       const name = resultName(ctx, ref, part) || 'tool'
       if (part.isError) {
         if (ctx.recordNonChanges)
-          ctx.skip(
+          out.skip(
             group,
             'denied_by_policy',
             `The ${name} error output is not pruned: opencode prunes completed tool outputs only`,
@@ -211,7 +212,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       }
       if (protectedTools.has(name)) {
         if (ctx.recordNonChanges)
-          ctx.skip(
+          out.skip(
             group,
             'protected',
             `The ${name} output is never pruned: ${name} is a protected tool (its output is runtime instructions)`,
@@ -227,7 +228,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
         if (inRecentTurns) continue
         if (p.faithful) {
           if (ctx.recordNonChanges)
-            ctx.skip(
+            out.skip(
               group,
               'already_compacted',
               `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
@@ -238,7 +239,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
         }
         pastCompacted ??= ref
         if (ctx.recordNonChanges)
-          ctx.skip(
+          out.skip(
             group,
             'already_compacted',
             `The ${name} output was already cleared; the walk continues past it (opencode would stop here and skip every older output, issue #30807)`,
@@ -250,7 +251,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
       if (inRecentTurns) {
         if (track) track.oldestKept = m
         if (ctx.recordNonChanges)
-          ctx.skip(
+          out.skip(
             group,
             'keep_recent',
             `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is in the last ${p.protectTurns} user turns, which opencode never prunes`,
@@ -268,7 +269,7 @@ export function walk(ctx: StrategyContext, p: PruneParams): WalkResult {
           candidate: { ref, group, part, name, estimate },
         })
         if (ctx.recordNonChanges)
-          ctx.skip(
+          out.skip(
             group,
             'keep_recent',
             `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is within the newest ${fmt(p.protectTokens)} tokens of tool output (running total ${fmt(total)})`,

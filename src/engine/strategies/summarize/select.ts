@@ -35,13 +35,59 @@ function messageText(ctx: StrategyContext, m: number): string {
 export function isPreviousSummary(ctx: StrategyContext, g: Group, prefix: string): boolean {
   if (g.kind === 'summary') return true
   const head = prefix.trim()
-  return ctx.view.messagesOf(g.index).some((m) => {
-    const msg = ctx.conversation.messages[m] as Message
-    if (msg.summaryOf) return true
-    const info = msg.source?.info as { summary?: unknown } | undefined
-    if (msg.role === 'assistant' && info?.summary === true) return true
-    return head.length > 0 && textStartsWith(ctx, m, head)
-  })
+  const marks = summaryMarks(ctx.conversation.messages, head)
+  for (const m of ctx.view.messagesOf(g.index)) {
+    const mark = marks[m] as number
+    if (mark & BY_ENVELOPE) return true
+    // The text test only holds for the message as the conversation has it: a message a step
+    // before this one changed is read as it is now.
+    if (ctx.view.hasOverrides(m)) {
+      if (head.length > 0 && textStartsWith(ctx, m, head)) return true
+    } else if (mark & BY_TEXT) return true
+  }
+  return false
+}
+
+/** The message says it is a summary (`summaryOf`, or opencode's `summary: true` envelope). */
+const BY_ENVELOPE = 1
+/** The message's own text starts with the summary prefix. */
+const BY_TEXT = 2
+
+// Asked of every live group at every plan, and the answer for a message nothing changed depends
+// only on the (immutable) message and the prefix: read once per conversation and prefix value.
+const marksByPrefix = new WeakMap<readonly Message[], Map<string, Uint8Array>>()
+
+function summaryMarks(messages: readonly Message[], head: string): Uint8Array {
+  let byPrefix = marksByPrefix.get(messages)
+  if (!byPrefix) {
+    byPrefix = new Map()
+    marksByPrefix.set(messages, byPrefix)
+  }
+  let marks = byPrefix.get(head)
+  if (!marks) {
+    marks = new Uint8Array(messages.length)
+    for (let m = 0; m < messages.length; m++) {
+      const msg = messages[m] as Message
+      const info = msg.source?.info as { summary?: unknown } | undefined
+      if (msg.summaryOf || (msg.role === 'assistant' && info?.summary === true))
+        marks[m] = BY_ENVELOPE
+      else if (head.length > 0 && ownTextStartsWith(msg, head)) marks[m] = BY_TEXT
+    }
+    // A prefix is edited by typing: keep a few values, not every one typed.
+    if (byPrefix.size >= 8) byPrefix.clear()
+    byPrefix.set(head, marks)
+  }
+  return marks
+}
+
+/** `textStartsWith` of the message as the conversation has it. */
+function ownTextStartsWith(msg: Message, head: string): boolean {
+  let text = ''
+  for (let i = 0; i < msg.parts.length && text.length < head.length; i++) {
+    const part = msg.parts[i]
+    if (part?.kind === 'text') text += part.text
+  }
+  return text.startsWith(head)
 }
 
 /**

@@ -23,10 +23,13 @@ import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from '.
 import { recall, remember } from './words.ts'
 import { resultTextOf } from './result-text.ts'
 import { parseJson } from '../../json.ts'
+import type { Out } from '../playback.ts'
 
 export interface TrimEnv {
   readonly ctx: StrategyContext
   readonly p: ToolPayloadTrimParams
+  /** Where skips and trims go (recorded for playback when the view is untouched: playback.ts). */
+  readonly out: Out
 }
 
 /** An older call: trim its argument fields over `inputTrimBytes` (identifier fields never). */
@@ -38,7 +41,7 @@ export function trimCall(
   f: CallFacts,
   newer: PartRef,
 ): void {
-  const { ctx, p } = env
+  const { p, out } = env
   // Sentences are recalled per part (words.ts): only a first sight words them.
   if (!f.args || !part.argsRaw.trimStart().startsWith('{')) {
     const why =
@@ -48,7 +51,7 @@ export function trimCall(
         'not_object',
         `${cap(olderCall(part, f))} left as is: its arguments are not a JSON object, so there is no field to trim.`,
       )
-    ctx.skip(group, 'no_savings', why, ref)
+    out.skip(group, 'no_savings', why, ref)
     return
   }
   const { plan, replacement } = callTrimOf(part, f.args, p, f.identifiers)
@@ -74,7 +77,7 @@ export function trimResult(
   f: CallFacts,
   newer: PartRef,
 ): void {
-  const { ctx, p } = env
+  const { p, out } = env
   const t = resultTrimOf(part, p, f)
   // Sentences are recalled per part (words.ts): only a first sight words them. The outcome is
   // a function of the same things (part, params, facts), so its kind names the sentence.
@@ -88,7 +91,7 @@ export function trimResult(
           t.kind,
           `${cap(olderResult(part, f))} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
         )
-      ctx.skip(group, 'denied_by_policy', why, ref)
+      out.skip(group, 'denied_by_policy', why, ref)
       return
     }
     case 'placeholder': {
@@ -99,7 +102,7 @@ export function trimResult(
           t.kind,
           `${cap(olderResult(part, f))} is already the [tool_compaction] placeholder.`,
         )
-      ctx.skip(group, 'already_compacted', why, ref)
+      out.skip(group, 'already_compacted', why, ref)
       return
     }
     case 'json_kept':
@@ -123,7 +126,7 @@ export function trimResult(
           : `its text is ${t.size} bytes, not over outputTrimBytes=${p.outputTrimBytes}`
       const detail =
         known ?? remember(part, t.kind, `${cap(olderResult(part, f))} left as is: ${why}.`)
-      ctx.skip(group, 'below_threshold', detail, ref)
+      out.skip(group, 'below_threshold', detail, ref)
       return
     }
     case 'text_trim': {
@@ -284,16 +287,16 @@ function noTrim(
   side: 'argument' | 'result',
   param: 'inputTrimBytes' | 'outputTrimBytes',
 ): void {
-  const { ctx, p } = env
+  const { p, out } = env
   const threshold = p[param]
   const known = recall(part, p, f, 'no_trim')
   if (plan.kept.some((k) => k.why === 'already_compacted')) {
     const why = known ?? remember(part, 'no_trim', wordDone(part, f, plan, side, param, threshold))
-    ctx.skip(group, 'already_compacted', why, ref)
+    out.skip(group, 'already_compacted', why, ref)
     return
   }
   const why = known ?? remember(part, 'no_trim', wordSmall(part, f, plan, side, param, threshold))
-  ctx.skip(group, 'below_threshold', why, ref)
+  out.skip(group, 'below_threshold', why, ref)
 }
 
 function wordDone(
@@ -342,16 +345,16 @@ function apply(
   detail: string,
   newer: PartRef,
 ): void {
-  const { ctx, p } = env
+  const { ctx, p, out } = env
   const fields = fieldsOf(plan)
   const threshold = replacement.kind === 'tool_call' ? p.inputTrimBytes : p.outputTrimBytes
   const fixed = !p.faithful && metaOver(plan, threshold) ? FIX_META : undefined
-  if (!p.faithful && !ctx.protectionOf(group, ref)) {
+  if (!p.faithful && !out.isProtected(group, ref)) {
     const message = ctx.conversation.messages[ref.message]
     const after = ctx.view.price(replacement, message?.role ?? 'tool', message?.model)
     const before = ctx.view.partTokens(ref)
     if (after >= before) {
-      ctx.skip(
+      out.skip(
         group,
         'no_savings',
         `${detail.replace(/\.$/, '')} — not applied: the trimmed part (${after} tokens) is not smaller than the original (${before}); ${FIX_GROWTH}.`,
@@ -368,7 +371,7 @@ function apply(
     : p.faithful
       ? { fields, newer, allowGrowth: true }
       : { fields, newer }
-  ctx.replace(ref, replacement, 'trim', 'payload_trimmed', detail, options)
+  out.replace(ref, replacement, 'trim', 'payload_trimmed', detail, options)
 }
 
 // The omitted field names of a plan (plans are memoised per part, so this is one array per part):

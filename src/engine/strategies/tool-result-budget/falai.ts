@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { Part, ResultContent, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
-import { groupOf, liveMessages } from '../preserve-tail.ts'
+import { liveMessages } from '../preserve-tail.ts'
 
 /**
  * What the three @falai/agent tiers share (`CompactionEngine`, engines.md §4): the options and
@@ -214,19 +214,26 @@ export function lastGroupIndex(ctx: StrategyContext): number {
   return groups[groups.length - 1]?.index ?? 0
 }
 
-/** Every live tool result, oldest first, with its group. */
-export function liveResults(
+/**
+ * Visit every live tool result, oldest first, with its group. One visitor per run instead of an
+ * array of `{ref, group, part}` objects (5,000 per tier per re-plan on the bench's transcript).
+ * The visitor may replace the part it is given: later parts are read after it returns.
+ */
+export function eachLiveResult(
   ctx: StrategyContext,
-): { ref: PartRef; group: number; part: ToolResultPart }[] {
-  const out: { ref: PartRef; group: number; part: ToolResultPart }[] = []
-  for (const m of liveMessages(ctx)) {
-    const count = ctx.conversation.messages[m]?.parts.length ?? 0
+  visit: (ref: PartRef, group: number, part: ToolResultPart) => void,
+): void {
+  const { groupOfMessage } = ctx.view.prepared.grouping
+  const { messages } = ctx.conversation
+  const limit = ctx.view.limit
+  for (let m = 0; m < limit; m++) {
+    const group = groupOfMessage[m] as number
+    if (ctx.view.isExcluded(group)) continue
+    const count = messages[m]?.parts.length ?? 0
     for (let i = 0; i < count; i++) {
       const part = ctx.view.partAt(m, i)
       // The shared address: it ends up in the result's decision (see compaction/refs.ts).
-      if (part?.kind === 'tool_result')
-        out.push({ ref: ctx.view.refAt(m, i), group: groupOf(ctx, m), part })
+      if (part?.kind === 'tool_result') visit(ctx.view.refAt(m, i), group, part)
     }
   }
-  return out
 }
