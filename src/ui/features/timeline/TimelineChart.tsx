@@ -114,6 +114,8 @@ function rewriteDot({ cx, cy, payload }: DotProps) {
   )
 }
 
+const noPoints = (): number[] => []
+
 const usd = (value: number) => (value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(3)}`)
 
 interface ChartProps {
@@ -152,9 +154,24 @@ export function TimelineChart(props: ChartProps) {
           if (point) onPick(point)
         }}
       >
-        <CartesianGrid className="timeline-grid" vertical={false} />
-        <XAxis dataKey="call" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} />
-        <YAxis domain={[0, top]} tickFormatter={cost ? usd : tickTokens} width={48} />
+        {/* No vertical grid lines are drawn, and none are computed: recharts' default generator
+            still worked out the x ticks for them, measuring each label in the DOM. */}
+        <CartesianGrid
+          className="timeline-grid"
+          vertical={false}
+          verticalCoordinatesGenerator={noPoints}
+        />
+        {/* interval={0}: every tick of the scale (about five) is drawn, so recharts does not measure
+            each label in the DOM to drop overlapping ones (a forced layout per label, inside the
+            render of a paste or an edit; five labels never overlap on this chart). */}
+        <XAxis
+          dataKey="call"
+          type="number"
+          domain={['dataMin', 'dataMax']}
+          allowDecimals={false}
+          interval={0}
+        />
+        <YAxis domain={[0, top]} tickFormatter={cost ? usd : tickTokens} width={48} interval={0} />
         <Tooltip content={<TimelineTooltip />} isAnimationActive={false} />
         {cost ? null : (
           <ReferenceLine y={usable} ifOverflow="extendDomain" shape={usableLine(usable)} />
