@@ -3,6 +3,7 @@ import {
   CartesianGrid,
   ComposedChart,
   Line,
+  ReferenceDot,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -69,20 +70,25 @@ function reportedDot({ cx, cy, payload }: DotProps) {
   )
 }
 
-/** The last point on the original line: the whole session as it stands (the headline). */
-function nowDot({ cx, cy, payload }: DotProps) {
-  if (!payload?.now || cx === undefined || cy === undefined) return null
-  return (
-    <g
-      className="timeline-now"
-      data-testid={TID.timelineNow}
-      data-before={payload.before}
-      data-after={payload.after}
-    >
-      <title>{`Now (next call): ${formatCount(payload.before)} → ${formatCount(payload.after)} — the headline`}</title>
-      <circle cx={cx} cy={cy} r={4} />
-    </g>
-  )
+/**
+ * The last point on the original line: the whole session as it stands (the headline). A reference
+ * dot, not the line's `dot`: as that, it ran (and built props) for every point to draw one.
+ */
+function nowMarker(payload: TimelinePoint) {
+  return function NowMarker({ cx, cy }: { readonly cx?: number; readonly cy?: number }) {
+    if (cx === undefined || cy === undefined) return <g />
+    return (
+      <g
+        className="timeline-now"
+        data-testid={TID.timelineNow}
+        data-before={payload.before}
+        data-after={payload.after}
+      >
+        <title>{`Now (next call): ${formatCount(payload.before)} → ${formatCount(payload.after)} — the headline`}</title>
+        <circle cx={cx} cy={cy} r={4} />
+      </g>
+    )
+  }
 }
 
 interface UsableLineProps {
@@ -146,6 +152,7 @@ export function TimelineChart(props: ChartProps) {
   const top = (max: number) => (cost ? max * 1.1 : Math.ceil(Math.max(max, usable) * 1.05))
   const upstream = points.filter((p) => p.upstream.length > 0)
   const steps = points.filter((p) => p.step !== null)
+  const now = cost ? undefined : points.filter((p) => p.now).at(-1)
   return (
     <ResponsiveContainer width="100%" height="100%" minHeight={60}>
       <ComposedChart
@@ -200,7 +207,7 @@ export function TimelineChart(props: ChartProps) {
           dataKey={cost ? 'costBefore' : 'before'}
           stroke="var(--timeline-original)"
           strokeWidth={1.5}
-          dot={cost ? false : nowDot}
+          dot={false}
           isAnimationActive={false}
         />
         <Line
@@ -213,6 +220,7 @@ export function TimelineChart(props: ChartProps) {
           activeDot={{ r: 3 }}
           isAnimationActive={false}
         />
+        {now ? <ReferenceDot x={now.call} y={now.before} r={4} shape={nowMarker(now)} /> : null}
         {hasReported && !cost ? (
           <Line
             className="timeline-line-reported"
