@@ -68,6 +68,19 @@ function sameState(a: UrlState, b: UrlState): boolean {
   )
 }
 
+/**
+ * Run `fn` when the page is idle (within a second). The config's encoding (a compression stream)
+ * and `history.replaceState` took ~15 ms of the main thread per edit, landing 250 ms after a
+ * keystroke: in the middle of the run's reply and the views' render on a busy machine.
+ */
+function whenIdle(fn: () => void): void {
+  if (typeof globalThis.requestIdleCallback === 'function') {
+    globalThis.requestIdleCallback(fn, { timeout: 1000 })
+  } else {
+    fn()
+  }
+}
+
 /** Keep the fragment in step with the store; returns the unsubscribe function. */
 export function startUrlSync(store: Store, delayMs = URL_DEBOUNCE_MS): () => void {
   let last = urlStateOf(store.getState())
@@ -92,7 +105,7 @@ export function startUrlSync(store: Store, delayMs = URL_DEBOUNCE_MS): () => voi
     if (sameState(next, last)) return
     last = next
     if (timer !== null) clearTimeout(timer)
-    timer = setTimeout(() => void write(), delayMs)
+    timer = setTimeout(() => whenIdle(() => void write()), delayMs)
   })
   // Write once now: the restored state may differ from the fragment it came from.
   void write()

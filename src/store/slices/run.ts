@@ -26,6 +26,12 @@ export interface RunProgress {
   readonly total: number
 }
 
+/**
+ * "No issues", one array: a run that starts with none keeps the same value, so the config editor
+ * (every field reads the issues) does not re-render all its inputs when a run starts.
+ */
+const NO_ISSUES: readonly ConfigIssue[] = []
+
 /** Quiet time after the last edit before a custom config runs (keystrokes coalesce). */
 export const EDIT_DEBOUNCE_MS = 80
 
@@ -194,7 +200,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     active?.abort()
     const controller = new AbortController()
     active = controller
-    set({ runStatus: 'running', runError: null, configIssues: [], runProgress: null })
+    set({ runStatus: 'running', runError: null, configIssues: NO_ISSUES, runProgress: null })
     try {
       const params =
         customConfig === null ? { config: null, preset: selectedPreset } : { config: customConfig }
@@ -254,7 +260,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     previousSummary: null,
     runStatus: 'idle',
     summary: null,
-    configIssues: [],
+    configIssues: NO_ISSUES,
     runError: null,
     runProgress: null,
     replayProgress: null,
@@ -300,7 +306,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         replay: null,
         replayPending: false,
         risk: null,
-        configIssues: [],
+        configIssues: NO_ISSUES,
         runError: null,
         runProgress: null,
       })

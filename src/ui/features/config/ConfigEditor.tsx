@@ -10,19 +10,22 @@ import {
   useWorkingConfig,
   useLabStore,
 } from '../../../store/index.ts'
-import type { ConfigCatalog } from '../../../store/index.ts'
+import type { ConfigCatalog, ConfigIssue } from '../../../store/index.ts'
 import { Section } from '../../components/Section.tsx'
 import { TID } from '../../testids.ts'
 import { getIn, isRecord, pathText, setIn, type Path } from '../../../store/index.ts'
 import './config.css'
 import { DeltaLine } from './DeltaLine.tsx'
-import { EditorContext, type EditorApi } from './editorContext.ts'
+import { EditorContext, FieldApiContext, type EditorApi, type FieldApi } from './editorContext.ts'
 import { IssueList } from './IssueList.tsx'
 import { assignIssues, formFieldPaths, type FormShape } from './issues.ts'
 import { JsonView } from './JsonView.tsx'
 import { PipelineEditor } from './PipelineEditor.tsx'
 import { objectFields } from './schemaFields.ts'
 import { FallbackForm, ProtectionsForm, WindowForm } from './SettingsForms.tsx'
+
+const NO_PLACES: ReadonlyMap<string, readonly ConfigIssue[]> = new Map()
+const NO_FIELD_ISSUES: readonly ConfigIssue[] = []
 
 function shapeOf(catalog: ConfigCatalog): FormShape {
   const props = ['properties']
@@ -74,8 +77,10 @@ export function ConfigEditor() {
   }, [loadCatalog])
 
   const shape = useMemo(() => (catalog ? shapeOf(catalog) : null), [catalog])
+  // No issues (the usual case) is one constant map: the fields' API then outlives keystrokes.
   const placed = useMemo(
-    () => (shape ? assignIssues(issues, formFieldPaths(config, shape)) : new Map()),
+    () =>
+      shape && issues.length > 0 ? assignIssues(issues, formFieldPaths(config, shape)) : NO_PLACES,
     [issues, config, shape],
   )
   // Built from the store at call time: two quick edits never overwrite each other.
@@ -83,10 +88,11 @@ export function ConfigEditor() {
     (path: Path, value: unknown) => setConfig(setIn(currentWorkingConfig(lab), path, value)),
     [setConfig, lab],
   )
-  const api = useMemo<EditorApi>(
-    () => ({ config, update, issuesAt: (path) => placed.get(pathText(path)) ?? [] }),
-    [config, update, placed],
+  const fields = useMemo<FieldApi>(
+    () => ({ update, issuesAt: (path) => placed.get(pathText(path)) ?? NO_FIELD_ISSUES }),
+    [update, placed],
   )
+  const api = useMemo<EditorApi>(() => ({ config, ...fields }), [config, fields])
 
   return (
     <Section title="Config" aside={<Toolbar />} testId={TID.configEditor} className="cfg">
@@ -99,23 +105,27 @@ export function ConfigEditor() {
         <p className="hint">Reading presets and strategies…</p>
       ) : (
         <EditorContext.Provider value={api}>
-          <DeltaLine />
-          <IssueList issues={issues} />
-          <div className="cfg-layout">
-            <div className="cfg-forms">
-              {isRecord(config) ? (
-                <>
-                  <WindowForm specs={shape.window} />
-                  <ProtectionsForm specs={shape.protections} />
-                  <PipelineEditor />
-                  <FallbackForm />
-                </>
-              ) : (
-                <p className="hint">The forms need a JSON object: fix the JSON to edit it here.</p>
-              )}
+          <FieldApiContext.Provider value={fields}>
+            <DeltaLine />
+            <IssueList issues={issues} />
+            <div className="cfg-layout">
+              <div className="cfg-forms">
+                {isRecord(config) ? (
+                  <>
+                    <WindowForm specs={shape.window} />
+                    <ProtectionsForm specs={shape.protections} />
+                    <PipelineEditor />
+                    <FallbackForm />
+                  </>
+                ) : (
+                  <p className="hint">
+                    The forms need a JSON object: fix the JSON to edit it here.
+                  </p>
+                )}
+              </div>
+              <JsonView config={config} />
             </div>
-            <JsonView config={config} />
-          </div>
+          </FieldApiContext.Provider>
         </EditorContext.Provider>
       )}
     </Section>

@@ -1,5 +1,5 @@
 import { pathText, type Path } from '../../../store/index.ts'
-import { useEditor } from './editorContext.ts'
+import { useFieldApi } from './editorContext.ts'
 import { TID } from '../../testids.ts'
 
 interface FieldErrorsProps {
@@ -11,7 +11,7 @@ interface FieldErrorsProps {
 
 /** The problems of one field, right under it (role=alert only for the worker's verdict). */
 export function FieldErrors({ path, local, id }: FieldErrorsProps) {
-  const issues = useEditor().issuesAt(path)
+  const issues = useFieldApi().issuesAt(path)
   const messages = issues.length > 0 ? issues.map((i) => i.message) : local ? [local] : []
   if (messages.length === 0) return null
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { pathText, type Path } from '../../../store/index.ts'
-import { useEditor } from './editorContext.ts'
+import { useFieldApi } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { checkValue, parseNumberText, type FieldSpec } from './schemaFields.ts'
 import { TID } from '../../testids.ts'
@@ -23,7 +23,7 @@ function textOf(value: unknown): string {
  * An emptied box means `null` for nullable params and "use the default" for defaulted ones.
  */
 export function NumberInput({ path, spec, value, id, label }: NumberInputProps) {
-  const { update, issuesAt } = useEditor()
+  const { update, issuesAt } = useFieldApi()
   // The text follows the config unless the config still holds what this box last sent.
   const [draft, setDraft] = useState({ text: textOf(value), from: value })
   if (draft.from !== value) setDraft({ text: textOf(value), from: value })

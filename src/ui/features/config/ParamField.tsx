@@ -1,6 +1,6 @@
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { getIn, pathText, type Path } from '../../../store/index.ts'
-import { useEditor } from './editorContext.ts'
+import { useEditor, useFieldApi } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { NumberInput } from './NumberInput.tsx'
 import { checkValue, type FieldSpec } from './schemaFields.ts'
@@ -10,12 +10,13 @@ import { TID } from '../../testids.ts'
 interface FieldProps {
   readonly path: Path
   readonly spec: FieldSpec
+  /** The config's value at `path` (read by the list, so the field can skip unchanged renders). */
+  readonly value: unknown
 }
 
 /** The input for one schema field, chosen by its descriptor. */
-function Control({ path, spec, id }: FieldProps & { readonly id: string }) {
-  const { config, update } = useEditor()
-  const value = getIn(config, path)
+function Control({ path, spec, value, id }: FieldProps & { readonly id: string }) {
+  const { update } = useFieldApi()
   const d = spec.field
   const common = { 'data-testid': TID.configField, 'data-path': pathText(path), id }
   switch (d.kind) {
@@ -89,8 +90,12 @@ function Control({ path, spec, id }: FieldProps & { readonly id: string }) {
   }
 }
 
-/** One labelled row: the key (its description as the tooltip and a hint), the input, its errors. */
-export function ParamField({ path, spec }: FieldProps) {
+/**
+ * One labelled row: the key (its description as the tooltip and a hint), the input, its errors.
+ * Memoised: a keystroke in one field re-renders that field, not the ~90 others (an object field,
+ * whose nested fields read the config themselves, always re-renders).
+ */
+export const ParamField = memo(function ParamField({ path, spec, value }: FieldProps) {
   const id = useId()
   return (
     <div className={spec.field.kind === 'object' ? 'cfg-field cfg-field-wide' : 'cfg-field'}>
@@ -99,9 +104,18 @@ export function ParamField({ path, spec }: FieldProps) {
         {spec.required ? <span className="cfg-required"> *</span> : null}
       </label>
       <div className="cfg-control">
-        <Control path={path} spec={spec} id={id} />
+        <Control path={path} spec={spec} value={value} id={id} />
       </div>
     </div>
+  )
+}, sameField)
+
+function sameField(a: FieldProps, b: FieldProps): boolean {
+  return (
+    a.spec === b.spec &&
+    a.spec.field.kind !== 'object' &&
+    Object.is(a.value, b.value) &&
+    pathText(a.path) === pathText(b.path)
   )
 }
 
@@ -113,11 +127,13 @@ export function SchemaFields({
   readonly base: Path
   readonly specs: readonly FieldSpec[]
 }) {
+  const { config } = useEditor()
   return (
     <div className="cfg-fields">
-      {specs.map((spec) => (
-        <ParamField key={spec.key} path={[...base, spec.key]} spec={spec} />
-      ))}
+      {specs.map((spec) => {
+        const path = [...base, spec.key]
+        return <ParamField key={spec.key} path={path} spec={spec} value={getIn(config, path)} />
+      })}
     </div>
   )
 }

@@ -1,5 +1,10 @@
-import { useMemo, useRef, useState } from 'react'
-import { useConfigCatalog, useDeferredRunSummary } from '../../../store/index.ts'
+import { useCallback, useMemo, useRef, useState } from 'react'
+import {
+  currentWorkingConfig,
+  useConfigCatalog,
+  useDeferredRunSummary,
+  useLabStore,
+} from '../../../store/index.ts'
 import type { RunView, WireStrategy } from '../../../store/index.ts'
 import { listAt, moveItem, removeItem } from '../../../store/index.ts'
 import { useEditor } from './editorContext.ts'
@@ -77,6 +82,7 @@ function AddStep({
 /** The ordered steps: one card each, reorderable from the keyboard, plus "add a step". */
 export function PipelineEditor() {
   const { config, update } = useEditor()
+  const lab = useLabStore()
   const catalog = useConfigCatalog()
   const summary = useDeferredRunSummary()
   const listRef = useRef<HTMLOListElement>(null)
@@ -84,24 +90,33 @@ export function PipelineEditor() {
   const outcomes = useMemo(() => outcomesOf(summary), [summary])
   const byId = useMemo(() => new Map((catalog?.strategies ?? []).map((s) => [s.id, s])), [catalog])
 
-  const onMove = (from: number, to: number) => {
-    update(['pipeline'], moveItem(steps, from, to))
-    // Keep the focus on the moved step, so repeated ↑/↓ presses keep moving the same one.
-    const which = to < from ? TID.configStepUp : TID.configStepDown
-    requestAnimationFrame(() => {
-      const card = listRef.current?.querySelector(
-        `[data-testid="${TID.configStep}"][data-index="${to}"]`,
-      )
-      const button = card?.querySelector<HTMLButtonElement>(
-        `[data-testid="${which}"]:not(:disabled)`,
-      )
-      const fallback = card?.querySelector<HTMLButtonElement>(
-        '.cfg-step-actions button:not(:disabled)',
-      )
-      ;(button ?? fallback)?.focus()
-    })
-  }
-  const onRemove = (index: number) => update(['pipeline'], removeItem(steps, index))
+  // Stable, reading the steps at call time (as `update` does): new callbacks on every keystroke
+  // would re-render every memoised step card.
+  const onMove = useCallback(
+    (from: number, to: number) => {
+      update(['pipeline'], moveItem(listAt(currentWorkingConfig(lab), ['pipeline']), from, to))
+      // Keep the focus on the moved step, so repeated ↑/↓ presses keep moving the same one.
+      const which = to < from ? TID.configStepUp : TID.configStepDown
+      requestAnimationFrame(() => {
+        const card = listRef.current?.querySelector(
+          `[data-testid="${TID.configStep}"][data-index="${to}"]`,
+        )
+        const button = card?.querySelector<HTMLButtonElement>(
+          `[data-testid="${which}"]:not(:disabled)`,
+        )
+        const fallback = card?.querySelector<HTMLButtonElement>(
+          '.cfg-step-actions button:not(:disabled)',
+        )
+        ;(button ?? fallback)?.focus()
+      })
+    },
+    [update, lab],
+  )
+  const onRemove = useCallback(
+    (index: number) =>
+      update(['pipeline'], removeItem(listAt(currentWorkingConfig(lab), ['pipeline']), index)),
+    [update, lab],
+  )
   const onAdd = (strategy: WireStrategy) => update(['pipeline'], [...steps, newStep(strategy)])
 
   return (

@@ -76,6 +76,7 @@ function Check({ path, label }: { readonly path: Path; readonly label: string })
 
 /** The last resort after the pipeline: drop the oldest groups until the target (or the window) fits. */
 export function FallbackForm() {
+  const { config } = useEditor()
   return (
     <section className="cfg-group" aria-label="Fallback">
       <h3 className="subhead">
@@ -85,7 +86,11 @@ export function FallbackForm() {
         <Check path={['fallback', 'enabled']} label="enabled" />
         <Check path={['fallback', 'strict']} label="strict" />
       </div>
-      <TargetEditor path={['fallback', 'target']} label="Fallback target" />
+      <TargetEditor
+        path={['fallback', 'target']}
+        target={getIn(config, ['fallback', 'target'])}
+        label="Fallback target"
+      />
       <FieldErrors path={['fallback']} />
     </section>
   )

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { WireStrategy } from '../../../store/index.ts'
 import { isRecord, type Path } from '../../../store/index.ts'
-import { useEditor } from './editorContext.ts'
+import { useFieldApi } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { SchemaFields } from './ParamField.tsx'
 import { objectFields } from './schemaFields.ts'
@@ -47,8 +47,12 @@ function Outcome({ outcome }: { readonly outcome: StepOutcome | undefined }) {
   )
 }
 
-/** One pipeline step: what it is, whether it runs, its parameters, trigger and target. */
-export function StepCard({
+/**
+ * One pipeline step: what it is, whether it runs, its parameters, trigger and target. Memoised:
+ * an edit elsewhere leaves the other steps' cards (and their selects, which React updates option
+ * by option) alone.
+ */
+export const StepCard = memo(function StepCard({
   index,
   count,
   step,
@@ -57,7 +61,7 @@ export function StepCard({
   onMove,
   onRemove,
 }: StepCardProps) {
-  const { update, issuesAt } = useEditor()
+  const { update, issuesAt } = useFieldApi()
   const [paramsOpen, setParamsOpen] = useState(false)
   const base: Path = ['pipeline', index]
   const s = isRecord(step) ? step : {}
@@ -139,8 +143,8 @@ export function StepCard({
       <FieldErrors path={base} />
       <FieldErrors path={[...base, 'strategy']} />
       <FieldErrors path={[...base, 'enabled']} />
-      <TriggerEditor base={base} />
-      <TargetEditor path={[...base, 'target']} />
+      <TriggerEditor base={base} trigger={s.trigger} />
+      <TargetEditor path={[...base, 'target']} target={s.target} />
       <details
         className="cfg-params"
         open={paramsOpen || paramIssues}
@@ -156,4 +160,4 @@ export function StepCard({
       <FieldErrors path={paramsPath} />
     </li>
   )
-}
+})

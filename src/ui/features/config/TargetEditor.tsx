@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { getIn, isRecord, pathText, useConfigCatalog, type Path } from '../../../store/index.ts'
+import { isRecord, pathText, useConfigCatalog, type Path } from '../../../store/index.ts'
 import { amountSpec, kindLabel, startValue, targetKind } from './conditions.ts'
-import { useEditor } from './editorContext.ts'
+import { useFieldApi } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { NumberInput } from './NumberInput.tsx'
 import { TID } from '../../testids.ts'
@@ -9,14 +9,16 @@ import { TID } from '../../testids.ts'
 /** Where a step (or the fallback) stops: under a token count or a window fraction, or no target. */
 export function TargetEditor({
   path,
+  target,
   label = 'Target',
 }: {
   readonly path: Path
+  /** The config's value at `path` (passed in: a step card re-renders only when its step changes). */
+  readonly target: unknown
   readonly label?: string
 }) {
-  const { config, update } = useEditor()
+  const { update } = useFieldApi()
   const id = useId()
-  const target = getIn(config, path)
   const t = isRecord(target) ? target : null
   const model = useConfigCatalog()?.model
   const kinds = model?.targets ?? []

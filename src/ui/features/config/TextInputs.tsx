@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { pathText, type Path } from '../../../store/index.ts'
-import { useEditor } from './editorContext.ts'
+import { useFieldApi } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { checkValue, listText, parseListText, type FieldSpec } from './schemaFields.ts'
 import { TID } from '../../testids.ts'
@@ -24,7 +24,7 @@ function sameList(a: unknown, b: unknown): boolean {
  * trailing comma or space does not get "corrected" under the cursor.
  */
 export function ListInput({ path, spec, value, id }: InputProps) {
-  const { update } = useEditor()
+  const { update } = useFieldApi()
   const [draft, setDraft] = useState({ text: listText(value), from: value })
   if (draft.from !== value && !sameList(draft.from, value))
     setDraft({ text: listText(value), from: value })
@@ -60,7 +60,7 @@ function jsonOf(value: unknown): string {
 
 /** Any param the form has no widget for (a union, a map): its JSON, checked as you type. */
 export function JsonInput({ path, value, id }: InputProps) {
-  const { update } = useEditor()
+  const { update } = useFieldApi()
   const [draft, setDraft] = useState({ text: jsonOf(value), from: value })
   if (draft.from !== value) setDraft({ text: jsonOf(value), from: value })
   const trimmed = draft.text.trim()

@@ -1,14 +1,7 @@
 import { useId } from 'react'
-import {
-  getIn,
-  isRecord,
-  listAt,
-  removeItem,
-  useConfigCatalog,
-  type Path,
-} from '../../../store/index.ts'
+import { isRecord, listAt, removeItem, useConfigCatalog, type Path } from '../../../store/index.ts'
 import { amountSpec, conditionKind, kindLabel, startValue } from './conditions.ts'
-import { useEditor } from './editorContext.ts'
+import { useFieldApi } from './editorContext.ts'
 import { FieldErrors } from './FieldErrors.tsx'
 import { NumberInput } from './NumberInput.tsx'
 
@@ -19,7 +12,7 @@ interface ConditionRowProps {
 }
 
 function ConditionRow({ path, condition, onRemove }: ConditionRowProps) {
-  const { update } = useEditor()
+  const { update } = useFieldApi()
   const id = useId()
   const model = useConfigCatalog()?.model
   const c = isRecord(condition) ? condition : {}
@@ -64,12 +57,18 @@ function ConditionRow({ path, condition, onRemove }: ConditionRowProps) {
 }
 
 /** When a step runs: any/all of a list of conditions, or always when it has no trigger. */
-export function TriggerEditor({ base }: { readonly base: Path }) {
-  const { config, update } = useEditor()
+export function TriggerEditor({
+  base,
+  trigger,
+}: {
+  readonly base: Path
+  /** The step's trigger (passed in: a step card re-renders only when its step changes). */
+  readonly trigger: unknown
+}) {
+  const { update } = useFieldApi()
   // The schema's first condition kind (context tokens) is what "+ condition" adds.
   const first = useConfigCatalog()?.model.conditions[0]
   const path = [...base, 'trigger']
-  const trigger = getIn(config, path)
   if (!isRecord(trigger)) {
     return (
       <div className="cfg-row">

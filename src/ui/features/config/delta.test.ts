@@ -78,6 +78,20 @@ describe('run delta', () => {
     expect(isUnchanged(delta)).toBe(false)
   })
 
+  it('counts changed statuses in place when both runs list the same groups', () => {
+    const groups: [string, GroupStatus][] = [
+      ['g1', 'kept'],
+      ['g2', 'kept'],
+      ['g3', 'stubbed'],
+    ]
+    const latest: [string, GroupStatus][] = [
+      ['g1', 'excluded'],
+      ['g2', 'kept'],
+      ['g3', 'kept'],
+    ]
+    expect(runDelta(run('a', 800, groups), run('a', 700, latest)).groupsChanged).toBe(2)
+  })
+
   it('says when nothing changed', () => {
     const same = run('a', 800, [['g1', 'kept']])
     expect(isUnchanged(runDelta(same, run('a', 800, [['g1', 'kept']])))).toBe(true)
@@ -87,5 +101,6 @@ describe('run delta', () => {
     expect(signed(1234)).toBe('+1,234')
     expect(signed(-5)).toBe('−5')
     expect(signed(0)).toBe('±0')
+    expect(signed(-1234567.5)).toBe((-1234567.5).toLocaleString('en-US').replace('-', '−'))
   })
 })

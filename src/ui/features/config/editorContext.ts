@@ -22,3 +22,20 @@ export function useEditor(): EditorApi {
   if (!api) throw new Error('useEditor outside <ConfigEditor>')
   return api
 }
+
+/**
+ * What an input needs besides its value: `update` and the issues. Apart from `EditorApi` because
+ * that one changes with every keystroke (it carries the config): read by the ~90 inputs, it
+ * re-rendered every one of them per keystroke, and React writes an input's name and type again
+ * on each update. This one stays the same while the issues do (none, usually), so a memoised
+ * field re-renders only when its own value changes.
+ */
+export type FieldApi = Omit<EditorApi, 'config'>
+
+export const FieldApiContext = createContext<FieldApi | null>(null)
+
+export function useFieldApi(): FieldApi {
+  const api = useContext(FieldApiContext)
+  if (!api) throw new Error('useFieldApi outside <ConfigEditor>')
+  return api
+}

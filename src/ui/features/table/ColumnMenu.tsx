@@ -1,9 +1,21 @@
-import type { Table } from '@tanstack/react-table'
+import { memo } from 'react'
+import type { Table, VisibilityState } from '@tanstack/react-table'
 import { TID } from '../../testids.ts'
 import type { GroupRow } from './groupRows.ts'
 
-/** Show/hide columns: one checkbox per hideable column (the choice is remembered). */
-export function ColumnMenu({ table }: { readonly table: Table<GroupRow> }) {
+/**
+ * Show/hide columns: one checkbox per hideable column (the choice is remembered). Memoised on the
+ * visibility (the table instance is the same on every render): re-rendered with the table, each
+ * checkbox was written again (React rewrites an input's name and type on every update) on every
+ * run of a field edit.
+ */
+export const ColumnMenu = memo(function ColumnMenu({
+  table,
+}: {
+  readonly table: Table<GroupRow>
+  /** What the checkboxes show: only a change of it re-renders the menu. */
+  readonly visibility: VisibilityState
+}) {
   const columns = table.getAllLeafColumns().filter((c) => c.getCanHide())
   return (
     <details className="gt-popover gt-columns" data-testid={TID.tableColumns}>
@@ -25,4 +37,4 @@ export function ColumnMenu({ table }: { readonly table: Table<GroupRow> }) {
       </fieldset>
     </details>
   )
-}
+})

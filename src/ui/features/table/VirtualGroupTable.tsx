@@ -190,7 +190,7 @@ export function VirtualGroupTable(props: {
     <>
       <div className="gt-toolbar">
         {toolbar}
-        <ColumnMenu table={table} />
+        <ColumnMenu table={table} visibility={visibility} />
       </div>
       {chips}
       <div

@@ -3,6 +3,7 @@ import {
   CartesianGrid,
   ComposedChart,
   Line,
+  ReferenceDot,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -25,9 +26,13 @@ interface DotProps {
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const tickTokens = (value: number) => compact.format(value)
 
+// The dot renderers run for every point of every line (up to 800 × 3): a point without a
+// marker renders nothing (an empty <g> was ~2,400 DOM nodes created in the chart's mount, one
+// non-interruptible task, in the paste and the first view).
+
 /** A marker on the compacted line where a strategy changed something at that call. */
 function firedDot({ cx, cy, payload }: DotProps) {
-  if (!payload || payload.fired.length === 0 || cx === undefined || cy === undefined) return <g />
+  if (!payload || payload.fired.length === 0 || cx === undefined || cy === undefined) return null
   return (
     <path
       className="timeline-fired"
@@ -45,7 +50,7 @@ function firedDot({ cx, cy, payload }: DotProps) {
  * call whose reconstruction is more than 10 % off is ringed.
  */
 function reportedDot({ cx, cy, payload }: DotProps) {
-  if (!payload || payload.reported === null || cx === undefined || cy === undefined) return <g />
+  if (!payload || payload.reported === null || cx === undefined || cy === undefined) return null
   if (payload.flagged)
     return (
       <g className="timeline-flagged" data-testid={TID.timelineFlagged} data-index={payload.index}>
@@ -65,20 +70,25 @@ function reportedDot({ cx, cy, payload }: DotProps) {
   )
 }
 
-/** The last point on the original line: the whole session as it stands (the headline). */
-function nowDot({ cx, cy, payload }: DotProps) {
-  if (!payload?.now || cx === undefined || cy === undefined) return <g />
-  return (
-    <g
-      className="timeline-now"
-      data-testid={TID.timelineNow}
-      data-before={payload.before}
-      data-after={payload.after}
-    >
-      <title>{`Now (next call): ${formatCount(payload.before)} → ${formatCount(payload.after)} — the headline`}</title>
-      <circle cx={cx} cy={cy} r={4} />
-    </g>
-  )
+/**
+ * The last point on the original line: the whole session as it stands (the headline). A reference
+ * dot, not the line's `dot`: as that, it ran (and built props) for every point to draw one.
+ */
+function nowMarker(payload: TimelinePoint) {
+  return function NowMarker({ cx, cy }: { readonly cx?: number; readonly cy?: number }) {
+    if (cx === undefined || cy === undefined) return <g />
+    return (
+      <g
+        className="timeline-now"
+        data-testid={TID.timelineNow}
+        data-before={payload.before}
+        data-after={payload.after}
+      >
+        <title>{`Now (next call): ${formatCount(payload.before)} → ${formatCount(payload.after)} — the headline`}</title>
+        <circle cx={cx} cy={cy} r={4} />
+      </g>
+    )
+  }
 }
 
 interface UsableLineProps {
@@ -114,6 +124,8 @@ function rewriteDot({ cx, cy, payload }: DotProps) {
   )
 }
 
+const noPoints = (): number[] => []
+
 const usd = (value: number) => (value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(3)}`)
 
 interface ChartProps {
@@ -140,6 +152,7 @@ export function TimelineChart(props: ChartProps) {
   const top = (max: number) => (cost ? max * 1.1 : Math.ceil(Math.max(max, usable) * 1.05))
   const upstream = points.filter((p) => p.upstream.length > 0)
   const steps = points.filter((p) => p.step !== null)
+  const now = cost ? undefined : points.filter((p) => p.now).at(-1)
   return (
     <ResponsiveContainer width="100%" height="100%" minHeight={60}>
       <ComposedChart
@@ -152,9 +165,24 @@ export function TimelineChart(props: ChartProps) {
           if (point) onPick(point)
         }}
       >
-        <CartesianGrid className="timeline-grid" vertical={false} />
-        <XAxis dataKey="call" type="number" domain={['dataMin', 'dataMax']} allowDecimals={false} />
-        <YAxis domain={[0, top]} tickFormatter={cost ? usd : tickTokens} width={48} />
+        {/* No vertical grid lines are drawn, and none are computed: recharts' default generator
+            still worked out the x ticks for them, measuring each label in the DOM. */}
+        <CartesianGrid
+          className="timeline-grid"
+          vertical={false}
+          verticalCoordinatesGenerator={noPoints}
+        />
+        {/* interval={0}: every tick of the scale (about five) is drawn, so recharts does not measure
+            each label in the DOM to drop overlapping ones (a forced layout per label, inside the
+            render of a paste or an edit; five labels never overlap on this chart). */}
+        <XAxis
+          dataKey="call"
+          type="number"
+          domain={['dataMin', 'dataMax']}
+          allowDecimals={false}
+          interval={0}
+        />
+        <YAxis domain={[0, top]} tickFormatter={cost ? usd : tickTokens} width={48} interval={0} />
         <Tooltip content={<TimelineTooltip />} isAnimationActive={false} />
         {cost ? null : (
           <ReferenceLine y={usable} ifOverflow="extendDomain" shape={usableLine(usable)} />
@@ -179,7 +207,7 @@ export function TimelineChart(props: ChartProps) {
           dataKey={cost ? 'costBefore' : 'before'}
           stroke="var(--timeline-original)"
           strokeWidth={1.5}
-          dot={cost ? false : nowDot}
+          dot={false}
           isAnimationActive={false}
         />
         <Line
@@ -192,6 +220,7 @@ export function TimelineChart(props: ChartProps) {
           activeDot={{ r: 3 }}
           isAnimationActive={false}
         />
+        {now ? <ReferenceDot x={now.call} y={now.before} r={4} shape={nowMarker(now)} /> : null}
         {hasReported && !cost ? (
           <Line
             className="timeline-line-reported"
