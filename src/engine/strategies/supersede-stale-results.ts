@@ -22,6 +22,7 @@ import {
   planKey,
   sharedDrops,
   sharedWords,
+  unsharedWords,
   wordsKey,
 } from './supersede-stale-results/shared.ts'
 import {
@@ -134,8 +135,9 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     let lip: readonly Outcome[] | undefined
     const lipOutcomes = (): readonly Outcome[] =>
       (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)
-    // Sentences and droppable groups of this collection under this params value (shared.ts).
-    const words = sharedWords(results, wordsKey(p))
+    // Sentences and droppable groups of this collection under this params value (shared.ts);
+    // a replay call's are its own.
+    const words = ctx.recordNonChanges ? sharedWords(results, wordsKey(p)) : unsharedWords(results)
     // Droppable groups read the view: kept only for an untouched one (at the same limit).
     const untouched = ctx.view.changeMark === 0
     const kept = untouched ? sharedDrops(results, planKey(p)) : undefined
@@ -207,7 +209,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
     // What these acts were made from, for another value's first run to compare (words.ts); the
     // lender is needed no longer (kept, each value would hold every earlier one alive).
-    words.made ??= { p, outcomes: outcomes.slice(), lip: lip?.slice() }
+    if (ctx.recordNonChanges) words.made ??= { p, outcomes: outcomes.slice(), lip: lip?.slice() }
     words.donor = undefined
     if (staleCount === 0 && ctx.recordNonChanges) {
       const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length

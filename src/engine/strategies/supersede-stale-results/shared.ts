@@ -149,6 +149,18 @@ export function sharedWords(results: readonly ResultInfo[], key: string): Shared
   return w
 }
 
+/**
+ * Words for one replay call only: a replay's collections are new at every call and never
+ * re-planned, so nothing is shared or kept for them (kept, each call's acts and outcome copies
+ * stayed alive with its collection and doubled the replay's garbage-collection time).
+ */
+export const unsharedWords = (results: readonly ResultInfo[]): SharedWords => ({
+  acts: new Array<Act | undefined>(results.length),
+  made: undefined,
+  donor: undefined,
+  wording: undefined,
+})
+
 /** Droppable groups kept for `results` under the plan key `key`, if any were. */
 export function sharedDrops(results: readonly ResultInfo[], key: string): SharedDrops | undefined {
   const drops = byResults.get(results)?.drops
