@@ -4,6 +4,7 @@ import { flatPart, partKey, type Prepared } from './prepared.ts'
 import { isPendingCall, wholeProtections } from './protect-whole.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
 import type { WorkingView } from './view.ts'
+import { remember as rememberValue } from '../recent-values.ts'
 
 export const DEFAULT_PROTECTIONS: ProtectionConfig = {
   system: true,
@@ -71,9 +72,7 @@ function remember<T>(
     byKey = new Map()
     cache.set(prepared, byKey)
   }
-  if (byKey.size >= 16) byKey.clear()
-  byKey.set(key, value)
-  return value
+  return rememberValue(byKey, key, value, 16)
 }
 
 function staticKinds(prepared: Prepared, config: ProtectionConfig): readonly StaticKind[] {

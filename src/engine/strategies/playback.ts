@@ -24,6 +24,7 @@ import type { Prepared } from '../compaction/prepared.ts'
 import type { ReasonCode } from '../compaction/types.ts'
 import type { Part } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
+import { recall, remember } from '../recent-values.ts'
 
 /** What the step does to the context: its skips and replacements, recorded or not. */
 export interface Out {
@@ -105,7 +106,7 @@ export function createPlayback(): Playback {
   return {
     playBack(ctx, p) {
       const byParams = records.get(ctx.view.prepared)
-      const r = byParams?.get(p)
+      const r = byParams ? recall(byParams, p) : undefined
       if (!byParams || !r || r.limit !== ctx.view.limit || !untouched(ctx)) return false
       for (let i = 0; i < r.answers.length; i++) {
         const now = ctx.protectionOf(r.askedGroups[i] as number, r.askedRefs[i]) !== null
@@ -190,12 +191,7 @@ export function createPlayback(): Playback {
           byParams = new Map()
           records.set(ctx.view.prepared, byParams)
         }
-        byParams.delete(p)
-        if (byParams.size >= MAX_RECORDS) {
-          const oldest = byParams.keys().next()
-          if (!oldest.done) byParams.delete(oldest.value)
-        }
-        byParams.set(p, r)
+        remember(byParams, p, r, MAX_RECORDS)
       }
       return { out, finish }
     },

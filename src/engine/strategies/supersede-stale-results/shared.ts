@@ -11,6 +11,7 @@ import type { ResultInfo } from './collect.ts'
 import type { PlanIndex, PlanStructure } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
 import type { Act, ActsMade, WordParams, Wording } from './words.ts'
+import { recall, remember } from '../../recent-values.ts'
 
 /** The sentences of one params value over one collection. */
 export interface SharedWords {
@@ -45,28 +46,6 @@ interface Shared {
  * collector walks at every re-plan while they live).
  */
 const MAX_VALUES = 4
-
-/**
- * The value at `key`, made the most recently used: the app (and the bench) alternate an edited
- * value with the values as shipped, and the one in use must outlive a run of edits.
- */
-function recall<V>(map: Map<string, V>, key: string): V | undefined {
-  const v = map.get(key)
-  if (v !== undefined) {
-    map.delete(key)
-    map.set(key, v)
-  }
-  return v
-}
-
-/** Keep `v` at `key`, dropping the least recently used value when the map is full. */
-function remember<V>(map: Map<string, V>, key: string, v: V): void {
-  if (map.size >= MAX_VALUES && !map.has(key)) {
-    const oldest = map.keys().next()
-    if (!oldest.done) map.delete(oldest.value)
-  }
-  map.set(key, v)
-}
 
 const byResults = new WeakMap<readonly ResultInfo[], Shared>()
 
@@ -124,7 +103,7 @@ export function keepPlan(
   index: PlanIndex,
 ): void {
   const { plans, structures } = sharedOf(results)
-  remember(plans, key, index)
+  remember(plans, key, index, MAX_VALUES)
   // Its lists, for plans of other values to borrow (at most four: two modes × writesMakeStale).
   const skey = structureKey(p)
   if (!structures.has(skey)) structures.set(skey, index.structure)
@@ -144,7 +123,7 @@ export function sharedWords(results: readonly ResultInfo[], key: string): Shared
       donor,
       wording: undefined,
     }
-    remember(words, key, w)
+    remember(words, key, w, MAX_VALUES)
   }
   return w
 }
@@ -170,5 +149,5 @@ export function sharedDrops(results: readonly ResultInfo[], key: string): Shared
 /** Keep the droppable groups an untouched view found for `results` under the plan key `key`. */
 export function keepDrops(results: readonly ResultInfo[], key: string, drops: SharedDrops): void {
   const all = sharedOf(results).drops
-  remember(all, key, drops)
+  remember(all, key, drops, MAX_VALUES)
 }
