@@ -277,6 +277,71 @@ test('a dropped transcript and its selected group survive a reload; forget remov
   await expect(ui.sourceLine).toContainText('coding-session.jsonl')
 })
 
+test('transcripts kept by the first version of the store are still listed, opened and forgotten', async ({
+  app,
+}) => {
+  const page = app.page
+  const ui = new WorkbenchPage(page)
+  // A static file of the same origin: the database can be laid out as version 1 left it
+  // (transcripts only, no metadata store) before the app first opens it.
+  // (The browser asks a JSON page for a favicon, which the app does not have.)
+  await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
+  await page.goto('/schema/config-v1.json')
+  const ids = await page.evaluate(async (text) => {
+    const bytes = new Blob([text]).size
+    const kept = ['old.json', 'older.json'].map((name, i) => ({
+      id: `file:${name}:${bytes}`,
+      name,
+      origin: 'file',
+      bytes,
+      savedAt: 2 - i,
+      data: new Blob([text]),
+    }))
+    await new Promise<void>((resolve, reject) => {
+      const req = indexedDB.open('compaction-lab', 1)
+      req.onupgradeneeded = () => {
+        const store = req.result.createObjectStore('recent-transcripts.v1', { keyPath: 'id' })
+        for (const record of kept) store.put(record)
+      }
+      req.onsuccess = () => {
+        req.result.close()
+        resolve()
+      }
+      req.onerror = () => reject(req.error)
+    })
+    const last = { kind: 'recent', id: kept[0]?.id }
+    localStorage.setItem('compaction-lab:recent.last.v1', JSON.stringify(last))
+    return kept.map((k) => k.id)
+  }, DROPPED)
+  // The last one opened comes back; the other, never opened by this version, is still listed.
+  await ui.open()
+  await expect(ui.sourceLine).toContainText('old.json')
+  await expect(ui.recentFile.filter({ hasText: 'old.json' })).toHaveCount(1)
+  await expect(ui.recentFile.filter({ hasText: 'older.json' })).toHaveCount(1)
+  await ui.recentFile.filter({ hasText: 'older.json' }).getByTestId(TID.recentForget).click()
+  await expect(ui.recentFile).toHaveCount(1)
+  // Forgotten from the content store too, not just from the list.
+  const left = await page.evaluate(
+    (keys) =>
+      new Promise<number[]>((resolve, reject) => {
+        const req = indexedDB.open('compaction-lab')
+        req.onsuccess = () => {
+          const store = req.result
+            .transaction('recent-transcripts.v1')
+            .objectStore('recent-transcripts.v1')
+          const counts = keys.map((key) => store.count(key))
+          const last = counts[counts.length - 1]
+          if (!last) return resolve([])
+          last.onsuccess = () => resolve(counts.map((c) => c.result))
+          last.onerror = () => reject(last.error)
+        }
+        req.onerror = () => reject(req.error)
+      }),
+    ids,
+  )
+  expect(left).toEqual([1, 0])
+})
+
 test('keyboard only: load the sample, change a threshold, read a Why, export a config', async ({
   app,
 }) => {

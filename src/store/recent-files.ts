@@ -128,14 +128,40 @@ export function recentId(data: string | Blob, name: string): string {
 const pasteId = (key: string, text: string) => `paste:${key}:${text.length}`
 
 const DB_NAME = 'compaction-lab'
-const DB_VERSION = 1
-const STORE = 'recent-transcripts.v1'
+/**
+ * Version 2 adds `META_STORE` beside the transcripts: listing the kept files (twice per load)
+ * read every kept transcript whole with `getAll` just for five names and sizes.
+ */
+const DB_VERSION = 2
+/** The transcripts themselves: `RecentRecord`s (metadata and content), keyed by id. */
+const DATA_STORE = 'recent-transcripts.v1'
+/** Their metadata alone (`RecentMeta`), same keys: what the list reads. */
+const META_STORE = 'recent-meta.v1'
+const BOTH = [DATA_STORE, META_STORE]
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result)
     req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'))
   })
+}
+
+/**
+ * Creates what `oldVersion` lacks. A version-1 database has transcripts but no metadata store:
+ * their metadata is copied over once, inside the upgrade, so nothing kept is lost from the list.
+ */
+function upgrade(db: IDBDatabase, tx: IDBTransaction, oldVersion: number): void {
+  if (!db.objectStoreNames.contains(DATA_STORE)) db.createObjectStore(DATA_STORE, { keyPath: 'id' })
+  if (db.objectStoreNames.contains(META_STORE)) return
+  const metas = db.createObjectStore(META_STORE, { keyPath: 'id' })
+  if (oldVersion === 0) return
+  const cursor = tx.objectStore(DATA_STORE).openCursor()
+  cursor.onsuccess = () => {
+    const at = cursor.result
+    if (!at) return
+    metas.put(metaOf(at.value as RecentRecord))
+    at.continue()
+  }
 }
 
 let opened: Promise<IDBDatabase> | null = null
@@ -148,12 +174,17 @@ function openDb(): Promise<IDBDatabase> {
       return
     }
     const req = indexedDB.open(DB_NAME, DB_VERSION)
-    req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(STORE)) {
-        req.result.createObjectStore(STORE, { keyPath: 'id' })
-      }
+    req.onupgradeneeded = (event) => {
+      if (req.transaction) upgrade(req.result, req.transaction, event.oldVersion)
     }
-    req.onsuccess = () => resolve(req.result)
+    req.onsuccess = () => {
+      // Another tab with a newer version asks us to step aside: close, and reopen next time.
+      req.result.onversionchange = () => {
+        req.result.close()
+        opened = null
+      }
+      resolve(req.result)
+    }
     req.onerror = () => reject(req.error ?? new Error('IndexedDB did not open'))
     req.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'))
   })
@@ -164,22 +195,23 @@ function openDb(): Promise<IDBDatabase> {
   return opened
 }
 
-async function withStore<T>(
+async function withStores<T>(
+  names: string | string[],
   mode: IDBTransactionMode,
-  fn: (store: IDBObjectStore) => Promise<T>,
+  fn: (tx: IDBTransaction) => Promise<T>,
 ): Promise<T> {
   const db = await openDb()
-  const tx = db.transaction(STORE, mode)
+  const tx = db.transaction(names, mode)
   const done = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve()
     tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'))
   })
-  const result = await fn(tx.objectStore(STORE))
+  const result = await fn(tx)
   await done
   return result
 }
 
-function metaOf(record: RecentRecord): RecentMeta {
+function metaOf(record: RecentMeta): RecentMeta {
   const { id, name, origin, bytes, savedAt } = record
   return { id, name, origin, bytes, savedAt }
 }
@@ -187,8 +219,8 @@ function metaOf(record: RecentRecord): RecentMeta {
 /** Every kept transcript, newest first (metadata only); empty when storage is unavailable. */
 export async function listRecent(): Promise<RecentMeta[]> {
   try {
-    const all = await withStore('readonly', (s) =>
-      request(s.getAll() as IDBRequest<RecentRecord[]>),
+    const all = await withStores(META_STORE, 'readonly', (tx) =>
+      request(tx.objectStore(META_STORE).getAll() as IDBRequest<RecentMeta[]>),
     )
     return all.map(metaOf).sort((a, b) => b.savedAt - a.savedAt)
   } catch {
@@ -198,8 +230,8 @@ export async function listRecent(): Promise<RecentMeta[]> {
 
 export async function readRecent(id: string): Promise<RecentRecord | null> {
   try {
-    const record = await withStore('readonly', (s) =>
-      request(s.get(id) as IDBRequest<RecentRecord | undefined>),
+    const record = await withStores(DATA_STORE, 'readonly', (tx) =>
+      request(tx.objectStore(DATA_STORE).get(id) as IDBRequest<RecentRecord | undefined>),
     )
     return record ?? null
   } catch {
@@ -207,9 +239,17 @@ export async function readRecent(id: string): Promise<RecentRecord | null> {
   }
 }
 
+/** Deletes `ids` from both stores inside `tx`. */
+async function deleteBoth(tx: IDBTransaction, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    await request(tx.objectStore(DATA_STORE).delete(id))
+    await request(tx.objectStore(META_STORE).delete(id))
+  }
+}
+
 export async function forgetRecent(id: string): Promise<void> {
   try {
-    await withStore('readwrite', (s) => request(s.delete(id)))
+    await withStores(BOTH, 'readwrite', (tx) => deleteBoth(tx, [id]))
   } catch {
     // Nothing kept, or storage gone: there is nothing to forget.
   }
@@ -238,9 +278,11 @@ export async function keepRecent(
     const record: RecentRecord = { ...meta, data }
     // Storing a megabyte copies it on this thread: not in the same task as anything else.
     await nextTask()
-    await withStore('readwrite', async (s) => {
-      for (const id of plan.evict) await request(s.delete(id))
-      await request(s.put(record))
+    // One transaction: the list and the content never disagree about what is kept.
+    await withStores(BOTH, 'readwrite', async (tx) => {
+      await deleteBoth(tx, plan.evict)
+      await request(tx.objectStore(DATA_STORE).put(record))
+      await request(tx.objectStore(META_STORE).put(meta))
     })
     return { kept: true, meta }
   } catch (error) {
