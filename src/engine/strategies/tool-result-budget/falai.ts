@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { StrategyContext } from '../../compaction/context.ts'
+import { flatPart, partIndexOf, type Prepared } from '../../compaction/prepared.ts'
 import type { Part, ResultContent, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { liveMessages } from '../preserve-tail.ts'
@@ -130,11 +131,33 @@ function nonTextChars(c: ResultContent | Part): number {
   }
 }
 
+/**
+ * Per prepared conversation, the name of the call each result answers, by flat part number (''
+ * for an orphan or a part that is no result). The tiers ask for the name of every live result on
+ * every re-plan, and walking the pairing for each was most of micro_compact's own time.
+ */
+const callNames = new WeakMap<Prepared, readonly string[]>()
+
+function callNamesOf(ctx: StrategyContext): readonly string[] {
+  const prepared = ctx.view.prepared
+  const hit = callNames.get(prepared)
+  if (hit) return hit
+  const { calls, results } = ctx.pairing
+  const { resultAt } = partIndexOf(prepared)
+  const names = new Array<string>(resultAt.length).fill('')
+  for (let k = 0; k < resultAt.length; k++) {
+    const r = results[resultAt[k] as number]
+    names[k] = (r && r.call >= 0 ? calls[r.call]?.name : undefined) ?? ''
+  }
+  callNames.set(prepared, names)
+  return names
+}
+
 /** Tool name of a result: its own, else its call's. */
 export function resultName(ctx: StrategyContext, ref: PartRef, part: ToolResultPart): string {
   if (part.name) return part.name
-  const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
-  return (r && r.call >= 0 ? ctx.pairing.calls[r.call]?.name : undefined) ?? ''
+  const k = flatPart(ctx.view.parts, ref.message, ref.part)
+  return k >= 0 ? (callNamesOf(ctx)[k] as string) : ''
 }
 
 /**
