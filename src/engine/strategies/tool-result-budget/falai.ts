@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { StrategyContext } from '../../compaction/context.ts'
 import { flatPart, partIndexOf, type Prepared } from '../../compaction/prepared.ts'
-import type { Part, ResultContent, ToolResultPart } from '../../model.ts'
+import type { Message, Part, ResultContent, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { liveMessages } from '../preserve-tail.ts'
 
@@ -246,17 +246,37 @@ export function eachLiveResult(
   ctx: StrategyContext,
   visit: (ref: PartRef, group: number, part: ToolResultPart) => void,
 ): void {
-  const { groupOfMessage } = ctx.view.prepared.grouping
+  const { view } = ctx
+  const { groupOfMessage } = view.prepared.grouping
   const { messages } = ctx.conversation
-  const limit = ctx.view.limit
+  const holds = holdsResults(view.prepared)
+  const limit = view.limit
   for (let m = 0; m < limit; m++) {
+    // A message no step has changed is read from the conversation: one without results (every
+    // other message of a tool loop) has nothing to visit, and the others need no override lookup.
+    const changed = view.hasOverrides(m)
+    if (!changed && holds[m] === 0) continue
     const group = groupOfMessage[m] as number
-    if (ctx.view.isExcluded(group)) continue
-    const count = messages[m]?.parts.length ?? 0
-    for (let i = 0; i < count; i++) {
-      const part = ctx.view.partAt(m, i)
+    if (view.isExcluded(group)) continue
+    const parts = (messages[m] as Message).parts
+    for (let i = 0; i < parts.length; i++) {
+      const part = changed ? view.partAt(m, i) : (parts[i] as Part)
       // The shared address: it ends up in the result's decision (see compaction/refs.ts).
-      if (part?.kind === 'tool_result') visit(ctx.view.refAt(m, i), group, part)
+      if (part?.kind === 'tool_result') visit(view.refAt(m, i), group, part)
     }
   }
+}
+
+/** Per prepared conversation: 1 for a message with a tool result among its own parts. */
+const resultHolders = new WeakMap<Prepared, Uint8Array>()
+
+function holdsResults(prepared: Prepared): Uint8Array {
+  const hit = resultHolders.get(prepared)
+  if (hit) return hit
+  const { messages } = prepared.conversation
+  const holds = new Uint8Array(messages.length)
+  for (let m = 0; m < messages.length; m++)
+    holds[m] = (messages[m] as Message).parts.some((p) => p.kind === 'tool_result') ? 1 : 0
+  resultHolders.set(prepared, holds)
+  return holds
 }
