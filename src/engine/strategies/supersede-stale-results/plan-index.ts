@@ -266,20 +266,23 @@ export class PlanIndex {
   private decide(key: string): void {
     const { p } = this
     const list = this.s.byKey.get(key) as Occurrence[]
-    // Most lists hold only fresh results (an untouched conversation): no copy then.
-    let fresh: readonly Occurrence[] = list
+    // The fresh results are read in place, counted first: replay re-decides keys whose lists
+    // hold earlier stubs at every model call, and a filtered copy per decision showed.
+    let freshCount = 0
+    let newest: Occurrence | undefined
     for (const o of list)
-      if (o.state !== 'fresh') {
-        fresh = list.filter((x) => x.state === 'fresh')
-        break
+      if (o.state === 'fresh') {
+        freshCount++
+        newest = o
       }
     const first = list[0] as Occurrence
-    const newest = fresh[fresh.length - 1]
     const keep = p.faithful ? 1 : p.preserveLastN
     // The last `keep` fresh results are kept (by position: no set of them per key and decision).
-    const firstKept = fresh.length - keep
-    for (let at = 0; at < fresh.length; at++) {
-      const o = fresh[at] as Occurrence
+    const firstKept = freshCount - keep
+    let at = -1
+    for (const o of list) {
+      if (o.state !== 'fresh') continue
+      at++
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
         ? this.s.lastFullRead.get(o.identity.fullReadKey)
@@ -294,16 +297,17 @@ export class PlanIndex {
         this.set(o, this.decideStale(o, o, cover.index, cover.cause))
         continue
       }
-      if (!newest || fresh.length === 1) this.set(o, SINGLE)
+      if (!newest || freshCount === 1) this.set(o, SINGLE)
       else if (o === newest) this.set(o, NEWEST)
       else if (at >= firstKept)
-        this.set(o, { kind: 'keep_recent', newer: newest.index, rank: fresh.length - at })
+        this.set(o, { kind: 'keep_recent', newer: newest.index, rank: freshCount - at })
       else this.set(o, this.decideStale(o, first, newest.index, 'newer'))
     }
     // Fixed: a result no newer read makes stale may still be outdated by a later write. A newer
     // copy of the same resource, when there is one, is the better pointer, so this comes last.
     if (!p.faithful)
-      for (const o of fresh) {
+      for (const o of list) {
+        if (o.state !== 'fresh') continue
         const kind = this.out[o.index]?.kind
         if (kind !== 'newest' && kind !== 'single' && kind !== 'keep_recent') continue
         const write = this.write(o)
