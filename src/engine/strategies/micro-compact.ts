@@ -50,19 +50,18 @@ function entryOf(part: object, text: string): Collapsed {
   }
   return entry
 }
-function collapsedOf(part: object, text: string, faithful: boolean): string {
-  const entry = entryOf(part, text)
-  if (faithful) return (entry.faithful ??= collapseWhitespace(text))
-  return (entry.fixed ??= collapseKeepingNotice(text))
+/** The collapsed text of an entry's result, made once per (part, mode). */
+function collapsedOf(entry: Collapsed, faithful: boolean): string {
+  if (faithful) return (entry.faithful ??= collapseWhitespace(entry.text))
+  return (entry.fixed ??= collapseKeepingNotice(entry.text))
 }
 /** `withResultText(part, collapsed)`, one object per (part, mode): a fresh copy was re-tokenized every round. */
 function collapsedPart(
+  entry: Collapsed,
   part: ToolResultPart,
-  text: string,
   collapsed: string,
   faithful: boolean,
 ): ToolResultPart {
-  const entry = entryOf(part, text)
   if (faithful) return (entry.faithfulPart ??= withResultText(part, collapsed))
   return (entry.fixedPart ??= withResultText(part, collapsed))
 }
@@ -72,17 +71,10 @@ function collapsedPart(
  * the collapsed text and the sentence end are the same: a re-plan collapses thousands of results
  * again, and each sentence was a new string that lived as long as the run's decisions.
  */
-function collapseSentence(
-  part: object,
-  text: string,
-  collapsed: string,
-  name: string,
-  why: string,
-): string {
-  const entry = entryOf(part, text)
+function collapseSentence(entry: Collapsed, collapsed: string, name: string, why: string): string {
   const s = entry.sentence
   if (s && s.name === name && s.why === why && s.collapsed === collapsed) return s.text
-  const made = `Collapsed whitespace in the ${name} result (${fmt(text.length)} → ${fmt(collapsed.length)} chars): ${why}`
+  const made = `Collapsed whitespace in the ${name} result (${fmt(entry.text.length)} → ${fmt(collapsed.length)} chars): ${why}`
   entry.sentence = { name, why, collapsed, text: made }
   return made
 }
@@ -112,7 +104,9 @@ export const microCompactStrategy = defineStrategy({
     const options = p.faithful ? GROWTH : NO_OPTIONS
     eachLiveResult(ctx, (ref, group, part) => {
       const text = resultText(part)
-      const collapsed = collapsedOf(part, text, p.faithful)
+      // One lookup per result for everything kept on it (three per result before).
+      const entry = entryOf(part, text)
+      const collapsed = collapsedOf(entry, p.faithful)
       if (collapsed === text) return
       const name = resultName(ctx, ref, part) || 'tool'
       if (inTail(ctx, tail, ref.message, p.faithful)) {
@@ -131,10 +125,10 @@ export const microCompactStrategy = defineStrategy({
       }
       ctx.replace(
         ref,
-        collapsedPart(part, text, collapsed, p.faithful),
+        collapsedPart(entry, part, collapsed, p.faithful),
         'trim',
         'whitespace_collapsed',
-        collapseSentence(part, text, collapsed, name, why),
+        collapseSentence(entry, collapsed, name, why),
         options,
       )
     })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { StrategyContext } from '../compaction/context.ts'
+import type { Prepared } from '../compaction/prepared.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { Message } from '../model.ts'
 import type { SummaryRequest } from '../summarize/types.ts'
@@ -74,38 +75,51 @@ function insertedSummaryText(message: Message, prefix: string): string {
 
 /** The covered groups' messages as they are now (stubs and trims applied), in order. */
 function projectedMessages(ctx: StrategyContext, groups: readonly number[]): Message[] {
-  const indexes: number[] = []
+  const kept = projectionsOf(ctx.view.prepared)
+  const out: Message[] = []
+  // Covered groups come oldest first and a group's messages are ascending, so the sort below is
+  // nearly never needed (it ran on 10,000 indexes per re-plan); the messages are projected as
+  // they are met, without an array of their indexes first.
   let ascending = true
+  let previous = -1
   for (const g of groups) {
     for (const m of ctx.view.messagesOf(g)) {
-      if (indexes.length > 0 && m < (indexes[indexes.length - 1] as number)) ascending = false
-      indexes.push(m)
+      if (m < previous) ascending = false
+      previous = m
+      out.push(projectedMessage(ctx, m, kept))
     }
   }
-  // Covered groups come oldest first and a group's messages are ascending, so this sort is
-  // nearly never needed (it ran on 10,000 indexes per re-plan).
-  if (!ascending) indexes.sort((a, b) => a - b)
-  const out: Message[] = new Array<Message>(indexes.length)
-  // A message nothing changed is passed as itself: copying all of them (10,000 per re-plan) was
-  // the strategy's largest allocation, and the summariser only reads them.
-  for (let i = 0; i < indexes.length; i++) out[i] = projectedMessage(ctx, indexes[i] as number)
-  return out
+  if (ascending) return out
+  const indexes: number[] = []
+  for (const g of groups) for (const m of ctx.view.messagesOf(g)) indexes.push(m)
+  indexes.sort((a, b) => a - b)
+  return indexes.map((m) => projectedMessage(ctx, m, kept))
 }
 
 // The copy of a changed message, kept while its current parts are the same objects (the
 // strategies before this one hand back one replacement object per part and params): a re-plan
 // then gives the summariser the same message objects, and the offline digest reads each once
-// (summarize/digest-facts.ts) instead of once per re-plan. Keyed on the conversation's own
-// (immutable) message; the parts are compared, never assumed.
-const projections = new WeakMap<Message, Message>()
+// (summarize/digest-facts.ts) instead of once per re-plan. Kept per prepared conversation by
+// message index (an array read, not a map lookup, for each of thousands of changed messages);
+// the parts are compared, never assumed.
+const projections = new WeakMap<Prepared, (Message | undefined)[]>()
 
-function projectedMessage(ctx: StrategyContext, m: number): Message {
+function projectionsOf(prepared: Prepared): (Message | undefined)[] {
+  let kept = projections.get(prepared)
+  if (!kept) {
+    kept = new Array<Message | undefined>(prepared.conversation.messages.length)
+    projections.set(prepared, kept)
+  }
+  return kept
+}
+
+function projectedMessage(ctx: StrategyContext, m: number, kept: (Message | undefined)[]): Message {
   const message = ctx.conversation.messages[m] as Message
   if (!ctx.view.hasOverrides(m)) return message
-  const kept = projections.get(message)
-  if (kept && holdsCurrentParts(ctx, m, kept.parts)) return kept
+  const last = kept[m]
+  if (last && holdsCurrentParts(ctx, m, last.parts)) return last
   const made: Message = { ...message, parts: ctx.view.currentParts(m) }
-  projections.set(message, made)
+  kept[m] = made
   return made
 }
 

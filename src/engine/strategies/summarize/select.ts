@@ -35,7 +35,11 @@ function messageText(ctx: StrategyContext, m: number): string {
 export function isPreviousSummary(ctx: StrategyContext, g: Group, prefix: string): boolean {
   if (g.kind === 'summary') return true
   const head = prefix.trim()
-  const marks = summaryMarks(ctx.conversation.messages, head)
+  return markedSummary(ctx, g, head, summaryMarks(ctx.conversation.messages, head))
+}
+
+/** `isPreviousSummary` of a group that is no summary group, with the conversation's marks. */
+function markedSummary(ctx: StrategyContext, g: Group, head: string, marks: Uint8Array): boolean {
   for (const m of ctx.view.messagesOf(g.index)) {
     const mark = marks[m] as number
     if (mark & BY_ENVELOPE) return true
@@ -145,6 +149,9 @@ export function planCoverage(
     } else fixed.push(`${what}; the tail was extended to the whole group`)
   }
   const { groups } = ctx.view.prepared.grouping
+  // The marks once per plan, not once per live group (two map lookups each, thousands per plan).
+  const head = opts.summaryPrefix.trim()
+  const marks = summaryMarks(ctx.conversation.messages, head)
   // The live groups only: walking every visible group and skipping the excluded ones made each
   // summary cost the whole conversation (see `liveGroups`).
   for (const gi of liveGroups(ctx.view)) {
@@ -155,7 +162,7 @@ export function planCoverage(
     // whether it is an earlier summary only words the skip. Protected groups stay live for the
     // whole session (skills: about 100 in the 200 MB run), so this ran at every model call.
     if (protection && !ctx.recordNonChanges && g.kind !== 'system') continue
-    const prev = isPreviousSummary(ctx, g, opts.summaryPrefix)
+    const prev = g.kind === 'summary' || markedSummary(ctx, g, head, marks)
     if (g.kind === 'system' && !prev) {
       if (!opts.faithful) {
         ctx.skip(g.index, 'protected', 'The system prompt is kept verbatim, not summarised')

@@ -9,42 +9,17 @@
  */
 import { policyVerdict } from './categories.ts'
 import type { Occurrence, Outcome, PlanParams, StaleCause } from './plan.ts'
+import { addTo, after, insert } from './plan-lists.ts'
 import { covers } from './shell.ts'
 
 type Later = { index: number; cause: StaleCause }
 
-/** Put `value` into the list at `key`, kept in index order (appending is the usual case). */
-function insert<V>(
-  map: Map<string, V[]>,
-  key: string,
-  value: V,
-  index: number,
-  indexOf: (v: V) => number,
-): void {
-  const list = map.get(key)
-  if (!list) {
-    map.set(key, [value])
-    return
-  }
-  let at = list.length
-  while (at > 0 && indexOf(list[at - 1] as V) > index) at--
-  list.splice(at, 0, value)
-}
-/** Position of the first element of an index-ordered list whose index is above `index`. */
-function after<V>(list: readonly V[], index: number, indexOf: (v: V) => number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (indexOf(list[mid] as V) > index) hi = mid
-    else lo = mid + 1
-  }
-  return lo
-}
-const addTo = (map: Map<string, Set<string>>, key: string, value: string): void => {
-  const set = map.get(key)
-  if (set) set.add(value)
-  else map.set(key, new Set([value]))
+/** `cover(o)` as last found: reads up to index `scanned` looked at, under that list version. */
+interface CoverMemo {
+  readonly o: Occurrence
+  readonly version: number
+  readonly scanned: number
+  readonly found: Later | undefined
 }
 
 /**
@@ -90,6 +65,16 @@ export class PlanIndex {
   private readonly s: PlanStructure
 
   private readonly p: PlanParams
+
+  /**
+   * What `cover` found for the occurrence at each index: replay appends reads of a file at every
+   * model call and re-decides every key that reads it, and each decision scanned the file's later
+   * reads again from the start (a file read in many ranges made that quadratic in the session).
+   * Valid while the file's list only grew at its end (`readsChanged` unchanged).
+   */
+  private readonly covered: (CoverMemo | undefined)[] = []
+  /** Per path: how often its reads list changed other than by a read appended at its end. */
+  private readonly readsChanged = new Map<string, number>()
 
   constructor(p: PlanParams, structure: PlanStructure = emptyStructure()) {
     this.p = p
@@ -166,6 +151,7 @@ export class PlanIndex {
     }
     this.s.occ.length = n
     this.out.length = n
+    if (this.covered.length > n) this.covered.length = n
     for (const key of dirty) if (this.s.byKey.has(key)) this.decide(key)
   }
 
@@ -203,6 +189,7 @@ export class PlanIndex {
     if (o.state === 'fresh' && id.lines && path !== undefined) {
       const list = this.s.readsOf.get(path) as Occurrence[]
       list.splice(list.indexOf(o), 1)
+      this.readsChanged.set(path, (this.readsChanged.get(path) ?? 0) + 1)
       this.touch(this.s.coverUsers.get(path), dirty)
     }
     if (p.writesMakeStale)
@@ -229,6 +216,10 @@ export class PlanIndex {
       }
       const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
       if (o.state === 'fresh' && id.lines && path !== undefined) {
+        const reads = this.s.readsOf.get(path)
+        const last = reads?.[reads.length - 1]
+        if (last && last.index > o.index)
+          this.readsChanged.set(path, (this.readsChanged.get(path) ?? 0) + 1)
         insert(this.s.readsOf, path, o, o.index, (x) => x.index)
         this.touch(this.s.coverUsers.get(path), dirty)
       }
@@ -275,20 +266,23 @@ export class PlanIndex {
   private decide(key: string): void {
     const { p } = this
     const list = this.s.byKey.get(key) as Occurrence[]
-    // Most lists hold only fresh results (an untouched conversation): no copy then.
-    let fresh: readonly Occurrence[] = list
+    // The fresh results are read in place, counted first: replay re-decides keys whose lists
+    // hold earlier stubs at every model call, and a filtered copy per decision showed.
+    let freshCount = 0
+    let newest: Occurrence | undefined
     for (const o of list)
-      if (o.state !== 'fresh') {
-        fresh = list.filter((x) => x.state === 'fresh')
-        break
+      if (o.state === 'fresh') {
+        freshCount++
+        newest = o
       }
     const first = list[0] as Occurrence
-    const newest = fresh[fresh.length - 1]
     const keep = p.faithful ? 1 : p.preserveLastN
     // The last `keep` fresh results are kept (by position: no set of them per key and decision).
-    const firstKept = fresh.length - keep
-    for (let at = 0; at < fresh.length; at++) {
-      const o = fresh[at] as Occurrence
+    const firstKept = freshCount - keep
+    let at = -1
+    for (const o of list) {
+      if (o.state !== 'fresh') continue
+      at++
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
         ? this.s.lastFullRead.get(o.identity.fullReadKey)
@@ -303,16 +297,17 @@ export class PlanIndex {
         this.set(o, this.decideStale(o, o, cover.index, cover.cause))
         continue
       }
-      if (!newest || fresh.length === 1) this.set(o, SINGLE)
+      if (!newest || freshCount === 1) this.set(o, SINGLE)
       else if (o === newest) this.set(o, NEWEST)
       else if (at >= firstKept)
-        this.set(o, { kind: 'keep_recent', newer: newest.index, rank: fresh.length - at })
+        this.set(o, { kind: 'keep_recent', newer: newest.index, rank: freshCount - at })
       else this.set(o, this.decideStale(o, first, newest.index, 'newer'))
     }
     // Fixed: a result no newer read makes stale may still be outdated by a later write. A newer
     // copy of the same resource, when there is one, is the better pointer, so this comes last.
     if (!p.faithful)
-      for (const o of fresh) {
+      for (const o of list) {
+        if (o.state !== 'fresh') continue
         const kind = this.out[o.index]?.kind
         if (kind !== 'newest' && kind !== 'single' && kind !== 'keep_recent') continue
         const write = this.write(o)
@@ -342,18 +337,31 @@ export class PlanIndex {
   private cover(o: Occurrence): Later | undefined {
     const id = o.identity
     if (!id?.lines || id.reads?.length !== 1) return undefined
-    const reads = this.s.readsOf.get(id.reads[0] as string) ?? []
+    const path = id.reads[0] as string
+    const reads = this.s.readsOf.get(path) ?? []
+    const version = this.readsChanged.get(path) ?? 0
+    const memo = this.covered[o.index]
+    let from = o.index
+    if (memo?.o === o && memo.version === version) {
+      // The list only grew at its end since: the answer found stands, else scan the new reads.
+      if (memo.found) return memo.found
+      from = Math.max(from, memo.scanned)
+    }
+    let found: Later | undefined
     // The list is in index order: start at the first later read (a file read often has a long
     // list, and every key reading it is re-decided when a read of it is added).
-    for (let at = after(reads, o.index, (x) => x.index); at < reads.length; at++) {
+    for (let at = after(reads, from, (x) => x.index); at < reads.length; at++) {
       const r = reads[at] as Occurrence
       const rl = r.identity?.lines
       if (r.index <= o.index || !rl || r.identity?.key === id.key) continue
       if (!covers(rl, id.lines)) continue
       const full = rl.kind === 'lines' && rl.start === 1 && rl.end === null
-      return { index: r.index, cause: full ? 'full_read' : 'covering_read' }
+      found = { index: r.index, cause: full ? 'full_read' : 'covering_read' }
+      break
     }
-    return undefined
+    const scanned = reads.length > 0 ? (reads[reads.length - 1] as Occurrence).index : from
+    this.covered[o.index] = { o, version, scanned, found }
+    return found
   }
 
   /**

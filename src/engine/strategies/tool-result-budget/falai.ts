@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { StrategyContext } from '../../compaction/context.ts'
-import type { Part, ResultContent, ToolResultPart } from '../../model.ts'
+import { flatPart, partIndexOf, type Prepared } from '../../compaction/prepared.ts'
+import type { Message, Part, ResultContent, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { liveMessages } from '../preserve-tail.ts'
 
@@ -130,11 +131,33 @@ function nonTextChars(c: ResultContent | Part): number {
   }
 }
 
+/**
+ * Per prepared conversation, the name of the call each result answers, by flat part number (''
+ * for an orphan or a part that is no result). The tiers ask for the name of every live result on
+ * every re-plan, and walking the pairing for each was most of micro_compact's own time.
+ */
+const callNames = new WeakMap<Prepared, readonly string[]>()
+
+function callNamesOf(ctx: StrategyContext): readonly string[] {
+  const prepared = ctx.view.prepared
+  const hit = callNames.get(prepared)
+  if (hit) return hit
+  const { calls, results } = ctx.pairing
+  const { resultAt } = partIndexOf(prepared)
+  const names = new Array<string>(resultAt.length).fill('')
+  for (let k = 0; k < resultAt.length; k++) {
+    const r = results[resultAt[k] as number]
+    names[k] = (r && r.call >= 0 ? calls[r.call]?.name : undefined) ?? ''
+  }
+  callNames.set(prepared, names)
+  return names
+}
+
 /** Tool name of a result: its own, else its call's. */
 export function resultName(ctx: StrategyContext, ref: PartRef, part: ToolResultPart): string {
   if (part.name) return part.name
-  const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
-  return (r && r.call >= 0 ? ctx.pairing.calls[r.call]?.name : undefined) ?? ''
+  const k = flatPart(ctx.view.parts, ref.message, ref.part)
+  return k >= 0 ? (callNamesOf(ctx)[k] as string) : ''
 }
 
 /**
@@ -223,17 +246,37 @@ export function eachLiveResult(
   ctx: StrategyContext,
   visit: (ref: PartRef, group: number, part: ToolResultPart) => void,
 ): void {
-  const { groupOfMessage } = ctx.view.prepared.grouping
+  const { view } = ctx
+  const { groupOfMessage } = view.prepared.grouping
   const { messages } = ctx.conversation
-  const limit = ctx.view.limit
+  const holds = holdsResults(view.prepared)
+  const limit = view.limit
   for (let m = 0; m < limit; m++) {
+    // A message no step has changed is read from the conversation: one without results (every
+    // other message of a tool loop) has nothing to visit, and the others need no override lookup.
+    const changed = view.hasOverrides(m)
+    if (!changed && holds[m] === 0) continue
     const group = groupOfMessage[m] as number
-    if (ctx.view.isExcluded(group)) continue
-    const count = messages[m]?.parts.length ?? 0
-    for (let i = 0; i < count; i++) {
-      const part = ctx.view.partAt(m, i)
+    if (view.isExcluded(group)) continue
+    const parts = (messages[m] as Message).parts
+    for (let i = 0; i < parts.length; i++) {
+      const part = changed ? view.partAt(m, i) : (parts[i] as Part)
       // The shared address: it ends up in the result's decision (see compaction/refs.ts).
-      if (part?.kind === 'tool_result') visit(ctx.view.refAt(m, i), group, part)
+      if (part?.kind === 'tool_result') visit(view.refAt(m, i), group, part)
     }
   }
+}
+
+/** Per prepared conversation: 1 for a message with a tool result among its own parts. */
+const resultHolders = new WeakMap<Prepared, Uint8Array>()
+
+function holdsResults(prepared: Prepared): Uint8Array {
+  const hit = resultHolders.get(prepared)
+  if (hit) return hit
+  const { messages } = prepared.conversation
+  const holds = new Uint8Array(messages.length)
+  for (let m = 0; m < messages.length; m++)
+    holds[m] = (messages[m] as Message).parts.some((p) => p.kind === 'tool_result') ? 1 : 0
+  resultHolders.set(prepared, holds)
+  return holds
 }
