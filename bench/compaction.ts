@@ -322,7 +322,9 @@ export async function benchCompaction(
   }
   const replayed = [
     ...(await benchReplay(conversation, calls, counter, deps, quick ? 3 : 5)),
-    ...(await benchReplay(conversation, calls * 5, counter, deps, 3)),
+    // Five runs, not three: the median of three swung 370–505 ms between full runs on a quiet
+    // machine, which moved the 5k/1k ratio across its 5.5 limit with no change in the code.
+    ...(await benchReplay(conversation, calls * 5, counter, deps, quick ? 3 : 5)),
   ]
   return {
     messages: count,
