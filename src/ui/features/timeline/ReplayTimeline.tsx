@@ -28,10 +28,9 @@ import {
 } from './timelineModel.ts'
 import './timeline.css'
 
-// recharts is the largest dependency and the timeline fills in after the replay anyway: its own
-// chunk, so the first budget does not wait for it (issue 14). Memoised: a recharts render of the
-// series costs tens of ms (its axes measure their text), and the section re-renders on every run
-// status and progress change, which leave the chart's props as they were.
+// The chart fills in after the replay anyway: its own chunk, so the first budget does not wait
+// for it (issue 14). Memoised: the section re-renders on every run status and progress change,
+// which leave the chart's props as they were.
 const TimelineChart = lazy(() =>
   import('./TimelineChart.tsx').then((m) => ({ default: memo(m.TimelineChart) })),
 )
@@ -282,7 +281,7 @@ export function ReplayTimeline() {
           <Caption facts={facts} />
           <figure
             className="timeline-figure"
-            role="img"
+            role="group"
             aria-label={describe(facts, usable)}
             data-testid={TID.timelineChart}
             data-calls={facts.calls}
