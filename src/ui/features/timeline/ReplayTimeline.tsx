@@ -6,9 +6,9 @@ import {
   useDeferredRunSummary,
   useTableFilter,
   useReplay,
-  useReplayState,
+  useReplayPending,
+  useReplayProgress,
   type ReplaySeries,
-  type RunProgress,
   type RunView,
   useLabStore,
   useLoadSeq,
@@ -133,8 +133,12 @@ function Key(props: {
   )
 }
 
-/** The replay runs after the summary: say how far it is (it can take a while on long sessions). */
-function ReplayWaiting({ progress }: { readonly progress: RunProgress | null }) {
+/**
+ * The replay runs after the summary: say how far it is (it can take a while on long sessions).
+ * The one reader of the progress: a tick re-renders this line, not the timeline.
+ */
+function ReplayWaiting() {
+  const progress = useReplayProgress()
   const total = progress?.total ?? 0
   const done = progress?.done ?? 0
   return (
@@ -197,7 +201,7 @@ export function ReplayTimeline() {
   const [mode, setMode] = useState<'tokens' | 'cost'>('tokens')
   const latestReplay = useDeferredValue(useReplay())
   const status = useRunStatus()
-  const replayState = useReplayState()
+  const replayPending = useReplayPending()
   // A run's summary lands before its replay. Meanwhile the chart keeps the last series it had
   // (marked stale) instead of unmounting: mounting recharts again on every edit was a commit of
   // 70–360 ms (issue 14). A replay in the store always belongs to the summary beside it.
@@ -209,7 +213,7 @@ export function ReplayTimeline() {
     if (kept?.replay !== latestReplay || kept.summary !== latestSummary)
       setKept({ replay: latestReplay, summary: latestSummary, loadSeq })
   }
-  const waiting = latestSummary !== null && latestReplay === null && replayState.pending
+  const waiting = latestSummary !== null && latestReplay === null && replayPending
   const shown: Shown | null =
     latestReplay && latestSummary
       ? { replay: latestReplay, summary: latestSummary, loadSeq }
@@ -268,8 +272,8 @@ export function ReplayTimeline() {
     >
       {!summary || points.length === 0 ? (
         <div className="empty" data-testid={TID.timelineEmpty}>
-          {status === 'running' || replayState.pending ? (
-            <ReplayWaiting progress={replayState.progress} />
+          {status === 'running' || replayPending ? (
+            <ReplayWaiting />
           ) : summary ? (
             'No model calls to replay in this transcript.'
           ) : (
