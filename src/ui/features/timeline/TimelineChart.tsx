@@ -163,7 +163,7 @@ export function TimelineChart(props: ChartProps) {
         <div
           className="timeline-tooltip-wrap"
           style={
-            cx > width * 0.6
+            cx > width / 2
               ? { right: width - cx + 12, top: geometry.layout.top }
               : { left: cx + 12, top: geometry.layout.top }
           }
