@@ -13,7 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type JSHandle, type Page } from '@playwright/test'
 import { findChromium } from '../scripts/chromium-path.mjs'
 import {
   generateLargeClaudeCode,
@@ -62,6 +62,8 @@ export type BrowserResult =
       readonly debounceMs: number
       readonly drop: {
         readonly bytes: number
+        /** The harness handing the file's text to the page (before the drop; not in the figures). */
+        readonly handoffMs: number
         readonly firstTotal: BrowserWindow
         readonly firstBudget: BrowserWindow
       }
@@ -195,13 +197,18 @@ export async function pageTimeWhen(page: Page, predicate: string, arg: unknown):
 
 export const headlineOf = `(tid) => document.querySelector('[data-testid="' + tid + '"]')`
 
-async function measureDrop(
+export async function measureDrop(
   page: Page,
   text: string,
 ): Promise<Extract<BrowserResult, { kind: 'measured' }>['drop']> {
   const sampleBefore = await page.getByTestId(TID.budgetHeadline).getAttribute('data-before')
+  // The file is built in the page before the clock starts: handing 10 MB of text from this
+  // program to the page over the DevTools protocol is the harness's work, not the app's, and took
+  // 1.5 s of the figure at load 10 (a user's drop hands the browser a file it already has).
+  const h0 = await page.evaluate<number>('performance.now()')
+  const transfer = await dropTransfer(page, text, 'dropped-10mb.jsonl')
   const t0 = await page.evaluate<number>('performance.now()')
-  await dropFile(page, text, 'dropped-10mb.jsonl')
+  await page.dispatchEvent('body', 'drop', { dataTransfer: transfer })
   const total = pageTimeWhen(
     page,
     `(a) => { const el = (${headlineOf})(a.total); const s = document.querySelector('[data-testid="${TID.sourceLine}"]'); return !!el && !!s && s.textContent.includes('dropped-10mb') }`,
@@ -215,6 +222,7 @@ async function measureDrop(
   const [tTotal, tBudget] = await Promise.all([total, budget])
   return {
     bytes: text.length,
+    handoffMs: round(t0 - h0, 0),
     firstTotal: { ms: round(tTotal - t0, 0), ...(await windowStats(page, t0, tTotal)) },
     firstBudget: { ms: round(tBudget - t0, 0), ...(await windowStats(page, t0, tBudget)) },
   }
@@ -222,7 +230,12 @@ async function measureDrop(
 
 /** Drop `text` as a file on the page, as a user dragging it from the desktop would. */
 export async function dropFile(page: Page, text: string, name: string): Promise<void> {
-  const transfer = await page.evaluateHandle(
+  await page.dispatchEvent('body', 'drop', { dataTransfer: await dropTransfer(page, text, name) })
+}
+
+/** A DataTransfer holding `text` as a file, built in the page (what a drop event carries). */
+function dropTransfer(page: Page, text: string, name: string): Promise<JSHandle> {
+  return page.evaluateHandle(
     ([content, fileName]) => {
       // Runs in the page: the DOM constructors exist there, not in this Node program's types.
       const page = globalThis as unknown as {
@@ -235,7 +248,6 @@ export async function dropFile(page: Page, text: string, name: string): Promise<
     },
     [text, name] as const,
   )
-  await page.dispatchEvent('body', 'drop', { dataTransfer: transfer })
 }
 
 /** Switch the preset picker and wait for the budget headline to show the new config's run. */

@@ -28,6 +28,8 @@ export function renderBrowser(r: BrowserResult): string[] {
     out.push(row(`paste of ${(r.paste.bytes / 1e6).toFixed(1)} MB (Ctrl+V) → text taken`, r.paste))
   out.push(
     '',
+    `The drop rows start at the drop event: the file is built in the page first (the harness handing its ${(drop.bytes / 1e6).toFixed(1)} MB of text over the DevTools protocol took ${drop.handoffMs ?? '?'} ms, not counted).`,
+    '',
     `Production build, fresh tab, navigation → the sample's budget painted: ${r.firstView.runs.join(', ')} ms (median ${r.firstView.medianMs}).`,
     '',
     `Median preset switch → views updated: ${edit.presetSwitchMedian} ms; median field edit → ` +

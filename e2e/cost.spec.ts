@@ -22,8 +22,8 @@ test.describe('cost', () => {
     const chart = app.page.getByTestId(TID.timelineChart)
     await app.page.getByTestId(TID.timelineMode).locator('[data-mode="cost"]').click()
     await expect(chart).toHaveAttribute('data-mode', 'cost')
-    await expect(chart.locator('.timeline-line-original path.recharts-line-curve')).toHaveCount(1)
-    await expect(chart.locator('.timeline-line-compacted path.recharts-line-curve')).toHaveCount(1)
+    await expect(chart.locator('.timeline-line-original path.timeline-line-curve')).toHaveCount(1)
+    await expect(chart.locator('.timeline-line-compacted path.timeline-line-curve')).toHaveCount(1)
     // Clearing tool results rewrites the cached prompt after them: marked where it happened.
     expect(await chart.getByTestId(TID.timelineRewrite).count()).toBeGreaterThan(0)
     // The y axis speaks dollars.

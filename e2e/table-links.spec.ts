@@ -177,7 +177,7 @@ test.describe('rows, selection and the linked views', () => {
     const table = new TablePage(app.page)
     await app.open()
     await app.expectRun('recommended')
-    const surface = table.timelineChart.locator('svg.recharts-surface')
+    const surface = table.timelineChart.locator('svg.timeline-surface')
     await surface.scrollIntoViewIfNeeded()
     const box = await surface.boundingBox()
     if (!box) throw new Error('no chart')

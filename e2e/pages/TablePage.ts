@@ -88,11 +88,11 @@ export class TablePage {
    * one to `to` (fractions of the brush's width).
    */
   async dragBrush(from: number, to: number): Promise<void> {
-    const brush = this.timelineChart.locator('.recharts-brush')
+    const brush = this.timelineChart.locator('.timeline-brush')
     await brush.scrollIntoViewIfNeeded()
-    const box = await brush.locator('> rect').first().boundingBox()
+    const box = await brush.locator('.timeline-brush-back').boundingBox()
     if (!box) throw new Error('no brush')
-    const travellers = brush.locator('.recharts-brush-traveller')
+    const travellers = brush.locator('.timeline-brush-handle')
     await expect(travellers).toHaveCount(2)
     const y = box.y + box.height / 2
     const drag = async (handle: Locator, x: number) => {

@@ -136,12 +136,16 @@ export const usePreviousSummary = () => useAppStore(selectPreviousSummary)
 const selectReplay = (s: AppState) => s.replay
 /** Context tokens per model call of the latest run, original vs compacted (typed arrays). */
 export const useReplay = () => useAppStore(selectReplay)
-const selectReplayState = (s: AppState) => ({
-  pending: s.replayPending,
-  progress: s.replayProgress,
-})
-/** Whether the latest run's replay is still being computed, and how far it is. */
-export const useReplayState = () => useAppStore(useShallow(selectReplayState))
+const selectReplayPending = (s: AppState) => s.replayPending
+const selectReplayProgress = (s: AppState) => s.replayProgress
+/**
+ * Whether the latest run's replay is still being computed. Apart from how far it is: a view that
+ * only says "replaying…" must not re-render at every progress tick (issue 14: the ticks came while
+ * the views rendered an edit's result, and each one interrupted that render).
+ */
+export const useReplayPending = () => useAppStore(selectReplayPending)
+/** How far the replay is (done / total calls); only the progress bar reads it. */
+export const useReplayProgress = () => useAppStore(selectReplayProgress)
 // The latest run's risk: it follows the summary, so the budget paints without waiting for it.
 const selectRunRisk = (s: AppState) => s.risk
 /** The latest run's removed-then-used risk; null while it is still being computed. */

@@ -103,6 +103,9 @@ function quiet(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
+/** Which twentieth of the replay `done` calls of `total` are (the progress bar's resolution). */
+const step = (done: number, total: number) => (total > 0 ? Math.floor((done * 20) / total) : 0)
+
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => {
   // The in-flight run (and then its replay) and the pending debounced edit; not state, because
   // nothing renders them. Aborting makes the client drop the request and tell the worker to stop.
@@ -154,7 +157,17 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         {
           signal: controller.signal,
           onProgress: (p) => {
-            if (active === controller) set({ replayProgress: { done: p.done, total: p.total } })
+            if (active !== controller) return
+            // Only the bar shows it, and 20 steps fill it: a store update per tick (the replay
+            // sends one every few calls) woke every subscriber while the views rendered the edit.
+            const shown = get().replayProgress
+            if (
+              shown &&
+              shown.total === p.total &&
+              step(shown.done, p.total) === step(p.done, p.total)
+            )
+              return
+            set({ replayProgress: { done: p.done, total: p.total } })
           },
         },
       )

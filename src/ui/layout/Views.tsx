@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react'
-import { useHasReport, useMainView, useStatus } from '../../store/index.ts'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { useHasReport, useHasRun, useMainView, useStatus } from '../../store/index.ts'
+import { useMountGate } from '../lib/useMountGate.ts'
 import type { MainView } from '../../store/index.ts'
 import { CompactionPanel } from '../features/budget/CompactionPanel.tsx'
 import { LoadError } from '../features/import/LoadError.tsx'
@@ -10,8 +11,8 @@ import { GroupsView } from './GroupsView.tsx'
 import { Staged } from './Staged.tsx'
 import { DrawerSplitter } from './Gutters.tsx'
 
-// Not in the first view (and with recharts): their own chunks, fetched when first shown, so the
-// first budget does not wait for code it does not show (issue 14).
+// Not in the first view (and with recharts): their own chunks, mounted (and so fetched) by
+// `AfterFirstRun`, so the first budget does not wait for code it does not show (issue 14).
 const SweepPanel = lazy(() =>
   import('../features/sweep/SweepPanel.tsx').then((m) => ({ default: m.SweepPanel })),
 )
@@ -36,6 +37,27 @@ function ViewPanel(props: {
       {children}
     </div>
   )
+}
+
+/**
+ * A hidden view's panel, mounted once it is shown or a few frames after the first run is on
+ * screen, and kept mounted from then on (it keeps its result while another view is shown).
+ * Mounted with the report, the sweep and compare chunks and recharts (400 kB) were fetched and
+ * compiled while the first budget was still being worked out (issue 14: first view ≤ 1 s).
+ */
+function AfterFirstRun({
+  shown,
+  children,
+}: {
+  readonly shown: boolean
+  readonly children: ReactNode
+}) {
+  const hasRun = useHasRun()
+  const staged = useMountGate(hasRun, 6)
+  const [mounted, setMounted] = useState(false)
+  // Latched while rendering (state derived from props, as React recommends): never unmounted.
+  if (!mounted && (shown || (hasRun && staged))) setMounted(true)
+  return mounted || shown ? children : null
 }
 
 /** Before any transcript is in: what the main area says meanwhile. */
@@ -80,14 +102,18 @@ export function Views() {
             </Staged>
           </ViewPanel>
           <ViewPanel id="sweep" current={view}>
-            <Suspense fallback={null}>
-              <SweepPanel />
-            </Suspense>
+            <AfterFirstRun shown={view === 'sweep'}>
+              <Suspense fallback={null}>
+                <SweepPanel />
+              </Suspense>
+            </AfterFirstRun>
           </ViewPanel>
           <ViewPanel id="compare" current={view}>
-            <Suspense fallback={null}>
-              <ComparePanel />
-            </Suspense>
+            <AfterFirstRun shown={view === 'compare'}>
+              <Suspense fallback={null}>
+                <ComparePanel />
+              </Suspense>
+            </AfterFirstRun>
           </ViewPanel>
         </div>
         <DrawerSplitter />

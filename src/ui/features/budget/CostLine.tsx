@@ -1,4 +1,4 @@
-import { useReplay, useReplayState, useRunSummary } from '../../../store/index.ts'
+import { useReplay, useReplayPending, useRunSummary } from '../../../store/index.ts'
 import { TID } from '../../testids.ts'
 import { formatChange } from './budgetModel.ts'
 import { formatUsd } from '../accounting/accountingModel.ts'
@@ -10,7 +10,7 @@ import { formatUsd } from '../accounting/accountingModel.ts'
 export function CostLine() {
   const summary = useRunSummary()
   const replay = useReplay()
-  const { pending } = useReplayState()
+  const pending = useReplayPending()
   if (!summary) return null
   const price = summary.accounting.price
   if (!replay) {

@@ -33,6 +33,20 @@ import './strip.css'
 /** Pointer travel (px) under which a press on a segment is a click, not a drag. */
 const DRAG_SLOP = 3
 
+/**
+ * `layout` again only when what it reads changed: the settled idempotence check replaces the
+ * summary (new invariants) and keeps the groups, tokens, triggers and upstream markers.
+ */
+function createLayoutCache(reuse: BandCache) {
+  let last: { key: readonly unknown[]; value: ReturnType<typeof layout> } | null = null
+  return (summary: RunView, zoom: number) => {
+    const key = [summary.groups, summary.tokens, summary.triggers, summary.upstream, zoom]
+    if (last && key.every((part, i) => part === last?.key[i])) return last.value
+    last = { key, value: layout(summary, zoom, reuse) }
+    return last.value
+  }
+}
+
 function layout(summary: RunView, zoom: number, reuse: BandCache) {
   const scale = stripScale(summary) / zoom
   const { usable, window, reservedOutput } = summary.tokens
@@ -129,10 +143,10 @@ export function ContextStrip() {
   const summary = useDeferredRunSummary()
   const selectedId = useSelectedGroup()
   const [view, setView] = useState<StripView>(FULL_VIEW)
-  const [reuse] = useState(createBandCache)
+  const [cached] = useState(() => createLayoutCache(createBandCache()))
   const data = useMemo(
-    () => (summary ? layout(summary, view.zoom, reuse) : null),
-    [summary, view.zoom, reuse],
+    () => (summary ? cached(summary, view.zoom) : null),
+    [summary, view.zoom, cached],
   )
   const selected = useMemo(
     () => (summary && selectedId !== null ? summary.groups.ids.indexOf(selectedId) : -1),

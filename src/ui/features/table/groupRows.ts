@@ -73,7 +73,12 @@ export function decisionsByGroup(decisions: WireDecisions): ReadonlyMap<string, 
  */
 export function createRowCache(): (summary: RunView) => readonly GroupRow[] {
   let last: readonly GroupRow[] = []
+  // The rows read only the groups and the decisions: a summary that keeps both (the settled
+  // idempotence check replaces the summary with new invariants) has the same rows, unbuilt.
+  let from: Pick<RunView, 'groups' | 'decisions'> | null = null
   return (summary) => {
+    if (from && from.groups === summary.groups && from.decisions === summary.decisions) return last
+    from = { groups: summary.groups, decisions: summary.decisions }
     const next = buildRows(summary, last)
     const changed = next.length !== last.length || next.some((row, i) => row !== last[i])
     if (!changed) return last

@@ -6,9 +6,9 @@ import {
   useDeferredRunSummary,
   useTableFilter,
   useReplay,
-  useReplayState,
+  useReplayPending,
+  useReplayProgress,
   type ReplaySeries,
-  type RunProgress,
   type RunView,
   useLabStore,
   useLoadSeq,
@@ -28,10 +28,9 @@ import {
 } from './timelineModel.ts'
 import './timeline.css'
 
-// recharts is the largest dependency and the timeline fills in after the replay anyway: its own
-// chunk, so the first budget does not wait for it (issue 14). Memoised: a recharts render of the
-// series costs tens of ms (its axes measure their text), and the section re-renders on every run
-// status and progress change, which leave the chart's props as they were.
+// The chart fills in after the replay anyway: its own chunk, so the first budget does not wait
+// for it (issue 14). Memoised: the section re-renders on every run status and progress change,
+// which leave the chart's props as they were.
 const TimelineChart = lazy(() =>
   import('./TimelineChart.tsx').then((m) => ({ default: memo(m.TimelineChart) })),
 )
@@ -134,8 +133,12 @@ function Key(props: {
   )
 }
 
-/** The replay runs after the summary: say how far it is (it can take a while on long sessions). */
-function ReplayWaiting({ progress }: { readonly progress: RunProgress | null }) {
+/**
+ * The replay runs after the summary: say how far it is (it can take a while on long sessions).
+ * The one reader of the progress: a tick re-renders this line, not the timeline.
+ */
+function ReplayWaiting() {
+  const progress = useReplayProgress()
   const total = progress?.total ?? 0
   const done = progress?.done ?? 0
   return (
@@ -198,7 +201,7 @@ export function ReplayTimeline() {
   const [mode, setMode] = useState<'tokens' | 'cost'>('tokens')
   const latestReplay = useDeferredValue(useReplay())
   const status = useRunStatus()
-  const replayState = useReplayState()
+  const replayPending = useReplayPending()
   // A run's summary lands before its replay. Meanwhile the chart keeps the last series it had
   // (marked stale) instead of unmounting: mounting recharts again on every edit was a commit of
   // 70–360 ms (issue 14). A replay in the store always belongs to the summary beside it.
@@ -210,7 +213,7 @@ export function ReplayTimeline() {
     if (kept?.replay !== latestReplay || kept.summary !== latestSummary)
       setKept({ replay: latestReplay, summary: latestSummary, loadSeq })
   }
-  const waiting = latestSummary !== null && latestReplay === null && replayState.pending
+  const waiting = latestSummary !== null && latestReplay === null && replayPending
   const shown: Shown | null =
     latestReplay && latestSummary
       ? { replay: latestReplay, summary: latestSummary, loadSeq }
@@ -269,8 +272,8 @@ export function ReplayTimeline() {
     >
       {!summary || points.length === 0 ? (
         <div className="empty" data-testid={TID.timelineEmpty}>
-          {status === 'running' || replayState.pending ? (
-            <ReplayWaiting progress={replayState.progress} />
+          {status === 'running' || replayPending ? (
+            <ReplayWaiting />
           ) : summary ? (
             'No model calls to replay in this transcript.'
           ) : (
@@ -282,7 +285,7 @@ export function ReplayTimeline() {
           <Caption facts={facts} />
           <figure
             className="timeline-figure"
-            role="img"
+            role="group"
             aria-label={describe(facts, usable)}
             data-testid={TID.timelineChart}
             data-calls={facts.calls}

@@ -3,20 +3,8 @@ import { formatUsd } from '../accounting/accountingModel.ts'
 import { TID } from '../../testids.ts'
 import { describeUpstream, type TimelinePoint } from './timelineModel.ts'
 
-interface TooltipProps {
-  readonly active?: boolean
-  readonly payload?: readonly { readonly payload?: unknown }[]
-}
-
-function pointOf(payload: TooltipProps['payload']): TimelinePoint | null {
-  const row = payload?.[0]?.payload
-  return row && typeof row === 'object' && 'call' in row ? (row as TimelinePoint) : null
-}
-
 /** The hovered model call: its number, message index, before / after / reported, what fired. */
-export function TimelineTooltip({ active, payload }: TooltipProps) {
-  const point = active ? pointOf(payload) : null
-  if (!point) return null
+export function TimelineTooltip({ point }: { readonly point: TimelinePoint }) {
   return (
     <div className="timeline-tooltip" data-testid={TID.timelineTooltip} data-call={point.call}>
       <div className="timeline-tooltip-head">
