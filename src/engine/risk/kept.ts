@@ -188,15 +188,15 @@ export class KeptContext {
 
   private keptPrefix(): Float64Array {
     if (this.keptRead) return this.keptRead
-    const { texts } = partWordsOf(this.original, this.index)
-    const flags = new Uint8Array(texts.length)
-    const read = new Float64Array(texts.length + 1)
+    const { lengths } = partWordsOf(this.original, this.index)
+    const flags = new Uint8Array(lengths.length)
+    const read = new Float64Array(lengths.length + 1)
     let flat = 0
     for (const msg of this.original.messages) {
       for (const part of msg.parts) {
         const kept = this.keptParts.has(part)
         flags[flat] = kept ? 1 : 0
-        read[flat + 1] = (read[flat] as number) + (kept ? (texts[flat] as string).length : 0)
+        read[flat + 1] = (read[flat] as number) + (kept ? (lengths[flat] as number) : 0)
         flat++
       }
     }
@@ -207,22 +207,23 @@ export class KeptContext {
 
   /** First kept flat part in [start, limit) whose normalised text holds `needle`; or -1. */
   private firstKeptHolding(phrase: string, needle: string, start: number, limit: number): number {
-    const { texts, postings } = partWordsOf(this.original, this.index)
+    const { textOf, postings } = partWordsOf(this.original, this.index)
     this.keptPrefix()
     const flags = this.keptFlags as Uint8Array
     let rarest: readonly number[] | null = null
     for (const w of contentWords(phrase)) {
-      const list = postings.get(w)
       // A word the assistant never spoke has no postings: fall back to reading every part.
-      if (!list || !this.index.words.has(w)) {
+      if (!this.index.words.has(w)) {
         rarest = null
         break
       }
+      const list = postings.get(w)
+      // A spoken word no part holds: no normalised text holds ` phrase `, which holds the word.
+      if (!list) return -1
       if (!rarest || list.length < rarest.length) rarest = list
     }
     if (!rarest) {
-      for (let f = start; f < limit; f++)
-        if (flags[f] === 1 && (texts[f] as string).includes(needle)) return f
+      for (let f = start; f < limit; f++) if (flags[f] === 1 && textOf(f).includes(needle)) return f
       return -1
     }
     let lo = 0
@@ -235,7 +236,7 @@ export class KeptContext {
     for (let i = lo; i < rarest.length; i++) {
       const f = rarest[i] as number
       if (f >= limit) break
-      if (flags[f] === 1 && (texts[f] as string).includes(needle)) return f
+      if (flags[f] === 1 && textOf(f).includes(needle)) return f
     }
     return -1
   }

@@ -41,10 +41,11 @@ export function normalizeText(text: string): string {
   return `${out} `
 }
 
-/** `[a-z0-9_./-]` */
-const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 45 && c <= 57) || c === 95 // 45-57: `-` `.` `/` and digits
-/** `.` `/` `-` */
-const isEdgeChar = (c: number): boolean => c >= 45 && c <= 47
+/** `[a-z0-9_./-]`: the characters of a word of normalised text. */
+export const isWordChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 45 && c <= 57) || c === 95 // 45-57: `-` `.` `/` and digits
+/** `.` `/` `-`: trimmed from both ends of a word. */
+export const isEdgeChar = (c: number): boolean => c >= 45 && c <= 47
 
 /** The words of a phrase that can identify it (≥ 3 letters, not a stop word). */
 export function contentWords(key: string): string[] {
@@ -79,13 +80,40 @@ export function extractPhrases(text: string): Phrase[] {
     if (p && !found.has(p.key)) found.set(p.key, p)
   }
   for (const m of text.matchAll(QUOTED_RE)) add((m[2] ?? m[3]) as string)
-  for (const m of text.matchAll(/^.{10,400}$/gm)) {
-    const line = m[0]
-    if (!ERROR_RE.test(line)) continue
+  for (const line of errorLines(text)) {
     const message = (ERROR_PREFIX_RE.exec(line)?.[1] ?? line).trim()
     add(message)
     const clause = message.split(/: |; | - | — |, /)[0] as string
     if (clause !== message) add(clause)
   }
   return [...found.values()]
+}
+
+/** The error words of `ERROR_RE`, searched for over a whole text. */
+const ERROR_RE_ALL = new RegExp(ERROR_RE.source, 'gi')
+
+/** `\n`, `\r`, U+2028, U+2029: where `^`/`$` match and `.` stops in a multiline regex. */
+const isLineEnd = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029
+
+/**
+ * The lines of 10–400 characters holding an error word, in order: what
+ * `text.matchAll(/^.{10,400}$/gm)` filtered by `ERROR_RE.test(line)` gives, without slicing out
+ * every line of a long tool output (most have no error word). An error word never spans lines
+ * and `\b` reads a line end as the non-word edge the isolated line has, so a match in the text
+ * lies in exactly the lines the per-line test accepts.
+ */
+export function errorLines(text: string): string[] {
+  const lines: string[] = []
+  const re = ERROR_RE_ALL
+  re.lastIndex = 0
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    let start = m.index
+    while (start > 0 && !isLineEnd(text.charCodeAt(start - 1))) start--
+    let end = m.index + m[0].length
+    while (end < text.length && !isLineEnd(text.charCodeAt(end))) end++
+    if (end - start >= 10 && end - start <= 400) lines.push(text.slice(start, end))
+    // The rest of this line is done: go on from its end.
+    re.lastIndex = end
+  }
+  return lines
 }

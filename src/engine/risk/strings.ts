@@ -32,11 +32,12 @@ const isAlnum = (c: number): boolean => isDigit(c) || ((c | 32) >= 97 && (c | 32
 const isWordChar = (c: number): boolean => c < 128 && TOKEN_CHAR[c] === 1 && c !== 46 && c !== 47
 
 /**
- * Call `visit` with every run of token characters that has a marker (a digit, `_ . / - : @`…, or
- * a capital after the first letter); plain words are skipped without being sliced out, which is
- * what keeps indexing a 25 MB transcript fast. `1,234,567` stays one run.
+ * Call `visit` with the bounds of every run of token characters that has a marker (a digit,
+ * `_ . / - : @`…, or a capital after the first letter); plain words are skipped without being
+ * sliced out, which is what keeps indexing a 25 MB transcript fast. `1,234,567` stays one run.
+ * Bounds, not slices: a restricted extraction slices only the tokens that can yield a wanted key.
  */
-function scanTokens(text: string, visit: (token: string) => void): void {
+function scanTokens(text: string, visit: (start: number, end: number) => void): void {
   const n = text.length
   let i = 0
   while (i < n) {
@@ -67,7 +68,7 @@ function scanTokens(text: string, visit: (token: string) => void): void {
       }
       break
     }
-    if (marked && i - start >= 3) visit(text.slice(start, i))
+    if (marked && i - start >= 3) visit(start, i)
   }
 }
 
@@ -276,9 +277,14 @@ export function extractKeys(
   only?: Wanted,
 ): Set<string> {
   const add = only ? new Set<string>() : out
-  scanTokens(text, (token) => {
-    if (!only || mayYield(token, only.pieces)) tokenKeys(token, add)
-  })
+  scanTokens(
+    text,
+    only
+      ? (start, end) => {
+          if (mayYield(text, start, end, only)) tokenKeys(text.slice(start, end), add)
+        }
+      : (start, end) => tokenKeys(text.slice(start, end), add),
+  )
   // The two regex passes only when a wanted key can come from them.
   if (!only || only.lines) for (const m of text.matchAll(LINE_RE)) add.add(`line ${m[1] ?? m[2]}`)
   if (!only || only.units) {
@@ -298,6 +304,9 @@ export interface Wanted {
   readonly keys: ReadonlySet<string>
   /** Word pieces of the keys: every key a token yields is made of the token's pieces. */
   readonly pieces: ReadonlySet<string>
+  /** A bit per hash bucket ({@link pieceHash}), set for each piece: a clear bit is no piece. */
+  readonly pieceBits: Uint32Array
+  readonly pieceMask: number
   /** Some key is a `line N`; some key is a number with a unit. */
   readonly lines: boolean
   readonly units: boolean
@@ -314,23 +323,47 @@ export function wantedKeys(keys: ReadonlySet<string>): Wanted {
     if (k.startsWith('line ')) lines = true
     else if (/^\d+(\.\d+)?[a-z%]+$/.test(k)) units = true
   }
-  return { keys, pieces, lines, units }
+  // About 16 buckets per piece, so few pieces of a long tool output are sliced out to be looked up.
+  let size = 4096
+  while (size < pieces.size * 16 && size < 1 << 24) size *= 2
+  const pieceBits = new Uint32Array(size >>> 5)
+  const pieceMask = size - 1
+  for (const p of pieces) {
+    const b = pieceHash(p, 0, p.length) & pieceMask
+    pieceBits[b >>> 5] = (pieceBits[b >>> 5] as number) | (1 << (b & 31))
+  }
+  return { keys, pieces, pieceBits, pieceMask, lines, units }
+}
+
+/** FNV-1a over `s[start, end)`. */
+function pieceHash(s: string, start: number, end: number): number {
+  let h = 0x811c9dc5
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return h >>> 0
 }
 
 /**
- * Whether `token` can yield a key made of `pieces`. Keys are built from the token's own pieces
+ * Whether the token `text[from, to)` can yield a key made of wanted pieces. Keys are built from the token's own pieces
  * (a path's basename and segments, a number without its unit), so a token none of whose pieces
  * is wanted yields nothing wanted. Thousands separators are the exception (`1,234` → `1234`).
  */
-function mayYield(token: string, pieces: ReadonlySet<string>): boolean {
-  if (pieces.has(token) || token.includes(',')) return true
+function mayYield(text: string, from: number, to: number, only: Wanted): boolean {
+  // A token that is itself a piece is its own only piece: the piece loop below covers it.
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 44) return true // `,`
+  const { pieceBits, pieceMask, pieces } = only
   let start = -1
-  for (let i = 0; i <= token.length; i++) {
-    const c = i < token.length ? token.charCodeAt(i) : 0
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? text.charCodeAt(i) : 0
     const word = isAlnum(c) || c === 95 || c === 36
     if (word && start < 0) start = i
     else if (!word && start >= 0) {
-      if (pieces.has(token.slice(start, i))) return true
+      const b = pieceHash(text, start, i) & pieceMask
+      // Sliced and looked up only when the piece's bucket holds a wanted piece.
+      if (
+        ((pieceBits[b >>> 5] as number) & (1 << (b & 31))) !== 0 &&
+        pieces.has(text.slice(start, i))
+      )
+        return true
       start = -1
     }
   }

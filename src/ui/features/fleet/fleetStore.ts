@@ -159,8 +159,9 @@ export function runFleet(): void {
     void p
       .evaluate({
         name: source.name,
-        // The Blob itself: the worker reads it, so no file is copied on the main thread.
-        read: () => Promise.resolve(source.file),
+        // The Blob itself: the worker reads it, so no file is copied on the main thread; a picked
+        // file is read here (asynchronously) and its bytes transferred (see `readHere`).
+        read: () => (source.readHere ? source.file.arrayBuffer() : Promise.resolve(source.file)),
         config,
         ...(preset ? { preset } : {}),
         onStart: () => update(key, { status: 'running', progress: 0 }),

@@ -28,5 +28,7 @@ describe('fleet sources', () => {
       new File(['x'], '.hidden'),
     ])
     expect(sources.map((s) => s.name)).toEqual(['picked/x.json', 'more.zip/c.json'])
+    // A picked file is read on the page and its bytes transferred; an archive's entry is a Blob.
+    expect(sources.map((s) => s.readHere)).toEqual([true, undefined])
   })
 })
