@@ -14,6 +14,7 @@
  * `encode(text, [], [])` does.
  */
 
+import { MinHeap } from './min-heap.ts'
 import { scannerFor, type Scanner } from './pretokenize.ts'
 
 /** The shape of js-tiktoken's rank modules (`js-tiktoken/ranks/o200k_base`). */
@@ -29,6 +30,29 @@ const MEMO_LIMIT = 200_000
 /** Pieces longer than this are not memoised (they rarely repeat and would pin memory). */
 const MEMO_MAX_PIECE = 256
 const NO_RANK = 0x7fffffff
+/** countSplice: characters of agreement needed after a checkpoint (3 code points, 2 units each). */
+const SPLICE_MARGIN = 8
+/** countSplice: checkpoints at least this many characters apart (a splice re-counts up to ~2×). */
+const SPLICE_SPACING = 64
+/** countSplice: base texts indexed before the index is cleared. */
+const PREFIX_LIMIT = 20_000
+
+/** Where counting a base text stopped, and the checkpoints found on the way. */
+interface PrefixIndex {
+  /** Checkpoint positions, increasing (0 first), and the tokens of the base before each. */
+  readonly at: number[]
+  readonly tokens: number[]
+  /** Counted up to here (a piece boundary), with `total` tokens; `last` is the last checkpoint. */
+  pos: number
+  total: number
+  last: number
+}
+
+/** Is the character before `pos` whitespace, or not ASCII (so possibly \s)? */
+function endsInSpace(s: string, pos: number): boolean {
+  const c = s.charCodeAt(pos - 1)
+  return c >= 128 || c === 32 || (c >= 9 && c <= 13)
+}
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const B64_INDEX = new Int16Array(128).fill(-1)
@@ -111,57 +135,146 @@ export class BpeCounter {
 
   private readonly ranks: ReadonlyMap<string, number>
   private readonly smallPiece: number
+  private readonly spliceSpacing: number
   private readonly scan: Scanner | null
 
   /**
    * @param options.smallPiece byte length above which the heap merge is used (tests lower it to
    *   cross-check both merge paths against each other).
+   * @param options.spliceSpacing least distance between countSplice checkpoints (tests set 1 to
+   *   resume at every boundary it may).
    * @param options.regexOnly split with the regex alone (tests compare it with the ASCII scanner).
    */
   constructor(
     ranks: ReadonlyMap<string, number>,
     patStr: string,
-    options: { smallPiece?: number; regexOnly?: boolean } = {},
+    options: { smallPiece?: number; spliceSpacing?: number; regexOnly?: boolean } = {},
   ) {
     this.ranks = ranks
     this.pattern = new RegExp(patStr, 'gu')
     this.smallPiece = options.smallPiece ?? SMALL_PIECE
+    this.spliceSpacing = options.spliceSpacing ?? SPLICE_SPACING
     this.scan = options.regexOnly ? null : scannerFor(patStr)
   }
 
   static fromRankData(
     data: RankData,
-    options?: { smallPiece?: number; regexOnly?: boolean },
+    options?: { smallPiece?: number; spliceSpacing?: number; regexOnly?: boolean },
   ): BpeCounter {
     return new BpeCounter(buildRankMap(data.bpe_ranks), data.pat_str, options)
   }
 
   /** Number of tokens js-tiktoken's `encode(text, [], []).length` would return. */
   count(text: string): number {
-    const re = this.pattern
-    const scan = this.scan
-    const n = text.length
+    return this.countFrom(text, 0)
+  }
+
+  /**
+   * Tokens of `text` from `from` to its end, split as if `text.slice(from)` were the whole text
+   * (the split patterns have no look-behind, so a piece found at `from` does not depend on what
+   * precedes it). Used by {@link countSplice} to count only the changed end of a text.
+   */
+  private countFrom(text: string, from: number): number {
     let total = 0
-    let i = 0
-    while (i < n) {
-      // ASCII pieces are found by the scanner; anything it cannot decide goes to the regex.
-      let start = i
-      let end = scan ? scan(text, i, n) : -1
-      if (end === -1) {
-        re.lastIndex = i
-        const m = re.exec(text)
-        if (m === null) break
-        start = m.index // the patterns match every character, so this is i in practice
-        end = start + m[0].length
-        if (end === start) {
-          i = start + 1
-          continue
-        }
-      }
-      total += this.countCached(text.slice(start, end))
+    for (let i = from; i < text.length;) {
+      const end = this.nextPiece(text, i)
+      if (end === -1) break
+      total += this.pieceTokens
       i = end
     }
     return total
+  }
+
+  /** Tokens of the piece the last {@link nextPiece} found (a field: no object per piece). */
+  private pieceTokens = 0
+
+  /**
+   * The end of the piece at `i` (its tokens in `pieceTokens`), or -1 when nothing more matches.
+   * ASCII pieces are found by the scanner; anything it cannot decide goes to the regex.
+   */
+  private nextPiece(text: string, i: number): number {
+    const n = text.length
+    let start = i
+    let end = this.scan ? this.scan(text, i, n) : -1
+    if (end === -1) {
+      const re = this.pattern
+      re.lastIndex = i
+      const m = re.exec(text)
+      if (m === null) return -1
+      start = m.index // the patterns match every character, so this is i in practice
+      end = start + m[0].length
+      if (end === start) {
+        this.pieceTokens = 0
+        return start + 1
+      }
+    }
+    this.pieceTokens = this.countCached(text.slice(start, end))
+    return end
+  }
+
+  /**
+   * Tokens of `text` when it is `base` cut at `cut` with something else after it (a truncated
+   * result plus its notice, a capped digest plus its marker, a payload with a new number in it):
+   * the tokens of `base` before a piece boundary shortly before the cut, which are counted once
+   * per base and kept, plus a count of the rest of `text` only. Exactly `count(text)`:
+   *  - the split of a text into pieces goes left to right, and deciding a piece reads at most its
+   *    own characters, the whitespace or letter run it ends in, and 3 code points after it (a
+   *    contraction like `'ll`); so the pieces of `base` up to a boundary `b` whose preceding
+   *    character is not whitespace are also the pieces of any text that agrees with `base` up to
+   *    `b + SPLICE_MARGIN` — and from `b` on, `text` is split and counted afresh;
+   *  - BPE counts pieces independently, so the tokens before `b` are the same.
+   * Checked against `count` by property tests over every kind of boundary (bpe.test.ts). When
+   * `text` does not start with `base`'s first `cut` characters, it is simply counted.
+   */
+  countSplice(base: string, cut: number, text: string): number {
+    const upTo = cut - SPLICE_MARGIN
+    if (upTo <= this.spliceSpacing || cut > text.length || cut > base.length)
+      return this.count(text)
+    if (!text.startsWith(cut === base.length ? base : base.slice(0, cut))) return this.count(text)
+    let index = this.prefixes.get(base)
+    if (!index) {
+      if (this.prefixes.size >= PREFIX_LIMIT) this.prefixes.clear()
+      index = { at: [0], tokens: [0], pos: 0, total: 0, last: 0 }
+      this.prefixes.set(base, index)
+    }
+    this.extendPrefix(base, index, upTo)
+    // The last checkpoint at or before upTo (checkpoints are in increasing order).
+    const at = index.at
+    let lo = 0
+    let hi = at.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if ((at[mid] as number) <= upTo) lo = mid
+      else hi = mid - 1
+    }
+    return (index.tokens[lo] as number) + this.countFrom(text, at[lo] as number)
+  }
+
+  /** Per base text: checkpoints where a splice may resume counting (see countSplice). */
+  private readonly prefixes = new Map<string, PrefixIndex>()
+
+  /** Split `base` on from where its index stopped until past `upTo`, noting checkpoints. */
+  private extendPrefix(base: string, index: PrefixIndex, upTo: number): void {
+    let { pos, total, last } = index
+    while (pos <= upTo && pos < base.length) {
+      const end = this.nextPiece(base, pos)
+      if (end === -1) {
+        pos = base.length
+        break
+      }
+      total += this.pieceTokens
+      pos = end
+      // A boundary after a non-whitespace ASCII character: no piece before it reads past it by
+      // more than the margin. (Non-ASCII ends are skipped: \s has non-ASCII members.)
+      if (pos - last >= this.spliceSpacing && pos < base.length && !endsInSpace(base, pos)) {
+        index.at.push(pos)
+        index.tokens.push(total)
+        last = pos
+      }
+    }
+    index.pos = pos
+    index.total = total
+    index.last = last
   }
 
   private countCached(piece: string): number {
@@ -280,56 +393,5 @@ export class BpeCounter {
       }
     }
     return parts
-  }
-}
-
-/** A binary min-heap of non-negative integers packed as rank * scale + position. */
-class MinHeap {
-  readonly scale: number
-  private data: Float64Array
-  size = 0
-
-  constructor(capacityHint: number) {
-    let scale = 1
-    while (scale <= capacityHint) scale *= 2
-    this.scale = scale
-    this.data = new Float64Array(Math.max(16, capacityHint * 2))
-  }
-
-  push(value: number): void {
-    if (this.size === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2)
-      grown.set(this.data)
-      this.data = grown
-    }
-    const d = this.data
-    let i = this.size++
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      const pv = d[parent] as number
-      if (pv <= value) break
-      d[i] = pv
-      i = parent
-    }
-    d[i] = value
-  }
-
-  pop(): number {
-    const d = this.data
-    const top = d[0] as number
-    const last = d[--this.size] as number
-    let i = 0
-    const size = this.size
-    for (;;) {
-      const l = 2 * i + 1
-      if (l >= size) break
-      const r = l + 1
-      const c = r < size && (d[r] as number) < (d[l] as number) ? r : l
-      if ((d[c] as number) >= last) break
-      d[i] = d[c] as number
-      i = c
-    }
-    if (size > 0) d[i] = last
-    return top
   }
 }
