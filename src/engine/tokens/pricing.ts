@@ -138,7 +138,12 @@ export function priceSplice(
   cut: number,
   counter: TextCounter,
 ): PricedText {
-  if (!counter.countSplice || text.includes(REDACTION_MARK)) return priceText(text, counter)
+  if (!counter.countSplice) return priceText(text, counter)
+  const known = scanOf(base, cut)
+  // A redaction mark in the base's start, or one the cut end might complete: the general path.
+  if (known.mark !== -1 && known.mark < cut) return priceText(text, counter)
+  const from = Math.max(0, cut - REDACTION_MARK.length)
+  if (text.indexOf(REDACTION_MARK, from) !== -1) return priceText(text, counter)
   if (text.length < BASE64_RUN) return { tokens: counter.countSplice(base, cut, text) }
   let cache = longTexts.get(counter)
   if (!cache) {
@@ -150,30 +155,39 @@ export function priceSplice(
   // Any run of base64 characters in `text` lies in base's first `cut` characters, in what
   // follows the cut, or across the cut: no longer than base's longest run so far plus that end.
   // Under BASE64_RUN, `text` has no run to price by rule, as `priceLongText` would find.
-  if (longestRunBefore(base, cut) + (text.length - cut) >= BASE64_RUN)
-    return priceText(text, counter)
+  if (known.longest + (text.length - cut) >= BASE64_RUN) return priceText(text, counter)
   const priced: PricedText = { tokens: counter.countSplice(base, cut, text) }
   if (cache.size >= 20_000) cache.clear()
   cache.set(text, priced)
   return priced
 }
 
-/** Per base: how far its base64-alphabet runs were scanned and the longest seen. */
-const runScans = new Map<string, { pos: number; run: number; longest: number }>()
+/** What priceSplice knows of a base: its first redaction mark and its base64-alphabet runs. */
+interface BaseScan {
+  /** Index of the first REDACTION_MARK, or -1. */
+  readonly mark: number
+  /** Scanned up to `pos`, with the current run's length and the longest run seen. */
+  pos: number
+  run: number
+  longest: number
+}
+
+const baseScans = new Map<string, BaseScan>()
 
 /**
- * A bound on the longest run of base64-alphabet characters (as `base64Runs` reads them) in
- * `base`'s first `cut` characters: the longest in a scanned stretch that covers them. Scanned on
- * demand and resumed, once per base however often it is cut.
+ * The scan of `base` covering its first `cut` characters: the longest run of base64-alphabet
+ * characters (as `base64Runs` reads them) in a scanned stretch that covers them — a bound for the
+ * runs in those characters. Scanned on demand and resumed, once per base however often it is cut.
  */
-function longestRunBefore(base: string, cut: number): number {
-  let scan = runScans.get(base)
+function scanOf(base: string, cut: number): BaseScan {
+  let scan = baseScans.get(base)
   if (!scan) {
-    if (runScans.size >= 20_000) runScans.clear()
-    scan = { pos: 0, run: 0, longest: 0 }
-    runScans.set(base, scan)
+    if (baseScans.size >= 20_000) baseScans.clear()
+    scan = { mark: base.indexOf(REDACTION_MARK), pos: 0, run: 0, longest: 0 }
+    baseScans.set(base, scan)
   }
   let { pos, run, longest } = scan
+  if (pos >= cut) return scan
   for (; pos < cut && pos < base.length; pos++) {
     const c = base.charCodeAt(pos)
     const inRun =
@@ -191,7 +205,7 @@ function longestRunBefore(base: string, cut: number): number {
   scan.pos = pos
   scan.run = run
   scan.longest = longest
-  return longest
+  return scan
 }
 
 /** [start, end) of runs of base64 alphabet ≥ BASE64_RUN chars that mix upper, lower and digits. */

@@ -14,14 +14,14 @@ import {
   planCompaction,
   type CompactionPlan,
   type JsonObject,
+  type KeptField,
 } from './compact.ts'
 import { showKey, type CallFacts } from './keys.ts'
 import { FIX_GROWTH, FIX_META, type ToolPayloadTrimParams } from './params.ts'
-import { decodeObject } from './decode.ts'
 import type { PhpArray } from './php-json.ts'
-import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from './text.ts'
+import { describeFields, describeKept } from './text.ts'
 import { recall, remember } from './words.ts'
-import { resultTextOf } from './result-text.ts'
+import { resultTrimOf } from './result-trim.ts'
 import { parseJson } from '../../json.ts'
 import type { Out } from '../playback.ts'
 
@@ -195,87 +195,6 @@ function callKeyOf(p: ToolPayloadTrimParams, identifiers: readonly string[]): st
   return key
 }
 
-/** What adachsoft's `compactOutput` makes of one result, before any sentence is worded. */
-type ResultTrim =
-  | { readonly kind: 'attachments' | 'placeholder' }
-  | { readonly kind: 'json_kept'; readonly plan: CompactionPlan }
-  | {
-      readonly kind: 'json_trim' | 'text_trim'
-      readonly plan: CompactionPlan
-      readonly replacement: ToolResultPart
-    }
-  | { readonly kind: 'text_kept'; readonly size: number; readonly json: string | null }
-
-// Parts are immutable and the outcome depends only on the part, the threshold, the mode and the
-// call's name/id: re-planning (every config edit, every round) reuses it — no decoding, hashing
-// or re-serialising, and the replacement is the same object, so its price is looked up, not
-// counted again.
-const resultTrims = new WeakMap<ToolResultPart, Map<string, ResultTrim>>()
-/** The last outcome per part, checked first by identity: no key string per result per re-plan. */
-const lastResultTrims = new WeakMap<
-  ToolResultPart,
-  { p: ToolPayloadTrimParams; name: string; callId: string; made: ResultTrim }
->()
-
-function resultTrimOf(part: ToolResultPart, p: ToolPayloadTrimParams, f: CallFacts): ResultTrim {
-  const last = lastResultTrims.get(part)
-  if (last && last.p === p && last.name === f.name && last.callId === f.callId) return last.made
-  const key = `${p.outputTrimBytes}|${p.faithful}|${f.name}|${f.callId}`
-  let byKey = resultTrims.get(part)
-  let made = byKey?.get(key)
-  if (!made) {
-    made = computeResultTrim(part, p, f)
-    if (!byKey) {
-      byKey = new Map()
-      resultTrims.set(part, byKey)
-    }
-    byKey.set(key, made)
-  }
-  lastResultTrims.set(part, { p, name: f.name, callId: f.callId, made })
-  return made
-}
-
-function computeResultTrim(
-  part: ToolResultPart,
-  p: ToolPayloadTrimParams,
-  f: CallFacts,
-): ResultTrim {
-  if (part.content.some((c) => c.kind !== 'text')) return { kind: 'attachments' }
-  const measured = resultTextOf(part)
-  const text = measured.text
-  if (text.startsWith(PLACEHOLDER_PREFIX)) return { kind: 'placeholder' }
-  const decoded = text.trimStart().startsWith('{') ? decodeObject(text) : null
-  if (decoded) {
-    const plan = planCompaction(decoded, {
-      thresholdBytes: p.outputTrimBytes,
-      identifierFields: [],
-      skipCompacted: !p.faithful,
-    })
-    if (plan.omitted.length === 0) return { kind: 'json_kept', plan }
-    const trimmed = applyPlan(parseJson(text) as JsonObject, plan, p.outputTrimBytes, !p.faithful)
-    const replacement: ToolResultPart = {
-      ...part,
-      content: [{ kind: 'text', text: JSON.stringify(trimmed) }],
-    }
-    return { kind: 'json_trim', plan, replacement }
-  }
-  // Plain text: the result array is {content: <text>} (README Example A).
-  const size = measured.size()
-  const json = measured.json()
-  if (size <= p.outputTrimBytes || json === null) return { kind: 'text_kept', size, json }
-  const plan: CompactionPlan = {
-    omitted: [{ key: 'content', bytes: size, sha256: measured.sha256() }],
-    kept: [],
-  }
-  const array = applyPlan({ content: text }, plan, p.outputTrimBytes, false)
-  const replacement: ToolResultPart = {
-    ...part,
-    content: [{ kind: 'text', text: placeholder(part.name ?? f.name, part.callId ?? f.callId) }],
-    meta: { ...part.meta, toolCompaction: array },
-  }
-  return { kind: 'text_trim', plan, replacement }
-}
-
 /** A call or result with nothing over its threshold (the sentence is recalled per part). */
 function noTrim(
   env: TrimEnv,
@@ -319,8 +238,21 @@ function wordSmall(
   param: string,
   threshold: number,
 ): string {
-  const largest = plan.kept.filter((k) => k.why === 'small').sort((a, b) => b.bytes - a.bytes)[0]
+  const largest = largestSmall(plan)
   return `${older(part, f)} left as is: no ${side} field is over ${param}=${threshold} bytes${largest ? ` (largest trimmable: ${largest.key}, ${largest.bytes} bytes)` : ''}${describeKept(plan, threshold)}.`
+}
+
+// The largest field kept as small, per plan (plans are shared across thresholds and re-plans).
+const largestSmalls = new WeakMap<CompactionPlan, KeptField | null>()
+
+function largestSmall(plan: CompactionPlan): KeptField | null {
+  let largest = largestSmalls.get(plan)
+  if (largest === undefined) {
+    largest =
+      plan.kept.filter((k) => k.why === 'small').sort((a, b) => b.bytes - a.bytes)[0] ?? null
+    largestSmalls.set(plan, largest)
+  }
+  return largest
 }
 
 const older = (part: ToolCallPart | ToolResultPart, f: CallFacts) =>
