@@ -13,6 +13,11 @@ import {
   resultText,
   withResultText,
 } from './tool-result-budget/falai.ts'
+import { recall as recallValue, remember as rememberValue } from '../recent-values.ts'
+
+// Threshold values kept per part, least recently used dropped: an edit and its undo alternate
+// between a few, and the rest piled up (one replacement per part per value ever typed).
+const MAX_VALUES = 4
 
 /** falai's notice, exactly: `\n\n[Truncated: <total> chars total, showing first <max>]`. */
 export function truncationNotice(total: number, max: number): string {
@@ -118,7 +123,7 @@ function keyedTruncationOf(
 ) {
   const key = `${max}|${faithful}`
   let byKey = truncations.get(part)
-  const hit = byKey?.get(key)
+  const hit = byKey ? recallValue(byKey, key) : undefined
   if (hit) return hit
   const plan = planTruncation(text, max, faithful)
   // Every cut text is the original's first `max` characters plus a notice: a new budget prices it
@@ -132,7 +137,7 @@ function keyedTruncationOf(
     byKey = new Map()
     truncations.set(part, byKey)
   }
-  byKey.set(key, made)
+  rememberValue(byKey, key, made, MAX_VALUES)
   return made
 }
 

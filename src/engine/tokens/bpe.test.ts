@@ -98,6 +98,12 @@ describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
   // (BPE counts often agree across different splits, which would hide a wrong resume point).
   const pieces = BpeCounter.fromRankData(data, { spliceSpacing: 1 })
   Object.defineProperty(pieces, 'countCached', { value: () => 1 })
+  // count() splicing texts onto earlier ones with the same start, from 16 characters on.
+  const autoPieces = BpeCounter.fromRankData(data, { spliceSpacing: 1, longText: 16 })
+  Object.defineProperty(autoPieces, 'countCached', { value: () => 1 })
+  const whole = BpeCounter.fromRankData(data, { longText: Infinity })
+  const wholePieces = BpeCounter.fromRankData(data, { longText: Infinity })
+  Object.defineProperty(wholePieces, 'countCached', { value: () => 1 })
   const reference = new Tiktoken(data)
   const ref = (s: string) => reference.encode(s, [], []).length
 
@@ -236,6 +242,45 @@ describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
     expect(pieces.countSplice('x\n' + ' '.repeat(9) + 'y', 10, 'x\n' + ' '.repeat(8) + '\n')).toBe(
       2,
     )
+  })
+
+  it('counts long texts that start like earlier ones exactly (count splices on its own)', () => {
+    const few = [
+      'x',
+      'Ab',
+      "'",
+      'l',
+      's',
+      ' ',
+      ' ',
+      '\n',
+      '\n',
+      '\t',
+      '1',
+      '.',
+      'é',
+      '\u00a0',
+      '😀',
+    ]
+    const dense = fc.array(fc.constantFrom(...few), { maxLength: 400 }).map((a) => a.join(''))
+    const start = 'a shared start of more than the key length, '.repeat(4)
+    fc.assert(
+      fc.property(dense, dense, fc.nat(), (rest, tail, at) => {
+        const base = start + rest
+        expect(autoPieces.count(base)).toBe(wholePieces.count(base))
+        for (const cut of [at % (base.length + 1), base.length - 1, base.length - 9]) {
+          const text = base.slice(0, Math.max(0, cut)) + tail
+          expect(autoPieces.count(text)).toBe(wholePieces.count(text))
+        }
+      }),
+      { numRuns: 1000 },
+    )
+    const big = ('words and more words, ' + 'line\n'.repeat(3)).repeat(200)
+    expect(ours.count(big)).toBe(whole.count(big))
+    for (const cut of [5000, 4001, 2500]) {
+      const text = `${big.slice(0, cut)}\n\n[Truncated: ${big.length} chars total, showing first ${cut}]`
+      expect(ours.count(text)).toBe(whole.count(text))
+    }
   })
 
   it('counts a spliced text whose prefix differs from the base as a whole text', () => {

@@ -16,6 +16,14 @@
 
 import { MinHeap } from './min-heap.ts'
 import { scannerFor, type Scanner } from './pretokenize.ts'
+import { Splicer } from './splice.ts'
+
+export interface BpeOptions {
+  readonly smallPiece?: number
+  readonly spliceSpacing?: number
+  readonly longText?: number
+  readonly regexOnly?: boolean
+}
 
 /** The shape of js-tiktoken's rank modules (`js-tiktoken/ranks/o200k_base`). */
 export interface RankData {
@@ -30,29 +38,8 @@ const MEMO_LIMIT = 200_000
 /** Pieces longer than this are not memoised (they rarely repeat and would pin memory). */
 const MEMO_MAX_PIECE = 256
 const NO_RANK = 0x7fffffff
-/** countSplice: characters of agreement needed after a checkpoint (3 code points, 2 units each). */
-const SPLICE_MARGIN = 8
-/** countSplice: checkpoints at least this many characters apart (a splice re-counts up to ~2×). */
-const SPLICE_SPACING = 64
-/** countSplice: base texts indexed before the index is cleared. */
-const PREFIX_LIMIT = 20_000
-
-/** Where counting a base text stopped, and the checkpoints found on the way. */
-interface PrefixIndex {
-  /** Checkpoint positions, increasing (0 first), and the tokens of the base before each. */
-  readonly at: number[]
-  readonly tokens: number[]
-  /** Counted up to here (a piece boundary), with `total` tokens; `last` is the last checkpoint. */
-  pos: number
-  total: number
-  last: number
-}
-
-/** Is the character before `pos` whitespace, or not ASCII (so possibly \s)? */
-function endsInSpace(s: string, pos: number): boolean {
-  const c = s.charCodeAt(pos - 1)
-  return c >= 128 || c === 32 || (c >= 9 && c <= 13)
-}
+/** Texts at least this long are counted through the Splicer (splice.ts), which may resume them. */
+const LONG_TEXT = 1024
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const B64_INDEX = new Int16Array(128).fill(-1)
@@ -135,7 +122,8 @@ export class BpeCounter {
 
   private readonly ranks: ReadonlyMap<string, number>
   private readonly smallPiece: number
-  private readonly spliceSpacing: number
+  private readonly splicer: Splicer
+  private readonly longText: number
   private readonly scan: Scanner | null
 
   /**
@@ -143,56 +131,49 @@ export class BpeCounter {
    *   cross-check both merge paths against each other).
    * @param options.spliceSpacing least distance between countSplice checkpoints (tests set 1 to
    *   resume at every boundary it may).
+   * @param options.longText length from which count() goes through the Splicer (tests lower it).
    * @param options.regexOnly split with the regex alone (tests compare it with the ASCII scanner).
    */
-  constructor(
-    ranks: ReadonlyMap<string, number>,
-    patStr: string,
-    options: { smallPiece?: number; spliceSpacing?: number; regexOnly?: boolean } = {},
-  ) {
+  constructor(ranks: ReadonlyMap<string, number>, patStr: string, options: BpeOptions = {}) {
     this.ranks = ranks
     this.pattern = new RegExp(patStr, 'gu')
     this.smallPiece = options.smallPiece ?? SMALL_PIECE
-    this.spliceSpacing = options.spliceSpacing ?? SPLICE_SPACING
+    this.splicer = new Splicer(this, options.spliceSpacing)
+    this.longText = options.longText ?? LONG_TEXT
     this.scan = options.regexOnly ? null : scannerFor(patStr)
   }
 
-  static fromRankData(
-    data: RankData,
-    options?: { smallPiece?: number; spliceSpacing?: number; regexOnly?: boolean },
-  ): BpeCounter {
+  static fromRankData(data: RankData, options?: BpeOptions): BpeCounter {
     return new BpeCounter(buildRankMap(data.bpe_ranks), data.pat_str, options)
   }
 
-  /** Number of tokens js-tiktoken's `encode(text, [], []).length` would return. */
+  /**
+   * Number of tokens js-tiktoken's `encode(text, [], []).length` would return. A long text that
+   * starts like one counted before (a new cut of it, made by a re-plan's new budget) is counted
+   * from that one's checkpoints and its own end (splice.ts); otherwise whole.
+   */
   count(text: string): number {
-    return this.countFrom(text, 0)
+    return text.length >= this.longText
+      ? this.splicer.countLong(text)
+      : this.splicer.countFrom(text, 0)
   }
 
   /**
-   * Tokens of `text` from `from` to its end, split as if `text.slice(from)` were the whole text
-   * (the split patterns have no look-behind, so a piece found at `from` does not depend on what
-   * precedes it). Used by {@link countSplice} to count only the changed end of a text.
+   * Exactly `count(text)` when `text` starts with `base`'s first `cut` characters, counting only
+   * what follows a checkpoint near the cut (Splicer.countSplice).
    */
-  private countFrom(text: string, from: number): number {
-    let total = 0
-    for (let i = from; i < text.length;) {
-      const end = this.nextPiece(text, i)
-      if (end === -1) break
-      total += this.pieceTokens
-      i = end
-    }
-    return total
+  countSplice(base: string, cut: number, text: string): number {
+    return this.splicer.countSplice(base, cut, text)
   }
 
   /** Tokens of the piece the last {@link nextPiece} found (a field: no object per piece). */
-  private pieceTokens = 0
+  pieceTokens = 0
 
   /**
    * The end of the piece at `i` (its tokens in `pieceTokens`), or -1 when nothing more matches.
    * ASCII pieces are found by the scanner; anything it cannot decide goes to the regex.
    */
-  private nextPiece(text: string, i: number): number {
+  nextPiece(text: string, i: number): number {
     const n = text.length
     let start = i
     let end = this.scan ? this.scan(text, i, n) : -1
@@ -210,71 +191,6 @@ export class BpeCounter {
     }
     this.pieceTokens = this.countCached(text.slice(start, end))
     return end
-  }
-
-  /**
-   * Tokens of `text` when it is `base` cut at `cut` with something else after it (a truncated
-   * result plus its notice, a capped digest plus its marker, a payload with a new number in it):
-   * the tokens of `base` before a piece boundary shortly before the cut, which are counted once
-   * per base and kept, plus a count of the rest of `text` only. Exactly `count(text)`:
-   *  - the split of a text into pieces goes left to right, and deciding a piece reads at most its
-   *    own characters, the whitespace or letter run it ends in, and 3 code points after it (a
-   *    contraction like `'ll`); so the pieces of `base` up to a boundary `b` whose preceding
-   *    character is not whitespace are also the pieces of any text that agrees with `base` up to
-   *    `b + SPLICE_MARGIN` — and from `b` on, `text` is split and counted afresh;
-   *  - BPE counts pieces independently, so the tokens before `b` are the same.
-   * Checked against `count` by property tests over every kind of boundary (bpe.test.ts). When
-   * `text` does not start with `base`'s first `cut` characters, it is simply counted.
-   */
-  countSplice(base: string, cut: number, text: string): number {
-    const upTo = cut - SPLICE_MARGIN
-    if (upTo <= this.spliceSpacing || cut > text.length || cut > base.length)
-      return this.count(text)
-    if (!text.startsWith(cut === base.length ? base : base.slice(0, cut))) return this.count(text)
-    let index = this.prefixes.get(base)
-    if (!index) {
-      if (this.prefixes.size >= PREFIX_LIMIT) this.prefixes.clear()
-      index = { at: [0], tokens: [0], pos: 0, total: 0, last: 0 }
-      this.prefixes.set(base, index)
-    }
-    this.extendPrefix(base, index, upTo)
-    // The last checkpoint at or before upTo (checkpoints are in increasing order).
-    const at = index.at
-    let lo = 0
-    let hi = at.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if ((at[mid] as number) <= upTo) lo = mid
-      else hi = mid - 1
-    }
-    return (index.tokens[lo] as number) + this.countFrom(text, at[lo] as number)
-  }
-
-  /** Per base text: checkpoints where a splice may resume counting (see countSplice). */
-  private readonly prefixes = new Map<string, PrefixIndex>()
-
-  /** Split `base` on from where its index stopped until past `upTo`, noting checkpoints. */
-  private extendPrefix(base: string, index: PrefixIndex, upTo: number): void {
-    let { pos, total, last } = index
-    while (pos <= upTo && pos < base.length) {
-      const end = this.nextPiece(base, pos)
-      if (end === -1) {
-        pos = base.length
-        break
-      }
-      total += this.pieceTokens
-      pos = end
-      // A boundary after a non-whitespace ASCII character: no piece before it reads past it by
-      // more than the margin. (Non-ASCII ends are skipped: \s has non-ASCII members.)
-      if (pos - last >= this.spliceSpacing && pos < base.length && !endsInSpace(base, pos)) {
-        index.at.push(pos)
-        index.tokens.push(total)
-        last = pos
-      }
-    }
-    index.pos = pos
-    index.total = total
-    index.last = last
   }
 
   private countCached(piece: string): number {

@@ -11,6 +11,11 @@ import type { ToolPayloadTrimParams } from './params.ts'
 import { decodeResult } from './decode.ts'
 import { placeholder, PLACEHOLDER_PREFIX } from './text.ts'
 import { resultTextOf } from './result-text.ts'
+import { recall as recallValue, remember as rememberValue } from '../../recent-values.ts'
+
+// Threshold values kept per part, least recently used dropped: an edit and its undo alternate
+// between a few, and the rest piled up (one replacement per part per value ever typed).
+const MAX_VALUES = 4
 
 /** What adachsoft's `compactOutput` makes of one result, before any sentence is worded. */
 export type ResultTrim =
@@ -43,14 +48,14 @@ export function resultTrimOf(
   if (last && last.p === p && last.name === f.name && last.callId === f.callId) return last.made
   const key = `${p.outputTrimBytes}|${p.faithful}|${f.name}|${f.callId}`
   let byKey = resultTrims.get(part)
-  let made = byKey?.get(key)
+  let made = byKey ? recallValue(byKey, key) : undefined
   if (!made) {
     made = computeResultTrim(part, p, f)
     if (!byKey) {
       byKey = new Map()
       resultTrims.set(part, byKey)
     }
-    byKey.set(key, made)
+    rememberValue(byKey, key, made, MAX_VALUES)
   }
   lastResultTrims.set(part, { p, name: f.name, callId: f.callId, made })
   return made

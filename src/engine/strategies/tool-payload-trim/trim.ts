@@ -24,6 +24,11 @@ import { recall, remember } from './words.ts'
 import { resultTrimOf } from './result-trim.ts'
 import { parseJson } from '../../json.ts'
 import type { Out } from '../playback.ts'
+import { recall as recallValue, remember as rememberValue } from '../../recent-values.ts'
+
+// Threshold values kept per part, least recently used dropped: an edit and its undo alternate
+// between a few, and the rest piled up (one replacement per part per value ever typed).
+const MAX_VALUES = 4
 
 export interface TrimEnv {
   readonly ctx: StrategyContext
@@ -161,7 +166,7 @@ function callTrimOf(
 ): CallTrim {
   const key = callKeyOf(p, identifiers)
   let byKey = callTrims.get(part)
-  const hit = byKey?.get(key)
+  const hit = byKey ? recallValue(byKey, key) : undefined
   if (hit) return hit
   const plan = planCompaction(decoded, {
     thresholdBytes: p.inputTrimBytes,
@@ -179,7 +184,7 @@ function callTrimOf(
     byKey = new Map()
     callTrims.set(part, byKey)
   }
-  byKey.set(key, made)
+  rememberValue(byKey, key, made, MAX_VALUES)
   return made
 }
 
