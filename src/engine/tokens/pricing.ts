@@ -173,6 +173,7 @@ interface BaseScan {
 }
 
 const baseScans = new Map<string, BaseScan>()
+let scannedChars = 0
 
 /**
  * The scan of `base` covering its first `cut` characters: the longest run of base64-alphabet
@@ -182,7 +183,12 @@ const baseScans = new Map<string, BaseScan>()
 function scanOf(base: string, cut: number): BaseScan {
   let scan = baseScans.get(base)
   if (!scan) {
-    if (baseScans.size >= 20_000) baseScans.clear()
+    // Bounded by the characters of the bases it keeps alive, like the splice tables (splice.ts).
+    scannedChars += base.length
+    if (baseScans.size >= 20_000 || scannedChars > 4_000_000) {
+      baseScans.clear()
+      scannedChars = base.length
+    }
     scan = { mark: base.indexOf(REDACTION_MARK), pos: 0, run: 0, longest: 0 }
     baseScans.set(base, scan)
   }

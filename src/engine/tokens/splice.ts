@@ -17,10 +17,24 @@ export interface PieceStepper {
 export const SPLICE_MARGIN = 8
 /** Checkpoints at least this many characters apart (a splice re-counts up to ~2× this). */
 export const SPLICE_SPACING = 64
-/** Base texts indexed (and start keys kept) before the tables are cleared. */
-const LIMIT = 20_000
-/** Texts sharing these first characters are candidate bases of one another. */
+/**
+ * Characters of texts the tables may hold (bases kept by their start, indexed bases) before they
+ * are cleared: a count of a text never seen again keeps at most this much alive (≤ 8 MB of
+ * strings, however large the input), and checkpoints are made only for texts spliced onto.
+ */
+const MAX_HELD_CHARS = 16_000_000
+/** Texts whose first characters hash alike are candidate bases of one another. */
 const KEY_CHARS = 128
+/** Start hashes remembered before the tables are cleared. */
+const MAX_STARTS = 200_000
+
+/** A hash of a text's first KEY_CHARS characters (a number: no string kept for a start). */
+function startHash(text: string): number {
+  const n = Math.min(KEY_CHARS, text.length)
+  let h = n
+  for (let i = 0; i < n; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0
+  return h
+}
 /** Candidate bases kept per start key, newest first. */
 const CANDIDATES = 4
 
@@ -43,7 +57,8 @@ function endsInSpace(s: string, pos: number): boolean {
 
 export class Splicer {
   private readonly prefixes = new Map<string, PrefixIndex>()
-  private readonly bases = new Map<string, string[]>()
+  /** Start hash → texts kept with that start (newest first), or null: seen once, nothing kept. */
+  private readonly bases = new Map<number, string[] | null>()
 
   private readonly pieces: PieceStepper
   private readonly spacing: number
@@ -89,17 +104,17 @@ export class Splicer {
   /**
    * The count of a long text, spliced onto an earlier text with the same start when there is
    * one (a re-plan's new cut of a text counted before, whoever made it); otherwise counted whole
-   * and kept as a base for later texts.
+   * and kept, by its start, as a base for later texts.
    */
   countLong(text: string): number {
-    const key = text.slice(0, KEY_CHARS)
+    const key = startHash(text)
     const candidates = this.bases.get(key)
     let best: string | undefined
     let shared = 0
     if (candidates) {
       for (const c of candidates) {
         const n = Math.min(c.length, text.length)
-        let i = KEY_CHARS // the key is their common start
+        let i = 0
         while (i < n && c.charCodeAt(i) === text.charCodeAt(i)) i++
         if (i > shared) {
           best = c
@@ -115,16 +130,37 @@ export class Splicer {
       shared - SPLICE_MARGIN > 2 * this.spacing
     )
       return this.spliceAt(best, shared, text)
-    const index = this.indexOf(text)
-    this.extend(text, index, text.length)
-    if (candidates) {
-      candidates.unshift(text)
-      if (candidates.length > CANDIDATES) candidates.pop()
-    } else {
-      if (this.bases.size >= LIMIT) this.bases.clear()
-      this.bases.set(key, [text])
+    if (candidates === undefined) {
+      // A start seen for the first time (most texts, counted once): only its hash is kept.
+      this.bases.set(key, null)
+      if (this.bases.size > MAX_STARTS) this.clearTables()
+      return this.countFrom(text, 0)
     }
-    return index.total
+    // A start seen before: kept, by its start, as a base for later texts; its checkpoints are
+    // made if a later text is spliced onto it.
+    this.hold(text.length)
+    const list = this.bases.get(key)
+    if (list) {
+      list.unshift(text)
+      if (list.length > CANDIDATES) list.pop()
+    } else this.bases.set(key, [text])
+    return this.countFrom(text, 0)
+  }
+
+  private clearTables(): void {
+    this.bases.clear()
+    this.prefixes.clear()
+    this.held = 0
+  }
+
+  /** Characters held by the tables (bases, indexed texts); cleared past MAX_HELD_CHARS. */
+  private held = 0
+
+  private hold(chars: number): void {
+    this.held += chars
+    if (this.held <= MAX_HELD_CHARS) return
+    this.clearTables()
+    this.held = chars
   }
 
   /** countSplice once `text` is known to agree with `base` on its first `cut` characters. */
@@ -148,7 +184,7 @@ export class Splicer {
   private indexOf(base: string): PrefixIndex {
     let index = this.prefixes.get(base)
     if (!index) {
-      if (this.prefixes.size >= LIMIT) this.prefixes.clear()
+      this.hold(base.length)
       index = { at: [0], tokens: [0], pos: 0, total: 0, last: 0 }
       this.prefixes.set(base, index)
     }

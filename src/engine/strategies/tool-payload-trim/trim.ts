@@ -260,17 +260,34 @@ function largestSmall(plan: CompactionPlan): KeptField | null {
   return largest
 }
 
-const older = (part: ToolCallPart | ToolResultPart, f: CallFacts) =>
-  cap(part.kind === 'tool_call' ? olderCall(part, f) : olderResult(part, f))
+const older = (part: ToolCallPart | ToolResultPart, f: CallFacts) => olderOf(part, f).capped
 
 /** "older read_file call c1 (group key …, a newer occurrence exists)". */
-function olderCall(part: ToolCallPart, f: CallFacts): string {
-  return `older ${f.name} call ${part.callId ?? '(no id)'} (group key ${showKey(f.key)}, a newer occurrence exists)`
-}
+const olderCall = (part: ToolCallPart, f: CallFacts) => olderOf(part, f).text
 
 /** "older read_file result c1 (group key …, a newer occurrence exists)". */
-function olderResult(part: ToolResultPart, f: CallFacts): string {
-  return `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
+const olderResult = (part: ToolResultPart, f: CallFacts) => olderOf(part, f).text
+
+/**
+ * A part's "older … (group key …)" phrase, plain and capitalised, per part while the call's
+ * name, id and key are the same: it opens nearly every sentence of the step, and a threshold edit
+ * re-words those sentences (they name the threshold) but never this phrase.
+ */
+const olders = new WeakMap<
+  Part,
+  { name: string; callId: string; key: string; text: string; capped: string }
+>()
+
+function olderOf(part: ToolCallPart | ToolResultPart, f: CallFacts) {
+  const hit = olders.get(part)
+  if (hit && hit.name === f.name && hit.callId === f.callId && hit.key === f.key) return hit
+  const text =
+    part.kind === 'tool_call'
+      ? `older ${f.name} call ${part.callId ?? '(no id)'} (group key ${showKey(f.key)}, a newer occurrence exists)`
+      : `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
+  const made = { name: f.name, callId: f.callId, key: f.key, text, capped: cap(text) }
+  olders.set(part, made)
+  return made
 }
 
 function apply(
