@@ -2,6 +2,8 @@ import { z } from 'zod'
 import type { ToolResultPart } from '../model.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
+import { priceSplice } from '../tokens/pricing.ts'
+import type { TextCounter } from '../tokens/types.ts'
 import {
   openTier,
   falaiOptions,
@@ -11,6 +13,11 @@ import {
   resultText,
   withResultText,
 } from './tool-result-budget/falai.ts'
+import { recall as recallValue, remember as rememberValue } from '../recent-values.ts'
+
+// Threshold values kept per part, least recently used dropped: an edit and its undo alternate
+// between a few, and the rest piled up (one replacement per part per value ever typed).
+const MAX_VALUES = 4
 
 /** falai's notice, exactly: `\n\n[Truncated: <total> chars total, showing first <max>]`. */
 export function truncationNotice(total: number, max: number): string {
@@ -93,20 +100,35 @@ const lastTruncations = new WeakMap<
   }
 >()
 
-function truncationOf(part: ToolResultPart, text: string, max: number, faithful: boolean) {
+function truncationOf(
+  part: ToolResultPart,
+  text: string,
+  max: number,
+  faithful: boolean,
+  counter: TextCounter,
+) {
   const last = lastTruncations.get(part)
   if (last && last.max === max && last.faithful === faithful) return last.made
-  const made = keyedTruncationOf(part, text, max, faithful)
+  const made = keyedTruncationOf(part, text, max, faithful, counter)
   lastTruncations.set(part, { max, faithful, made })
   return made
 }
 
-function keyedTruncationOf(part: ToolResultPart, text: string, max: number, faithful: boolean) {
+function keyedTruncationOf(
+  part: ToolResultPart,
+  text: string,
+  max: number,
+  faithful: boolean,
+  counter: TextCounter,
+) {
   const key = `${max}|${faithful}`
   let byKey = truncations.get(part)
-  const hit = byKey?.get(key)
+  const hit = byKey ? recallValue(byKey, key) : undefined
   if (hit) return hit
   const plan = planTruncation(text, max, faithful)
+  // Every cut text is the original's first `max` characters plus a notice: a new budget prices it
+  // from what is known of the original (the view then reads that price), not by counting it all.
+  if (plan.kind === 'truncate') priceSplice(plan.text, text, Math.min(max, text.length), counter)
   const made = {
     plan,
     replacement: plan.kind === 'truncate' ? withResultText(part, plan.text) : null,
@@ -115,7 +137,7 @@ function keyedTruncationOf(part: ToolResultPart, text: string, max: number, fait
     byKey = new Map()
     truncations.set(part, byKey)
   }
-  byKey.set(key, made)
+  rememberValue(byKey, key, made, MAX_VALUES)
   return made
 }
 
@@ -167,6 +189,7 @@ export const toolResultBudgetStrategy = defineStrategy({
     // The end of every truncation sentence: the same for the whole run, worded once.
     const why = `${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`
     const plain = p.faithful ? GROWTH : NO_OPTIONS
+    const counter = ctx.view.prepared.counter
     eachLiveResult(ctx, (ref, group, part) => {
       const text = resultText(part)
       if (text.length <= max) return
@@ -184,7 +207,7 @@ export const toolResultBudgetStrategy = defineStrategy({
         )
         return
       }
-      const { plan, replacement } = truncationOf(part, text, max, p.faithful)
+      const { plan, replacement } = truncationOf(part, text, max, p.faithful, counter)
       if (plan.kind === 'already') {
         ctx.skip(
           group,

@@ -14,7 +14,16 @@
  * `encode(text, [], [])` does.
  */
 
+import { MinHeap } from './min-heap.ts'
 import { scannerFor, type Scanner } from './pretokenize.ts'
+import { Splicer } from './splice.ts'
+
+export interface BpeOptions {
+  readonly smallPiece?: number
+  readonly spliceSpacing?: number
+  readonly longText?: number
+  readonly regexOnly?: boolean
+}
 
 /** The shape of js-tiktoken's rank modules (`js-tiktoken/ranks/o200k_base`). */
 export interface RankData {
@@ -29,6 +38,8 @@ const MEMO_LIMIT = 200_000
 /** Pieces longer than this are not memoised (they rarely repeat and would pin memory). */
 const MEMO_MAX_PIECE = 256
 const NO_RANK = 0x7fffffff
+/** Texts at least this long are counted through the Splicer (splice.ts), which may resume them. */
+const LONG_TEXT = 1024
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const B64_INDEX = new Int16Array(128).fill(-1)
@@ -111,57 +122,75 @@ export class BpeCounter {
 
   private readonly ranks: ReadonlyMap<string, number>
   private readonly smallPiece: number
+  private readonly splicer: Splicer
+  private readonly longText: number
   private readonly scan: Scanner | null
 
   /**
    * @param options.smallPiece byte length above which the heap merge is used (tests lower it to
    *   cross-check both merge paths against each other).
+   * @param options.spliceSpacing least distance between countSplice checkpoints (tests set 1 to
+   *   resume at every boundary it may).
+   * @param options.longText length from which count() goes through the Splicer (tests lower it).
    * @param options.regexOnly split with the regex alone (tests compare it with the ASCII scanner).
    */
-  constructor(
-    ranks: ReadonlyMap<string, number>,
-    patStr: string,
-    options: { smallPiece?: number; regexOnly?: boolean } = {},
-  ) {
+  constructor(ranks: ReadonlyMap<string, number>, patStr: string, options: BpeOptions = {}) {
     this.ranks = ranks
     this.pattern = new RegExp(patStr, 'gu')
     this.smallPiece = options.smallPiece ?? SMALL_PIECE
+    this.splicer = new Splicer(this, options.spliceSpacing)
+    this.longText = options.longText ?? LONG_TEXT
     this.scan = options.regexOnly ? null : scannerFor(patStr)
   }
 
-  static fromRankData(
-    data: RankData,
-    options?: { smallPiece?: number; regexOnly?: boolean },
-  ): BpeCounter {
+  static fromRankData(data: RankData, options?: BpeOptions): BpeCounter {
     return new BpeCounter(buildRankMap(data.bpe_ranks), data.pat_str, options)
   }
 
-  /** Number of tokens js-tiktoken's `encode(text, [], []).length` would return. */
+  /**
+   * Number of tokens js-tiktoken's `encode(text, [], []).length` would return. A long text that
+   * starts like one counted before (a new cut of it, made by a re-plan's new budget) is counted
+   * from that one's checkpoints and its own end (splice.ts); otherwise whole.
+   */
   count(text: string): number {
-    const re = this.pattern
-    const scan = this.scan
+    return text.length >= this.longText
+      ? this.splicer.countLong(text)
+      : this.splicer.countFrom(text, 0)
+  }
+
+  /**
+   * Exactly `count(text)` when `text` starts with `base`'s first `cut` characters, counting only
+   * what follows a checkpoint near the cut (Splicer.countSplice).
+   */
+  countSplice(base: string, cut: number, text: string): number {
+    return this.splicer.countSplice(base, cut, text)
+  }
+
+  /** Tokens of the piece the last {@link nextPiece} found (a field: no object per piece). */
+  pieceTokens = 0
+
+  /**
+   * The end of the piece at `i` (its tokens in `pieceTokens`), or -1 when nothing more matches.
+   * ASCII pieces are found by the scanner; anything it cannot decide goes to the regex.
+   */
+  nextPiece(text: string, i: number): number {
     const n = text.length
-    let total = 0
-    let i = 0
-    while (i < n) {
-      // ASCII pieces are found by the scanner; anything it cannot decide goes to the regex.
-      let start = i
-      let end = scan ? scan(text, i, n) : -1
-      if (end === -1) {
-        re.lastIndex = i
-        const m = re.exec(text)
-        if (m === null) break
-        start = m.index // the patterns match every character, so this is i in practice
-        end = start + m[0].length
-        if (end === start) {
-          i = start + 1
-          continue
-        }
+    let start = i
+    let end = this.scan ? this.scan(text, i, n) : -1
+    if (end === -1) {
+      const re = this.pattern
+      re.lastIndex = i
+      const m = re.exec(text)
+      if (m === null) return -1
+      start = m.index // the patterns match every character, so this is i in practice
+      end = start + m[0].length
+      if (end === start) {
+        this.pieceTokens = 0
+        return start + 1
       }
-      total += this.countCached(text.slice(start, end))
-      i = end
     }
-    return total
+    this.pieceTokens = this.countCached(text.slice(start, end))
+    return end
   }
 
   private countCached(piece: string): number {
@@ -280,56 +309,5 @@ export class BpeCounter {
       }
     }
     return parts
-  }
-}
-
-/** A binary min-heap of non-negative integers packed as rank * scale + position. */
-class MinHeap {
-  readonly scale: number
-  private data: Float64Array
-  size = 0
-
-  constructor(capacityHint: number) {
-    let scale = 1
-    while (scale <= capacityHint) scale *= 2
-    this.scale = scale
-    this.data = new Float64Array(Math.max(16, capacityHint * 2))
-  }
-
-  push(value: number): void {
-    if (this.size === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2)
-      grown.set(this.data)
-      this.data = grown
-    }
-    const d = this.data
-    let i = this.size++
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      const pv = d[parent] as number
-      if (pv <= value) break
-      d[i] = pv
-      i = parent
-    }
-    d[i] = value
-  }
-
-  pop(): number {
-    const d = this.data
-    const top = d[0] as number
-    const last = d[--this.size] as number
-    let i = 0
-    const size = this.size
-    for (;;) {
-      const l = 2 * i + 1
-      if (l >= size) break
-      const r = l + 1
-      const c = r < size && (d[r] as number) < (d[l] as number) ? r : l
-      if ((d[c] as number) >= last) break
-      d[i] = d[c] as number
-      i = c
-    }
-    if (size > 0) d[i] = last
-    return top
   }
 }

@@ -19,17 +19,26 @@ export const estimateCounter: TextCounter = {
  */
 export function cachedCounter(inner: TextCounter, limit = 100_000): TextCounter {
   const cache = new Map<string, number>()
+  const splice = inner.countSplice?.bind(inner)
+  const remember = (text: string, n: number): number => {
+    if (cache.size >= limit) cache.clear()
+    cache.set(text, n)
+    return n
+  }
   return {
     id: inner.id,
     exact: inner.exact,
     count(text: string): number {
       if (text.length < 16) return inner.count(text)
       const hit = cache.get(text)
+      return hit !== undefined ? hit : remember(text, inner.count(text))
+    },
+    // The spliced text is cached like any other, so pricing it later is a lookup.
+    countSplice(base: string, cut: number, text: string): number {
+      if (text.length < 16) return inner.count(text)
+      const hit = cache.get(text)
       if (hit !== undefined) return hit
-      const n = inner.count(text)
-      if (cache.size >= limit) cache.clear()
-      cache.set(text, n)
-      return n
+      return remember(text, splice ? splice(base, cut, text) : inner.count(text))
     },
   }
 }
@@ -45,7 +54,12 @@ export function loadCounter(encoding: EncodingName): Promise<TextCounter> {
   if (!pending) {
     pending = importRanks(encoding).then((data) => {
       const bpe = BpeCounter.fromRankData(data)
-      return cachedCounter({ id: encoding, exact: true, count: (t) => bpe.count(t) })
+      return cachedCounter({
+        id: encoding,
+        exact: true,
+        count: (t) => bpe.count(t),
+        countSplice: (base, cut, t) => bpe.countSplice(base, cut, t),
+      })
     })
     loaded.set(encoding, pending)
   }

@@ -10,4 +10,11 @@ export interface TextCounter {
   /** True when `count` equals js-tiktoken's `encode(text, [], []).length` for every input. */
   readonly exact: boolean
   count(text: string): number
+  /**
+   * Optional: exactly `count(text)` when `text` starts with `base`'s first `cut` characters,
+   * counting only what follows a boundary near the cut (the rest is known per `base`). Callers
+   * that build a text from a prefix of another — a truncated result, a capped digest — use it
+   * through `priceSplice` (pricing.ts).
+   */
+  countSplice?(base: string, cut: number, text: string): number
 }

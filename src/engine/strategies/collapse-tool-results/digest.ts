@@ -1,6 +1,7 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { Group } from '../../groups.ts'
 import type { ResultContent, TextPart, ToolResultPart } from '../../model.ts'
+import { priceSplice } from '../../tokens/pricing.ts'
 
 /** MAF's cap on the synthesized digest (PR #7396) and the marker that ends a capped digest. */
 export const DIGEST_MAX_CHARS = 4096
@@ -124,6 +125,10 @@ export function digestPartOf(ctx: StrategyContext, g: Group, cap: number | null)
     if (entry.cut.size >= MAX_CAPS) entry.cut.clear()
     part = made(capped(entry.full, entry.results, cap))
     entry.cut.set(cap, part)
+    // A new cap makes a new text, the full digest's start plus the marker: price it from what is
+    // known of the full digest (the view then reads that price), not by counting all of it.
+    const text = part.digest.text
+    priceSplice(text, entry.full, text.length - TRUNCATION_MARKER.length, ctx.view.prepared.counter)
   }
   return part
 }

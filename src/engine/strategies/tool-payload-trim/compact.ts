@@ -58,37 +58,108 @@ export interface PlanOptions {
   readonly skipCompacted: boolean
 }
 
-/** Which top-level fields `compactInput` / `compactOutput` would omit, in key order. */
-export function planCompaction(array: PhpArray, options: PlanOptions): CompactionPlan {
-  const identifiers = new Set(options.identifierFields)
+/**
+ * What a decoded array's fields are whatever the params: key, size, whether it is the meta or an
+ * `"[omitted]"` the meta lists, and (once a threshold puts it over) its `json_encode` and hash.
+ * Decoded arrays are one value per (immutable) part, so an edit of a threshold — every keystroke
+ * in the app — no longer re-sizes, re-encodes and re-hashes every field of the conversation.
+ */
+interface FieldMeasure {
+  readonly key: string
+  readonly value: PhpValue
+  readonly bytes: number
+  readonly meta: boolean
+  readonly listed: boolean
+  /** `json_encode` of the value (null: PHP fails) and its SHA-256; undefined until asked. */
+  json: string | null | undefined
+  sha256: string | undefined
+}
+
+interface Measured {
+  readonly fields: readonly FieldMeasure[]
+  /** Plans by outcome per field (see planCompaction): equal outcomes, the same plan object. */
+  readonly plans: Map<string, CompactionPlan>
+}
+
+const measured = new WeakMap<PhpArray, Measured>()
+/** Plans kept per array (one per distinct outcome; a threshold edit makes a few). */
+const MAX_PLANS = 16
+
+function measuredOf(array: PhpArray): Measured {
+  let m = measured.get(array)
+  if (m) return m
   const meta = phpGet(array, META_KEY)
   const listed =
     meta && typeof meta === 'object' && meta.kind === 'array'
       ? phpGet(meta, 'omittedFields')
       : undefined
-  const omitted: OmittedField[] = []
-  const kept: KeptField[] = []
+  const fields: FieldMeasure[] = []
   for (const [k, value] of array.entries) {
     const key = String(k)
-    const bytes = payloadSize(value)
-    if (identifiers.has(key)) kept.push({ key, bytes, why: 'identifier' })
-    else if (options.skipCompacted && key === META_KEY) kept.push({ key, bytes, why: 'meta' })
-    else if (
-      options.skipCompacted &&
-      value === OMITTED &&
-      listed &&
-      typeof listed === 'object' &&
-      listed.kind === 'array' &&
-      phpGet(listed, key) !== undefined
-    )
-      kept.push({ key, bytes, why: 'already_compacted' })
-    else if (bytes > options.thresholdBytes && bytes > 0) {
-      const json = phpJsonEncode(value)
-      if (json === null) kept.push({ key, bytes, why: 'encode_failed' })
-      else omitted.push({ key, bytes, sha256: sha256(json) })
-    } else kept.push({ key, bytes, why: 'small' })
+    fields.push({
+      key,
+      value,
+      bytes: payloadSize(value),
+      meta: key === META_KEY,
+      listed:
+        value === OMITTED &&
+        !!listed &&
+        typeof listed === 'object' &&
+        listed.kind === 'array' &&
+        phpGet(listed, key) !== undefined,
+      json: undefined,
+      sha256: undefined,
+    })
   }
-  return { omitted, kept }
+  m = { fields, plans: new Map() }
+  measured.set(array, m)
+  return m
+}
+
+/** What planCompaction does with one field: i(dentifier) m(eta) a(lready) e(ncode failed) o s. */
+function outcome(f: FieldMeasure, options: PlanOptions): string {
+  if (options.identifierFields.includes(f.key)) return 'i'
+  if (options.skipCompacted && f.meta) return 'm'
+  if (options.skipCompacted && f.listed) return 'a'
+  if (f.bytes > options.thresholdBytes && f.bytes > 0) {
+    if (f.json === undefined) f.json = phpJsonEncode(f.value)
+    return f.json === null ? 'e' : 'o'
+  }
+  return 's'
+}
+
+const WHY: Readonly<Record<string, KeptWhy>> = {
+  i: 'identifier',
+  m: 'meta',
+  a: 'already_compacted',
+  e: 'encode_failed',
+  s: 'small',
+}
+
+/**
+ * Which top-level fields `compactInput` / `compactOutput` would omit, in key order. A plan is a
+ * function of each field's outcome, so arrays keep one plan per outcome string: thresholds that
+ * omit the same fields share one plan object (and the sentences worded from it).
+ */
+export function planCompaction(array: PhpArray, options: PlanOptions): CompactionPlan {
+  const m = measuredOf(array)
+  let outcomes = ''
+  for (const f of m.fields) outcomes += outcome(f, options)
+  const hit = m.plans.get(outcomes)
+  if (hit) return hit
+  const omitted: OmittedField[] = []
+  const kept: KeptField[] = []
+  for (let i = 0; i < m.fields.length; i++) {
+    const f = m.fields[i] as FieldMeasure
+    const o = outcomes.charAt(i)
+    if (o === 'o')
+      omitted.push({ key: f.key, bytes: f.bytes, sha256: (f.sha256 ??= sha256(f.json ?? '')) })
+    else kept.push({ key: f.key, bytes: f.bytes, why: WHY[o] as KeptWhy })
+  }
+  const plan = { omitted, kept }
+  if (m.plans.size >= MAX_PLANS) m.plans.clear()
+  m.plans.set(outcomes, plan)
+  return plan
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -124,6 +195,13 @@ export function applyPlan(
 
 /** Plain assignment, but safe for a key named `__proto__` (which JSON.parse makes an own key). */
 function setOwn(target: JsonObject, key: string, value: Json): void {
+  // Any other key: assignment makes or updates the same own, enumerable, writable, configurable
+  // property in the same place (the object is a plain copy; no setter on the way but __proto__'s)
+  // and is much cheaper than defineProperty, which ran for every field of every trim.
+  if (key !== '__proto__') {
+    target[key] = value
+    return
+  }
   Object.defineProperty(target, key, {
     value,
     enumerable: true,

@@ -1,5 +1,5 @@
 // Tool-call arguments and result text decoded as PHP would, into the arrays the rules read.
-import type { ToolCallPart } from '../../model.ts'
+import type { ToolCallPart, ToolResultPart } from '../../model.ts'
 import { phpJsonDecode, type PhpArray } from './php-json.ts'
 
 const decodedArgs = new WeakMap<ToolCallPart, PhpArray | null>()
@@ -22,4 +22,18 @@ export function decodeObject(text: string): PhpArray | null {
   return d.ok && d.value !== null && typeof d.value === 'object' && d.value.kind === 'array'
     ? d.value
     : null
+}
+
+const decodedResults = new WeakMap<ToolResultPart, PhpArray | null>()
+
+/**
+ * `decodeObject(text)` of a result's text, once per (immutable) result part: like the arguments,
+ * the same value whatever the thresholds, so a threshold edit does not decode every result again.
+ */
+export function decodeResult(part: ToolResultPart, text: string): PhpArray | null {
+  const hit = decodedResults.get(part)
+  if (hit !== undefined) return hit
+  const made = text.trimStart().startsWith('{') ? decodeObject(text) : null
+  decodedResults.set(part, made)
+  return made
 }

@@ -36,6 +36,8 @@ export function describeKept(plan: CompactionPlan, threshold: number): string {
     byThreshold = new Map()
     keptTexts.set(plan, byThreshold)
   }
+  // Plans are shared by every threshold that omits the same fields: a few thresholds per plan.
+  if (byThreshold.size >= 8) byThreshold.clear()
   byThreshold.set(threshold, made)
   return made
 }

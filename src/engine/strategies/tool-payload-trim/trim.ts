@@ -14,16 +14,21 @@ import {
   planCompaction,
   type CompactionPlan,
   type JsonObject,
+  type KeptField,
 } from './compact.ts'
 import { showKey, type CallFacts } from './keys.ts'
 import { FIX_GROWTH, FIX_META, type ToolPayloadTrimParams } from './params.ts'
-import { decodeObject } from './decode.ts'
 import type { PhpArray } from './php-json.ts'
-import { describeFields, describeKept, placeholder, PLACEHOLDER_PREFIX } from './text.ts'
+import { describeFields, describeKept } from './text.ts'
 import { recall, remember } from './words.ts'
-import { resultTextOf } from './result-text.ts'
+import { resultTrimOf } from './result-trim.ts'
 import { parseJson } from '../../json.ts'
 import type { Out } from '../playback.ts'
+import { recall as recallValue, remember as rememberValue } from '../../recent-values.ts'
+
+// Threshold values kept per part, least recently used dropped: an edit and its undo alternate
+// between a few, and the rest piled up (one replacement per part per value ever typed).
+const MAX_VALUES = 4
 
 export interface TrimEnv {
   readonly ctx: StrategyContext
@@ -161,7 +166,7 @@ function callTrimOf(
 ): CallTrim {
   const key = callKeyOf(p, identifiers)
   let byKey = callTrims.get(part)
-  const hit = byKey?.get(key)
+  const hit = byKey ? recallValue(byKey, key) : undefined
   if (hit) return hit
   const plan = planCompaction(decoded, {
     thresholdBytes: p.inputTrimBytes,
@@ -179,7 +184,7 @@ function callTrimOf(
     byKey = new Map()
     callTrims.set(part, byKey)
   }
-  byKey.set(key, made)
+  rememberValue(byKey, key, made, MAX_VALUES)
   return made
 }
 
@@ -193,87 +198,6 @@ function callKeyOf(p: ToolPayloadTrimParams, identifiers: readonly string[]): st
   const key = `${p.inputTrimBytes}|${p.faithful}|${JSON.stringify(identifiers)}`
   callKeys.set(identifiers, { p, key })
   return key
-}
-
-/** What adachsoft's `compactOutput` makes of one result, before any sentence is worded. */
-type ResultTrim =
-  | { readonly kind: 'attachments' | 'placeholder' }
-  | { readonly kind: 'json_kept'; readonly plan: CompactionPlan }
-  | {
-      readonly kind: 'json_trim' | 'text_trim'
-      readonly plan: CompactionPlan
-      readonly replacement: ToolResultPart
-    }
-  | { readonly kind: 'text_kept'; readonly size: number; readonly json: string | null }
-
-// Parts are immutable and the outcome depends only on the part, the threshold, the mode and the
-// call's name/id: re-planning (every config edit, every round) reuses it — no decoding, hashing
-// or re-serialising, and the replacement is the same object, so its price is looked up, not
-// counted again.
-const resultTrims = new WeakMap<ToolResultPart, Map<string, ResultTrim>>()
-/** The last outcome per part, checked first by identity: no key string per result per re-plan. */
-const lastResultTrims = new WeakMap<
-  ToolResultPart,
-  { p: ToolPayloadTrimParams; name: string; callId: string; made: ResultTrim }
->()
-
-function resultTrimOf(part: ToolResultPart, p: ToolPayloadTrimParams, f: CallFacts): ResultTrim {
-  const last = lastResultTrims.get(part)
-  if (last && last.p === p && last.name === f.name && last.callId === f.callId) return last.made
-  const key = `${p.outputTrimBytes}|${p.faithful}|${f.name}|${f.callId}`
-  let byKey = resultTrims.get(part)
-  let made = byKey?.get(key)
-  if (!made) {
-    made = computeResultTrim(part, p, f)
-    if (!byKey) {
-      byKey = new Map()
-      resultTrims.set(part, byKey)
-    }
-    byKey.set(key, made)
-  }
-  lastResultTrims.set(part, { p, name: f.name, callId: f.callId, made })
-  return made
-}
-
-function computeResultTrim(
-  part: ToolResultPart,
-  p: ToolPayloadTrimParams,
-  f: CallFacts,
-): ResultTrim {
-  if (part.content.some((c) => c.kind !== 'text')) return { kind: 'attachments' }
-  const measured = resultTextOf(part)
-  const text = measured.text
-  if (text.startsWith(PLACEHOLDER_PREFIX)) return { kind: 'placeholder' }
-  const decoded = text.trimStart().startsWith('{') ? decodeObject(text) : null
-  if (decoded) {
-    const plan = planCompaction(decoded, {
-      thresholdBytes: p.outputTrimBytes,
-      identifierFields: [],
-      skipCompacted: !p.faithful,
-    })
-    if (plan.omitted.length === 0) return { kind: 'json_kept', plan }
-    const trimmed = applyPlan(parseJson(text) as JsonObject, plan, p.outputTrimBytes, !p.faithful)
-    const replacement: ToolResultPart = {
-      ...part,
-      content: [{ kind: 'text', text: JSON.stringify(trimmed) }],
-    }
-    return { kind: 'json_trim', plan, replacement }
-  }
-  // Plain text: the result array is {content: <text>} (README Example A).
-  const size = measured.size()
-  const json = measured.json()
-  if (size <= p.outputTrimBytes || json === null) return { kind: 'text_kept', size, json }
-  const plan: CompactionPlan = {
-    omitted: [{ key: 'content', bytes: size, sha256: measured.sha256() }],
-    kept: [],
-  }
-  const array = applyPlan({ content: text }, plan, p.outputTrimBytes, false)
-  const replacement: ToolResultPart = {
-    ...part,
-    content: [{ kind: 'text', text: placeholder(part.name ?? f.name, part.callId ?? f.callId) }],
-    meta: { ...part.meta, toolCompaction: array },
-  }
-  return { kind: 'text_trim', plan, replacement }
 }
 
 /** A call or result with nothing over its threshold (the sentence is recalled per part). */
@@ -319,21 +243,51 @@ function wordSmall(
   param: string,
   threshold: number,
 ): string {
-  const largest = plan.kept.filter((k) => k.why === 'small').sort((a, b) => b.bytes - a.bytes)[0]
+  const largest = largestSmall(plan)
   return `${older(part, f)} left as is: no ${side} field is over ${param}=${threshold} bytes${largest ? ` (largest trimmable: ${largest.key}, ${largest.bytes} bytes)` : ''}${describeKept(plan, threshold)}.`
 }
 
-const older = (part: ToolCallPart | ToolResultPart, f: CallFacts) =>
-  cap(part.kind === 'tool_call' ? olderCall(part, f) : olderResult(part, f))
+// The largest field kept as small, per plan (plans are shared across thresholds and re-plans).
+const largestSmalls = new WeakMap<CompactionPlan, KeptField | null>()
 
-/** "older read_file call c1 (group key …, a newer occurrence exists)". */
-function olderCall(part: ToolCallPart, f: CallFacts): string {
-  return `older ${f.name} call ${part.callId ?? '(no id)'} (group key ${showKey(f.key)}, a newer occurrence exists)`
+function largestSmall(plan: CompactionPlan): KeptField | null {
+  let largest = largestSmalls.get(plan)
+  if (largest === undefined) {
+    largest =
+      plan.kept.filter((k) => k.why === 'small').sort((a, b) => b.bytes - a.bytes)[0] ?? null
+    largestSmalls.set(plan, largest)
+  }
+  return largest
 }
 
+const older = (part: ToolCallPart | ToolResultPart, f: CallFacts) => olderOf(part, f).capped
+
+/** "older read_file call c1 (group key …, a newer occurrence exists)". */
+const olderCall = (part: ToolCallPart, f: CallFacts) => olderOf(part, f).text
+
 /** "older read_file result c1 (group key …, a newer occurrence exists)". */
-function olderResult(part: ToolResultPart, f: CallFacts): string {
-  return `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
+const olderResult = (part: ToolResultPart, f: CallFacts) => olderOf(part, f).text
+
+/**
+ * A part's "older … (group key …)" phrase, plain and capitalised, per part while the call's
+ * name, id and key are the same: it opens nearly every sentence of the step, and a threshold edit
+ * re-words those sentences (they name the threshold) but never this phrase.
+ */
+const olders = new WeakMap<
+  Part,
+  { name: string; callId: string; key: string; text: string; capped: string }
+>()
+
+function olderOf(part: ToolCallPart | ToolResultPart, f: CallFacts) {
+  const hit = olders.get(part)
+  if (hit && hit.name === f.name && hit.callId === f.callId && hit.key === f.key) return hit
+  const text =
+    part.kind === 'tool_call'
+      ? `older ${f.name} call ${part.callId ?? '(no id)'} (group key ${showKey(f.key)}, a newer occurrence exists)`
+      : `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
+  const made = { name: f.name, callId: f.callId, key: f.key, text, capped: cap(text) }
+  olders.set(part, made)
+  return made
 }
 
 function apply(
