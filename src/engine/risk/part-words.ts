@@ -1,5 +1,5 @@
 import type { Conversation, Message, Part } from '../model.ts'
-import { isEdgeChar, isWordChar, normalizeText } from './phrases.ts'
+import { nextWord, normalizeText } from './phrases.ts'
 import { partText, type RiskIndex } from './transcript-index.ts'
 
 /**
@@ -64,24 +64,16 @@ export function partWordsOf(conversation: Conversation, index: RiskIndex): PartW
   const postings = new Map<string, number[]>()
   const spoken = index.words
   const { bits, mask, maxLength } = filterOf(spoken.keys(), spoken.size)
+  const at = new Int32Array(3)
   for (let flat = 0; flat < parts.length; flat++) {
     // The words `normalizeText` writes: runs of word characters of the lower-cased text, edges
     // trimmed; its length is theirs plus one space between and one at each end.
     const lower = partText(parts[flat] as Part).toLowerCase()
-    const n = lower.length
     let count = 0
     let chars = 0
-    let i = 0
-    while (i < n) {
-      if (!isWordChar(lower.charCodeAt(i))) {
-        i++
-        continue
-      }
-      let start = i
-      while (i < n && isWordChar(lower.charCodeAt(i))) i++
-      let end = i
-      while (start < end && isEdgeChar(lower.charCodeAt(start))) start++
-      while (end > start && isEdgeChar(lower.charCodeAt(end - 1))) end--
+    for (let i = 0; nextWord(lower, i, at); i = at[2] as number) {
+      const start = at[0] as number
+      const end = at[1] as number
       const length = end - start
       if (length === 0) continue
       count++

@@ -23,22 +23,36 @@ export function normalizeText(text: string): string {
   // `.replace(/[^a-z0-9_./-]+/g, ' ').replace(/(^| )[./-]+|[./-]+(?= |$)/g, '$1')
   //  .replace(/ +/g, ' ').trim()`.
   const lower = text.toLowerCase()
-  const n = lower.length
+  const at = new Int32Array(3)
   let out = ' '
-  let i = 0
-  while (i < n) {
-    if (!isWordChar(lower.charCodeAt(i))) {
-      i++
-      continue
-    }
-    let start = i
-    while (i < n && isWordChar(lower.charCodeAt(i))) i++
-    let end = i
-    while (start < end && isEdgeChar(lower.charCodeAt(start))) start++
-    while (end > start && isEdgeChar(lower.charCodeAt(end - 1))) end--
+  for (let i = 0; nextWord(lower, i, at); i = at[2] as number) {
+    const start = at[0] as number
+    const end = at[1] as number
     if (end > start) out += out.length > 1 ? ` ${lower.slice(start, end)}` : lower.slice(start, end)
   }
   return `${out} `
+}
+
+/**
+ * The next word of lower-cased `text` from `from` (a run of word characters, `./-` trimmed from
+ * its edges, so it may come out empty): its bounds go to `at[0]`, `at[1]` and where the run ended
+ * to `at[2]`. False when no word is left. Bounds in a reused array, not a new object per word:
+ * the risk check scans every part of the transcript with it.
+ */
+export function nextWord(text: string, from: number, at: Int32Array): boolean {
+  const n = text.length
+  let i = from
+  while (i < n && !isWordChar(text.charCodeAt(i))) i++
+  if (i >= n) return false
+  let start = i
+  while (i < n && isWordChar(text.charCodeAt(i))) i++
+  let end = i
+  while (start < end && isEdgeChar(text.charCodeAt(start))) start++
+  while (end > start && isEdgeChar(text.charCodeAt(end - 1))) end--
+  at[0] = start
+  at[1] = end
+  at[2] = i
+  return true
 }
 
 /** `[a-z0-9_./-]`: the characters of a word of normalised text. */
