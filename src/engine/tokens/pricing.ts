@@ -89,20 +89,27 @@ export function priceText(text: string, counter: TextCounter): PricedText {
   if (text.length < BASE64_RUN) return { tokens: counter.count(text) }
   // Long texts are re-priced on every re-plan (stubs and trims of the same outputs): cache the
   // whole result per counter, so the base64 scan runs once per text, not once per pass.
+  const cache = longTextCache(counter)
+  return cache.get(text) ?? remember(cache, text, priceLongText(text, counter))
+}
+
+const longTexts = new WeakMap<TextCounter, Map<string, PricedText>>()
+
+/** The long-text prices kept for `counter` (at most 20,000 texts, then they start over). */
+function longTextCache(counter: TextCounter): Map<string, PricedText> {
   let cache = longTexts.get(counter)
   if (!cache) {
     cache = new Map()
     longTexts.set(counter, cache)
   }
-  const hit = cache.get(text)
-  if (hit) return hit
-  const priced = priceLongText(text, counter)
+  return cache
+}
+
+function remember(cache: Map<string, PricedText>, text: string, priced: PricedText): PricedText {
   if (cache.size >= 20_000) cache.clear()
   cache.set(text, priced)
   return priced
 }
-
-const longTexts = new WeakMap<TextCounter, Map<string, PricedText>>()
 
 function priceLongText(text: string, counter: TextCounter): PricedText {
   const runs = base64Runs(text)
@@ -145,21 +152,14 @@ export function priceSplice(
   const from = Math.max(0, cut - REDACTION_MARK.length)
   if (text.indexOf(REDACTION_MARK, from) !== -1) return priceText(text, counter)
   if (text.length < BASE64_RUN) return { tokens: counter.countSplice(base, cut, text) }
-  let cache = longTexts.get(counter)
-  if (!cache) {
-    cache = new Map()
-    longTexts.set(counter, cache)
-  }
+  const cache = longTextCache(counter)
   const hit = cache.get(text)
   if (hit) return hit
   // Any run of base64 characters in `text` lies in base's first `cut` characters, in what
   // follows the cut, or across the cut: no longer than base's longest run so far plus that end.
   // Under BASE64_RUN, `text` has no run to price by rule, as `priceLongText` would find.
   if (known.longest + (text.length - cut) >= BASE64_RUN) return priceText(text, counter)
-  const priced: PricedText = { tokens: counter.countSplice(base, cut, text) }
-  if (cache.size >= 20_000) cache.clear()
-  cache.set(text, priced)
-  return priced
+  return remember(cache, text, { tokens: counter.countSplice(base, cut, text) })
 }
 
 /** What priceSplice knows of a base: its first redaction mark and its base64-alphabet runs. */
