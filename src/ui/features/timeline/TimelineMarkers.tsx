@@ -61,7 +61,14 @@ interface HorizontalProps {
 type Trigger = RunView['triggers'][number]
 
 /** A horizontal line at the token level where a pipeline step's trigger fires. */
-export function TriggerLine({ trigger, y, left, right }: HorizontalProps & { trigger: Trigger }) {
+export function TriggerLine({
+  trigger,
+  y,
+  left,
+  right,
+  labelX,
+  short,
+}: HorizontalProps & { trigger: Trigger; labelX: number; short: boolean }) {
   const label = `step ${trigger.step + 1} · ${trigger.strategy} fires over ${formatCount(trigger.tokens)}`
   return (
     <g
@@ -72,12 +79,16 @@ export function TriggerLine({ trigger, y, left, right }: HorizontalProps & { tri
     >
       <title>{label}</title>
       <line x1={left} y1={y} x2={right} y2={y} />
-      <text x={left + 4} y={y - 4}>
-        {label}
+      <text x={labelX + 4} y={y - 4}>
+        {short ? shortTriggerLabel(trigger) : label}
       </text>
     </g>
   )
 }
+
+/** A trigger's label where lines crowd together (the long one is in its tooltip). */
+export const shortTriggerLabel = (trigger: Trigger) =>
+  `step ${trigger.step + 1} · ${formatCount(trigger.tokens)}`
 
 /** The usable window (context window less the reserve) as a dashed line with its label. */
 export function UsableLine({ usable, y, left, right }: HorizontalProps & { usable: number }) {

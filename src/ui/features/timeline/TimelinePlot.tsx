@@ -8,11 +8,12 @@ import {
   ReportedDot,
   RewriteDot,
   StepLine,
+  shortTriggerLabel,
   TriggerLine,
   UpstreamLine,
   UsableLine,
 } from './TimelineMarkers.tsx'
-import { spacedMarkers } from './timelineScale.ts'
+import { placeLineLabels, spacedMarkers } from './timelineScale.ts'
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 const tickTokens = (value: number) => compact.format(value)
@@ -107,17 +108,25 @@ export const TimelinePlot = memo(function TimelinePlot(props: PlotProps) {
           ),
         ]
       : []
+  const shownTriggers = cost ? [] : triggers
+  const labels = placeLineLabels(
+    shownTriggers.map((t) => y(t.tokens)),
+    shownTriggers.map((t) => shortTriggerLabel(t).length),
+    left,
+  )
   return (
     <g className="timeline-plot">
       <Axes geometry={geometry} cost={cost} />
       {cost ? null : <UsableLine usable={usable} y={y(usable)} left={left} right={right} />}
-      {(cost ? [] : triggers).map((t) => (
+      {shownTriggers.map((t, i) => (
         <TriggerLine
           key={`trigger-${t.step}`}
           trigger={t}
           y={y(t.tokens)}
           left={left}
           right={right}
+          labelX={labels[i]?.x ?? left}
+          short={labels[i]?.short ?? false}
         />
       ))}
       {points

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   linearScale,
   nearestIndex,
+  placeLineLabels,
   seriesPath,
   spacedMarkers,
   tickCount,
@@ -82,5 +83,24 @@ describe('timeline scale', () => {
 
   it('spaces markers by pixels, keeping the first of each slot', () => {
     expect(spacedMarkers([0, 1, 2, 5, 6, 12], (v) => v, 4)).toEqual([0, 5, 12])
+  })
+})
+
+describe('trigger line labels', () => {
+  it('keeps long labels for lines far apart', () => {
+    expect(placeLineLabels([100, 60, 20], [15, 15, 15], 48)).toEqual([
+      { x: 48, short: false },
+      { x: 48, short: false },
+      { x: 48, short: false },
+    ])
+  })
+
+  it('puts the labels of crowded lines side by side, lowest line first', () => {
+    // Pixel heights: 30 and 40 are within a label of each other and of 50; 100 is alone.
+    const places = placeLineLabels([40, 100, 30, 50], [10, 10, 12, 10], 48)
+    expect(places[1]).toEqual({ x: 48, short: false })
+    expect(places[3]).toEqual({ x: 48, short: true })
+    expect(places[0]).toEqual({ x: 48 + 10 * 6 + 10, short: true })
+    expect(places[2]).toEqual({ x: 48 + 2 * (10 * 6 + 10), short: true })
   })
 })

@@ -170,3 +170,52 @@ export function spacedMarkers<T>(items: readonly T[], xOf: (item: T) => number, 
   }
   return kept
 }
+
+/** Where a trigger line's label goes, and whether it is the short form. */
+export interface LabelPlace {
+  readonly x: number
+  readonly short: boolean
+}
+
+/** Pixels between two label baselines below which the labels would overlap (10 px text). */
+const LABEL_LINE_GAP = 12
+/** A rough width per character of the 10 px labels, and the space between two labels. */
+const LABEL_CHAR_PX = 6
+const LABEL_GAP_PX = 10
+
+/**
+ * Labels for horizontal lines at pixel heights `ys`: a line alone keeps its long label at the
+ * left; lines close enough for their labels to overlap (triggers at 90K, 120K and 153K on a short
+ * chart) get their short labels side by side instead, in the order of their heights. The long
+ * text stays in each line's tooltip. `shortLength[i]` is the character count of line i's short
+ * label.
+ */
+export function placeLineLabels(
+  ys: readonly number[],
+  shortLength: readonly number[],
+  left: number,
+): LabelPlace[] {
+  const order = ys.map((_, i) => i).sort((a, b) => (ys[b] as number) - (ys[a] as number))
+  const places: LabelPlace[] = ys.map(() => ({ x: left, short: false }))
+  let start = 0
+  while (start < order.length) {
+    // A cluster: each line within a label's height of the one before it.
+    let end = start + 1
+    while (
+      end < order.length &&
+      (ys[order[end - 1] as number] as number) - (ys[order[end] as number] as number) <
+        LABEL_LINE_GAP
+    )
+      end++
+    if (end - start > 1) {
+      let x = left
+      for (let k = start; k < end; k++) {
+        const i = order[k] as number
+        places[i] = { x, short: true }
+        x += (shortLength[i] as number) * LABEL_CHAR_PX + LABEL_GAP_PX
+      }
+    }
+    start = end
+  }
+  return places
+}
