@@ -33,7 +33,7 @@ export function renderBrowser(r: BrowserResult): string[] {
     `Production build, fresh tab, navigation → the sample's budget painted: ${r.firstView.runs.join(', ')} ms (median ${r.firstView.medianMs}).`,
     '',
     `Median preset switch → views updated: ${edit.presetSwitchMedian} ms; median field edit → ` +
-      `views updated: ${edit.fieldEditMedian ?? 'n/a'} ms (includes the editor's ${r.debounceMs} ms debounce). ` +
+      `views updated: ${edit.fieldEditMedian ?? 'n/a'} ms (includes the editor's ${r.debounceMs} ms debounce; from the first input event the typing fires — Playwright's fill before it took ${fillMedian(edit.fieldEdit)} ms, not counted). ` +
       'The replay timeline fills in after these (it is computed after the summary and is not part of the figure).',
   )
   if (edit.fieldEditSplit)
@@ -52,4 +52,11 @@ export function renderBrowser(r: BrowserResult): string[] {
         'invariants say "checking idempotence" in between).',
     )
   return out
+}
+
+/** Median of the harness's fill time before each edit's first input event. */
+function fillMedian(edits: readonly { readonly fillMs?: number }[] | null): string {
+  const xs = (edits ?? []).flatMap((e) => (e.fillMs === undefined ? [] : [e.fillMs]))
+  if (xs.length === 0) return '?'
+  return String([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)])
 }

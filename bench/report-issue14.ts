@@ -69,7 +69,7 @@ export function renderIssue14(r: Issue14Inputs): string[] {
     const edit = b.edit.fieldEditMedian
     const editNet = edit === null ? null : Math.max(0, edit - b.debounceMs)
     rows.push([
-      `field edit → views updated, ${b.edit.messages.toLocaleString('en')} messages (median, excluding the ${b.debounceMs} ms debounce)`,
+      `field edit → views updated, ${b.edit.messages.toLocaleString('en')} messages (median from the first input event, excluding the ${b.debounceMs} ms debounce)`,
       '≈ 250 ms',
       editNet === null ? 'n/a' : `${editNet.toFixed(0)} ms`,
       '≤ 100 ms',
