@@ -7,6 +7,28 @@ import o200k from 'js-tiktoken/ranks/o200k_base'
 import { describe, expect, it } from 'vitest'
 import { BpeCounter } from './bpe.ts'
 
+/**
+ * A few characters that end pre-tokeniser pieces early or late, so long whitespace runs,
+ * contractions and letter runs meet a splice's cut often.
+ */
+const PIECE_EDGES = [
+  'x',
+  'Ab',
+  "'",
+  'l',
+  's',
+  ' ',
+  ' ',
+  '\n',
+  '\n',
+  '\t',
+  '1',
+  '.',
+  'é',
+  '\u00a0',
+  '😀',
+]
+
 const encodings = [
   { name: 'o200k_base', data: o200k, other: gptO200k },
   { name: 'cl100k_base', data: cl100k, other: gptCl100k },
@@ -210,26 +232,9 @@ describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
       }),
       { numRuns: 300 },
     )
-    // A few characters that end pieces early or late, so long whitespace runs, contractions and
-    // letter runs meet the cut often.
-    const few = [
-      'x',
-      'Ab',
-      "'",
-      'l',
-      's',
-      ' ',
-      ' ',
-      '\n',
-      '\n',
-      '\t',
-      '1',
-      '.',
-      'é',
-      '\u00a0',
-      '😀',
-    ]
-    const dense = fc.array(fc.constantFrom(...few), { maxLength: 50 }).map((a) => a.join(''))
+    const dense = fc
+      .array(fc.constantFrom(...PIECE_EDGES), { maxLength: 50 })
+      .map((a) => a.join(''))
     fc.assert(
       fc.property(dense, dense, (base, tail) => {
         for (let cut = 0; cut <= base.length; cut++) {
@@ -245,24 +250,9 @@ describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
   })
 
   it('counts long texts that start like earlier ones exactly (count splices on its own)', () => {
-    const few = [
-      'x',
-      'Ab',
-      "'",
-      'l',
-      's',
-      ' ',
-      ' ',
-      '\n',
-      '\n',
-      '\t',
-      '1',
-      '.',
-      'é',
-      '\u00a0',
-      '😀',
-    ]
-    const dense = fc.array(fc.constantFrom(...few), { maxLength: 400 }).map((a) => a.join(''))
+    const dense = fc
+      .array(fc.constantFrom(...PIECE_EDGES), { maxLength: 400 })
+      .map((a) => a.join(''))
     const start = 'a shared start of more than the key length, '.repeat(4)
     fc.assert(
       fc.property(dense, dense, fc.nat(), (rest, tail, at) => {
