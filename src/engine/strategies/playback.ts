@@ -26,7 +26,12 @@ import type { Part } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import { recall, remember } from '../recent-values.ts'
 
-/** What the step does to the context: its skips and replacements, recorded or not. */
+/**
+ * What the step does to the context: its skips and replacements, recorded or not. Narrower than
+ * `StrategyContext` on purpose (not a `Pick` of it): `skip` takes no options and `replace` no
+ * known price, because the recorder keeps neither, so a step could not pass something its
+ * played-back run would silently lose.
+ */
 export interface Out {
   skip(group: number, reason: ReasonCode, detail: string, ref?: PartRef): void
   replace(
