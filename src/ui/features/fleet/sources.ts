@@ -1,8 +1,9 @@
 /**
  * Where a fleet's files come from, all read in this browser: picked files, a picked folder
- * (`showDirectoryPicker` in directoryPicker.ts where the browser has it, else `webkitdirectory`), dropped files and folders (`webkitGetAsEntry`, walked recursively), and
- * `.zip` archives, inflated entry by entry as the archive streams in (fflate), so a large archive
- * is never held compressed and inflated at once.
+ * (`showDirectoryPicker` in directoryPicker.ts where the browser has it, else `webkitdirectory`),
+ * dropped files and folders (`webkitGetAsEntry`, walked recursively), and `.zip` archives,
+ * inflated entry by entry as the archive streams in (fflate), so a large archive is never held
+ * compressed and inflated at once.
  */
 import { Unzip, UnzipInflate } from 'fflate'
 
