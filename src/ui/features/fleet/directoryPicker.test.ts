@@ -72,6 +72,30 @@ describe('a folder picked through showDirectoryPicker', () => {
     expect(await readSource(sources[1]!)).toBeInstanceOf(Blob)
   })
 
+  it('a subfolder that cannot be listed fails on one row; the rest of the folder is read', async () => {
+    const broken: DirectoryLike = {
+      kind: 'directory',
+      name: 'gone',
+      // eslint-disable-next-line require-yield -- fails before its first entry, as a removed folder does
+      async *entries() {
+        throw new DOMException('A requested file or directory could not be found', 'NotFoundError')
+      },
+    }
+    const dir = dirOf('runs', { 'ok.json': '{}' })
+    const withBroken: DirectoryLike = {
+      ...dir,
+      async *entries() {
+        yield* dir.entries()
+        yield ['gone', broken] as [string, DirectoryLike]
+      },
+    }
+    const sources = await sourcesOfDirectory(withBroken)
+    expect(sources.map((s) => [s.name, s.unreadable])).toEqual([
+      ['runs/gone/', 'A requested file or directory could not be found'],
+      ['runs/ok.json', undefined],
+    ])
+  })
+
   it('closing the picker adds nothing; no picker or a refusal falls back to the folder input', async () => {
     const abort = () => Promise.reject(new DOMException('closed', 'AbortError'))
     const refuse = () => Promise.reject(new DOMException('sandboxed', 'SecurityError'))

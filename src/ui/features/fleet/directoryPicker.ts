@@ -71,14 +71,20 @@ export async function sourcesOfDirectory(
     await yieldToEventLoop()
   }
   const walk = async (d: DirectoryLike, at: string): Promise<void> => {
-    for await (const [name, handle] of d.entries()) {
-      const path = `${at}/${name}`
-      if (isHidden(name)) continue
-      if (handle.kind === 'directory') await walk(handle, path)
-      else {
-        batch.push(sourcesOfHandle(handle, path))
-        if (batch.length >= BATCH) await flush()
+    try {
+      for await (const [name, handle] of d.entries()) {
+        const path = `${at}/${name}`
+        if (isHidden(name)) continue
+        if (handle.kind === 'directory') await walk(handle, path)
+        else {
+          batch.push(sourcesOfHandle(handle, path))
+          if (batch.length >= BATCH) await flush()
+        }
       }
+    } catch (error) {
+      // A folder that cannot be listed (removed or moved while read): one failed row names it,
+      // and the rest of the folder is still evaluated.
+      out.push({ name: `${at}/`, file: new Blob([]), unreadable: why(error) })
     }
   }
   await walk(dir, prefix)
