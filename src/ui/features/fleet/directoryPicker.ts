@@ -42,16 +42,17 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 
 const why = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** One file's source: archives expanded; a file that cannot be read fails on its own row. */
+/**
+ * One file's source: archives expanded. A file that cannot be read (or an archive that cannot be
+ * inflated) fails on its own row, as a file the worker cannot read does; the walk goes on.
+ */
 async function sourcesOfHandle(handle: FileLike, path: string): Promise<FleetSource[]> {
-  let file: File
   try {
-    file = await handle.getFile()
+    const file = await handle.getFile()
+    return isZip(file) ? await unzipSources(file, path) : [{ name: path, file }]
   } catch (error) {
-    // The same per-file failure a picked file gets when the worker cannot read it: its own row.
     return [{ name: path, file: new Blob([]), unreadable: why(error) }]
   }
-  return isZip(file) ? unzipSources(file, path) : [{ name: path, file }]
 }
 
 /**
