@@ -1,12 +1,13 @@
 /**
  * The fleet bench's app half (bench/fleet.ts): the built app in Chromium, N files run through the
- * fleet view, picked as a folder or dropped on the page; wall time, pool size, long tasks.
+ * fleet view, picked as a folder (the directory picker, or the folder input it falls back to) or
+ * dropped on the page; wall time, pool size, long tasks.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
 import { findChromium } from '../scripts/chromium-path.mjs'
 import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
 import { ARGS, MONITOR } from './browser.ts'
@@ -14,8 +15,14 @@ import { longTaskLines, type CpuProfile, type LongTask } from './long-task-profi
 
 const ROOT = resolve(import.meta.dirname, '..')
 
-/** How the app's run was started. */
-export type AppRoute = 'pick' | 'drop'
+/**
+ * How the app's run was started. `pick`: "Add a folder…" through `showDirectoryPicker` (stubbed
+ * with an OPFS folder, see `stubDirectoryPicker`); `input`: the `<input webkitdirectory>` fallback;
+ * `drop`: the folder dropped on the page.
+ */
+export type AppRoute = 'pick' | 'input' | 'drop'
+
+export const APP_ROUTES: readonly AppRoute[] = ['pick', 'input', 'drop']
 
 export type AppRun =
   | {
@@ -53,9 +60,10 @@ export async function benchBrowserFleet(
   files: number,
   profile = false,
 ): Promise<Record<AppRoute, AppRun>> {
-  const skip = (reason: string) => ({
-    pick: { kind: 'skipped', reason } as const,
-    drop: { kind: 'skipped', reason } as const,
+  const skip = (reason: string): Record<AppRoute, AppRun> => ({
+    pick: { kind: 'skipped', reason },
+    input: { kind: 'skipped', reason },
+    drop: { kind: 'skipped', reason },
   })
   const browserPath = findChromium()?.path
   if (!browserPath) return skip('no Chromium found (see scripts/chromium-path.mjs)')
@@ -97,11 +105,12 @@ export async function benchBrowserFleet(
   try {
     await waitForServer(`http://localhost:${port}/`)
     const runs: Record<AppRoute, AppRun> = skip('not run')
-    // FLEET_BENCH_ROUTES=drop (or pick): one route only, for a quicker look while profiling.
-    const only = process.env.FLEET_BENCH_ROUTES
-    for (const route of ['pick', 'drop'] as const) {
-      if (only && only !== route) continue
-      console.log(`  app, folder ${route === 'pick' ? 'picked' : 'dropped'}:`)
+    // FLEET_BENCH_ROUTES=drop (or pick, input; comma-separated): those routes only, for a quicker
+    // look while profiling.
+    const only = process.env.FLEET_BENCH_ROUTES?.split(',')
+    for (const route of APP_ROUTES) {
+      if (only && !only.includes(route)) continue
+      console.log(`  app, ${ROUTE_NAMES[route]}:`)
       runs[route] = await appRun(browser, port, folder, files, route, profile)
     }
     return runs
@@ -111,9 +120,48 @@ export async function benchBrowserFleet(
   }
 }
 
+/** How RESULTS.md names each route. */
+export const ROUTE_NAMES: Record<AppRoute, string> = {
+  pick: 'folder picked (showDirectoryPicker, stubbed with an OPFS folder)',
+  input: 'folder picked, input fallback (webkitdirectory)',
+  drop: 'folder dropped',
+}
+
 /**
- * One run in a fresh page. `pick`: the folder input (Chromium turns the folder into one FileList
- * in one native task before any page code runs). `drop`: a real native drop of the folder through
+ * Playwright cannot answer the browser's native directory picker, so for the `pick` route (and
+ * only in this bench and the e2e spec) `window.showDirectoryPicker` is replaced by a function
+ * returning a folder of the page's origin-private file system (OPFS) — a real
+ * `FileSystemDirectoryHandle`, walked by the app exactly as a picked one — into which the page
+ * first writes the N files. The files come from the bench's folder through a routed URL (bytes,
+ * not strings through CDP). All of it happens before the timed and long-task window opens.
+ */
+async function stubDirectoryPicker(page: Page, folder: string): Promise<void> {
+  const names = readdirSync(folder).sort()
+  const base = folder.split('/').pop() as string
+  await page.route('**/__fleet-bench/**', (route) => {
+    const name = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop() ?? '')
+    return route.fulfill({ status: 200, body: readFileSync(join(folder, name)) })
+  })
+  // A string, like the bench's other page scripts: this file compiles without the DOM's types.
+  await page.evaluate(`(async (base, names) => {
+    const root = await navigator.storage.getDirectory()
+    await root.removeEntry(base, { recursive: true }).catch(() => undefined)
+    const dir = await root.getDirectoryHandle(base, { create: true })
+    for (const name of names) {
+      const bytes = await (await fetch('/__fleet-bench/' + encodeURIComponent(name))).arrayBuffer()
+      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable()
+      await writable.write(bytes)
+      await writable.close()
+    }
+    window.showDirectoryPicker = () => Promise.resolve(dir)
+  })(${JSON.stringify(base)}, ${JSON.stringify(names)})`)
+  await page.unroute('**/__fleet-bench/**')
+}
+
+/**
+ * One run in a fresh page. `pick`: "Add a folder…" with `showDirectoryPicker` stubbed by an OPFS
+ * folder (the app reads its entries a batch at a time). `input`: the folder input (Chromium turns
+ * the folder into one FileList in one native task before any page code runs). `drop`: a real native drop of the folder through
  * CDP (`Input.dispatchDragEvent` with its path, as Playwright's own drag and drop does), which the
  * page walks with `webkitGetAsEntry`, a batch of entries and one file per task. The long-task
  * window runs from the start to 1.5 s after the last row (the charts are drawn after the run).
@@ -131,6 +179,7 @@ async function appRun(
     await page.addInitScript(MONITOR)
     await page.goto(`http://localhost:${port}/`)
     await page.getByTestId(FLEET_TID.openFleet).click()
+    if (route === 'pick') await stubDirectoryPicker(page, folder)
     // Let the start-up (sample load and run) settle so its tasks are not counted.
     await page.waitForTimeout(3000)
     // --profile: a CPU profile over the run, cut at each long task (printed, not recorded).
@@ -141,7 +190,8 @@ async function appRun(
       await cdp.send('Profiler.start')
     }
     const t0 = await page.evaluate<number>('performance.now()')
-    if (route === 'pick') await page.getByTestId(FLEET_TID.folderInput).setInputFiles(folder)
+    if (route === 'pick') await page.getByTestId(FLEET_TID.folderButton).click()
+    else if (route === 'input') await page.getByTestId(FLEET_TID.folderInput).setInputFiles(folder)
     else {
       const input = cdp ?? (await page.context().newCDPSession(page))
       const data = { items: [], files: [folder], dragOperationsMask: 1 }

@@ -67,6 +67,33 @@ test.describe('fleet', () => {
     await expect(fleet.rows).toHaveCount(3)
   })
 
+  test('a folder picked with showDirectoryPicker, from the keyboard, gives a row per file', async ({
+    app,
+    page,
+  }) => {
+    const fleet = new FleetPage(page)
+    const files = threeFiles()
+    await app.open()
+    await fleet.open.click()
+    await expect(fleet.view).toBeVisible()
+    // Three files, one in a subfolder, and a hidden one that is not part of the fleet.
+    await fleet.stubFolderPicker('picked', [
+      { name: files[0]!.name, content: files[0]!.content },
+      { name: files[1]!.name, content: files[1]!.content },
+      { name: `more/${files[2]!.name}`, content: files[2]!.content },
+      { name: '.DS_Store', content: 'x' },
+    ])
+    // The control is the same button, named as before, reached and pressed from the keyboard.
+    const button = page.getByRole('button', { name: 'Add a folder…' })
+    await expect(button).toHaveAttribute('data-testid', 'fleet-folder-button')
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await fleet.expectFinished(3)
+    await expect(fleet.rows).toHaveCount(3)
+    await expect(fleet.row(`picked/${files[0]!.name}`)).toBeVisible()
+    await expect(fleet.row(`picked/more/${files[2]!.name}`)).toBeVisible()
+  })
+
   test('a file that is not a transcript fails on its own line; the rest finish', async ({
     app,
     page,

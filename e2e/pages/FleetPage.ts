@@ -12,6 +12,7 @@ export class FleetPage {
   readonly aggregates: Locator
   readonly fileInput: Locator
   readonly folderInput: Locator
+  readonly folderButton: Locator
   readonly query: Locator
 
   constructor(page: Page) {
@@ -24,6 +25,7 @@ export class FleetPage {
     this.aggregates = page.getByTestId(FLEET_TID.aggregates)
     this.fileInput = page.getByTestId(FLEET_TID.fileInput)
     this.folderInput = page.getByTestId(FLEET_TID.folderInput)
+    this.folderButton = page.getByTestId(FLEET_TID.folderButton)
     this.query = page.getByTestId(FLEET_TID.query)
   }
 
@@ -41,6 +43,36 @@ export class FleetPage {
         document.body.dispatchEvent(event)
       }
     }, files)
+  }
+
+  /**
+   * Make the next "Add a folder…" pick `folder` with these files in it. Playwright cannot answer the
+   * browser's native directory picker, so `showDirectoryPicker` is stubbed with a folder of the
+   * page's origin-private file system (OPFS), written first: a real `FileSystemDirectoryHandle`
+   * that the app walks exactly as a picked one.
+   */
+  async stubFolderPicker(
+    folder: string,
+    files: readonly { name: string; content: string }[],
+  ): Promise<void> {
+    await this.page.evaluate(
+      async ({ folder, files }) => {
+        const root = await navigator.storage.getDirectory()
+        await root.removeEntry(folder, { recursive: true }).catch(() => undefined)
+        const dir = await root.getDirectoryHandle(folder, { create: true })
+        for (const f of files) {
+          const parts = f.name.split('/')
+          let at = dir
+          for (const p of parts.slice(0, -1)) at = await at.getDirectoryHandle(p, { create: true })
+          const handle = await at.getFileHandle(parts.at(-1) as string, { create: true })
+          const writable = await handle.createWritable()
+          await writable.write(f.content)
+          await writable.close()
+        }
+        Object.assign(window, { showDirectoryPicker: () => Promise.resolve(dir) })
+      },
+      { folder, files },
+    )
   }
 
   /** Wait until every file of the fleet finished (done or failed) and no run is under way. */

@@ -2,6 +2,7 @@ import { useRef, type ChangeEvent } from 'react'
 import { formatMs } from '../../lib/format.ts'
 import { FLEET_TID } from './fleetIds.ts'
 import { addSources, cancelFleet, clearFleet, setFleetOpen, useFleetStore } from './fleetStore.ts'
+import { directoryPickerOf, pickFolderSources } from './directoryPicker.ts'
 import { sourcesOfFiles } from './sources.ts'
 
 function useFleetProgress() {
@@ -32,6 +33,16 @@ export function FleetToolbar() {
     if (picked.length > 0)
       void sourcesOfFiles(picked).then((sources) => setTimeout(() => addSources(sources)))
   }
+  // Where the browser has showDirectoryPicker the folder is read a batch at a time (no FileList
+  // task); elsewhere, or when the API refuses (a sandboxed frame), the folder input as before.
+  const onFolder = () => {
+    // No picker: open the input inside the click itself (Safari wants the gesture's own task).
+    if (!directoryPickerOf(window)) return folder.current?.click()
+    void pickFolderSources(window).then((sources) => {
+      if (sources === 'fallback') folder.current?.click()
+      else if (sources.length > 0) addSources(sources)
+    })
+  }
   const finished = done + failed
   return (
     <div className="fleet-toolbar">
@@ -39,7 +50,12 @@ export function FleetToolbar() {
         <button type="button" className="button primary" onClick={() => files.current?.click()}>
           Add files or .zip…
         </button>
-        <button type="button" className="button" onClick={() => folder.current?.click()}>
+        <button
+          type="button"
+          className="button"
+          data-testid={FLEET_TID.folderButton}
+          onClick={onFolder}
+        >
           Add a folder…
         </button>
         <input

@@ -5,6 +5,8 @@ export const FLEET_TID = {
   backToFleet: 'fleet-back',
   view: 'fleet-view',
   fileInput: 'fleet-file-input',
+  /** "Add a folder…": `showDirectoryPicker` where the browser has it, else the folder input. */
+  folderButton: 'fleet-folder-button',
   folderInput: 'fleet-folder-input',
   progress: 'fleet-progress',
   cancel: 'fleet-cancel',

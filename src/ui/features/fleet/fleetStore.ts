@@ -13,7 +13,7 @@ import {
   type LabStore,
 } from '../../../store/index.ts'
 import type { FleetEntry } from './fleetModel.ts'
-import type { FleetSource } from './sources.ts'
+import { readSource, type FleetSource } from './sources.ts'
 
 const FLUSH_MS = 300
 
@@ -161,7 +161,7 @@ export function runFleet(): void {
         name: source.name,
         // The Blob itself: the worker reads it, so no file is copied on the main thread; a picked
         // file is read here (asynchronously) and its bytes transferred (see `readHere`).
-        read: () => (source.readHere ? source.file.arrayBuffer() : Promise.resolve(source.file)),
+        read: () => readSource(source),
         config,
         ...(preset ? { preset } : {}),
         onStart: () => update(key, { status: 'running', progress: 0 }),

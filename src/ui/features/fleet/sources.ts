@@ -1,8 +1,9 @@
 /**
  * Where a fleet's files come from, all read in this browser: picked files, a picked folder
- * (`webkitdirectory`), dropped files and folders (`webkitGetAsEntry`, walked recursively), and
- * `.zip` archives, inflated entry by entry as the archive streams in (fflate), so a large archive
- * is never held compressed and inflated at once.
+ * (`showDirectoryPicker` in directoryPicker.ts where the browser has it, else `webkitdirectory`),
+ * dropped files and folders (`webkitGetAsEntry`, walked recursively), and `.zip` archives,
+ * inflated entry by entry as the archive streams in (fflate), so a large archive is never held
+ * compressed and inflated at once.
  */
 import { Unzip, UnzipInflate } from 'fflate'
 
@@ -18,11 +19,23 @@ export interface FleetSource {
    * asynchronous read needs no such call. Dropped files (`entry.file()`) carry them already.
    */
   readonly readHere?: true
+  /**
+   * The file was listed but could not be read (a folder picked through `showDirectoryPicker`
+   * whose `getFile()` failed): its row fails with this reason, as a file the worker cannot read.
+   */
+  readonly unreadable?: string
 }
 
-const isHidden = (path: string) =>
+/** The bytes a worker evaluates: the Blob itself, a picked file's bytes (`readHere`), or why not. */
+export function readSource(source: FleetSource): Promise<ArrayBuffer | Blob> {
+  if (source.unreadable !== undefined) return Promise.reject(new Error(source.unreadable))
+  return source.readHere ? source.file.arrayBuffer() : Promise.resolve(source.file)
+}
+
+/** Dot files and folders and macOS archive metadata: never part of a fleet. */
+export const isHidden = (path: string) =>
   path.split('/').some((p) => p.startsWith('.') || p === '__MACOSX')
-const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip'
+export const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip'
 
 /** Picked or dropped files: archives expanded, hidden files left out. */
 export async function sourcesOfFiles(files: readonly File[]): Promise<FleetSource[]> {

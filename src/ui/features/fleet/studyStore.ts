@@ -8,6 +8,7 @@ import { create } from 'zustand'
 import type { FleetRow } from '../../../fleet/types.ts'
 import { FleetPool } from '../../../store/index.ts'
 import { fleetSources } from './fleetStore.ts'
+import { readSource } from './sources.ts'
 
 export interface Variant {
   readonly label: string
@@ -95,7 +96,9 @@ export function runStudy(
       void pool
         ?.evaluate({
           name: source.name,
-          read: () => source.file.arrayBuffer(),
+          // Bytes, not the Blob (every variant reads the file again); an unreadable one fails as in the fleet.
+          read: () =>
+            source.unreadable === undefined ? source.file.arrayBuffer() : readSource(source),
           config: variant.config,
           ...(variant.preset ? { preset: variant.preset } : {}),
         })
