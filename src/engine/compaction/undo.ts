@@ -53,6 +53,17 @@ export class ReplaceLog<O> {
     this.ledger.push(ledger)
   }
 
+  /** Forget every row (see WorkingView.settle). */
+  clear(): void {
+    this.keys.length = 0
+    this.befores.length = 0
+    this.messages.length = 0
+    this.groups.length = 0
+    this.deltas.length = 0
+    this.flags.length = 0
+    this.ledger.length = 0
+  }
+
   pop(): void {
     this.keys.pop()
     this.befores.pop()

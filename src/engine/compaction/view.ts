@@ -237,6 +237,18 @@ export class WorkingView extends ViewState {
     return this.undo.length
   }
 
+  /**
+   * Forget how to take back the changes made so far. Only while no checkpoint is held: the
+   * pipeline calls it between steps (a step rolls back to its own checkpoint, never further). The
+   * log held every change of the run until the run ended, so each scavenge during a re-plan
+   * copied thousands of rows (and the overrides they kept alive) that nothing would ever read.
+   */
+  settle(): void {
+    this.undo.length = 0
+    this.replaced.clear()
+    this.excludedLog.length = 0
+  }
+
   rollback(checkpoint: number): void {
     if (this.undo.length > checkpoint) this.changeLog.push(-1)
     while (this.undo.length > checkpoint) {
