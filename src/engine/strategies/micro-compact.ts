@@ -38,8 +38,11 @@ interface Collapsed {
   /** The collapsed parts: the same object every re-plan and round, so the view's price memo hits. */
   faithfulPart?: ToolResultPart
   fixedPart?: ToolResultPart
-  /** The last collapse sentence, with the name and sentence end it was worded with. */
-  sentence?: { name: string; why: string; collapsed: string; text: string }
+  /**
+   * The last collapse sentence: its head (worded from the name and the collapsed text) and the
+   * whole sentence for the last sentence end it was finished with.
+   */
+  sentence?: { name: string; collapsed: string; head: string; why: string; text: string }
 }
 const collapsedCache = new WeakMap<object, Collapsed>()
 function entryOf(part: object, text: string): Collapsed {
@@ -72,11 +75,19 @@ function collapsedPart(
  * again, and each sentence was a new string that lived as long as the run's decisions.
  */
 function collapseSentence(entry: Collapsed, collapsed: string, name: string, why: string): string {
-  const s = entry.sentence
-  if (s && s.name === name && s.why === why && s.collapsed === collapsed) return s.text
-  const made = `Collapsed whitespace in the ${name} result (${fmt(entry.text.length)} → ${fmt(collapsed.length)} chars): ${why}`
-  entry.sentence = { name, why, collapsed, text: made }
-  return made
+  let s = entry.sentence
+  if (!s || s.name !== name || s.collapsed !== collapsed) {
+    const head = `Collapsed whitespace in the ${name} result (${fmt(entry.text.length)} → ${fmt(collapsed.length)} chars): `
+    s = { name, collapsed, head, why: '', text: '' }
+    entry.sentence = s
+  }
+  // The end quotes the gate and the tail, which an edit of this step's own numbers re-words for
+  // every result at once: the head (two grouped figures) is kept, only the join is new.
+  if (s.why !== why) {
+    s.why = why
+    s.text = s.head + why
+  }
+  return s.text
 }
 
 const schema = z.object({ ...falaiOptions })
