@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { ToolResultPart } from '../model.ts'
+import { collapseCut } from './micro-compact/cut.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
   openTier,
@@ -53,10 +54,15 @@ function entryOf(part: object, text: string): Collapsed {
   }
   return entry
 }
-/** The collapsed text of an entry's result, made once per (part, mode). */
-function collapsedOf(entry: Collapsed, faithful: boolean): string {
-  if (faithful) return (entry.faithful ??= collapseWhitespace(entry.text))
-  return (entry.fixed ??= collapseKeepingNotice(entry.text))
+/**
+ * The collapsed text of an entry's result, made once per (part, mode): for a result
+ * tool_result_budget cut, from the collapse of its original (micro-compact/cut.ts).
+ */
+function collapsedOf(entry: Collapsed, part: ToolResultPart, faithful: boolean): string {
+  if (faithful)
+    return (entry.faithful ??=
+      collapseCut(part, entry.text, true) ?? collapseWhitespace(entry.text))
+  return (entry.fixed ??= collapseCut(part, entry.text, false) ?? collapseKeepingNotice(entry.text))
 }
 /** `withResultText(part, collapsed)`, one object per (part, mode): a fresh copy was re-tokenized every round. */
 function collapsedPart(
@@ -117,7 +123,7 @@ export const microCompactStrategy = defineStrategy({
       const text = resultText(part)
       // One lookup per result for everything kept on it (three per result before).
       const entry = entryOf(part, text)
-      const collapsed = collapsedOf(entry, p.faithful)
+      const collapsed = collapsedOf(entry, part, p.faithful)
       if (collapsed === text) return
       const name = resultName(ctx, ref, part) || 'tool'
       if (inTail(ctx, tail, ref.message, p.faithful)) {
