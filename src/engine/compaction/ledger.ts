@@ -231,15 +231,15 @@ export class ContextLedger {
     else if (undo >= 0) this.add(undo, -delta)
   }
 
-  /** A summary placed next to a message of the conversation joins that message's thread. */
-  inserting(anchorMessage: number, tokens: number): () => void {
+  /**
+   * A summary placed next to a message of the conversation joins that message's thread (negative
+   * `tokens`: it leaves). The same call with `-tokens` takes it back: the anchor's thread is fixed,
+   * so the view keeps no closure per summary to undo it (thousands of collapses per re-plan).
+   */
+  inserting(anchorMessage: number, tokens: number): void {
     const t = anchorMessage >= 0 ? (this.plan.threadOf[anchorMessage] as number) : 0
     this.add(t, tokens)
     this.insertedSums[t] = (this.insertedSums[t] as number) + tokens
-    return () => {
-      this.add(t, -tokens)
-      this.insertedSums[t] = (this.insertedSums[t] as number) - tokens
-    }
   }
 
   /**

@@ -13,6 +13,8 @@ export type UndoStep = () => void
 export const REPLACED = 0
 /** Marker in the undo stack: "take back the last exclusion" (the view keeps its rows). */
 export const EXCLUDED = 1
+/** Marker in the undo stack: "take back the last inserted summary" (the last of the view's list). */
+export const INSERTED = 2
 
 /** Row flag: the replacement added the part's first override in its message. */
 export const COUNTED = 1
