@@ -15,7 +15,10 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
   // budget turned into text once: thousands of drops per re-plan when most of history goes.
   let now = ctx.totalTokens()
   let over = now > budget
-  const limit = String(Math.round(budget))
+  // Everything after the figure, worded once: each drop's sentence is then one join (two strings)
+  // instead of four (the template's), thousands of drops per re-plan that live as long as its
+  // decisions.
+  const rest = ` tokens is over the budget of ${Math.round(budget)}; dropped the oldest group`
   for (const g of ctx.groups()) {
     if (!over) return
     // Inserted summaries are kept: in a re-run they are ordinary groups, and dropping them there
@@ -27,11 +30,7 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
       ctx.view.isExcluded(g.index)
     )
       continue
-    ctx.exclude(
-      g.index,
-      'token_budget_fallback',
-      `fallback: context ${now} tokens is over the budget of ${limit}; dropped the oldest group`,
-    )
+    ctx.exclude(g.index, 'token_budget_fallback', 'fallback: context ' + now + rest)
     now = ctx.totalTokens()
     over = now > budget
   }

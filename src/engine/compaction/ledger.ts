@@ -30,10 +30,15 @@ export interface LedgerState {
   readonly nextCall: number
 }
 
-/** What the ledger needs to read from the view it belongs to. */
+/**
+ * What the ledger needs to read from the view it belongs to: the view itself (methods of its
+ * class). An object of closures made per view handed TurboFan a new call target with every
+ * re-plan's view, and the ledger's hot paths, optimised for the last view's closures, were thrown
+ * away and compiled again in each of the first re-plans after a load ("wrong call target").
+ */
 export interface LedgerHost {
   messageTokens(message: number): number
-  isGroupExcluded(group: number): boolean
+  isExcluded(group: number): boolean
   /** Current tokens of a part by flat number. */
   flatPartTokens(flat: number): number
 }
@@ -108,7 +113,7 @@ export class ContextLedger {
     return (
       m < this.limit &&
       m >= (this.start[t] as number) &&
-      !this.host.isGroupExcluded(this.groupOfMessage[m] as number)
+      !this.host.isExcluded(this.groupOfMessage[m] as number)
     )
   }
 
@@ -159,8 +164,7 @@ export class ContextLedger {
       (this.plan.calls[this.nextCall] as number) < this.limit
     )
       this.nextCall++
-    if (!this.host.isGroupExcluded(this.groupOfMessage[m] as number))
-      this.add(t, this.contribution(m))
+    if (!this.host.isExcluded(this.groupOfMessage[m] as number)) this.add(t, this.contribution(m))
   }
 
   /** Advance the "current call" pointer when the limit moves without new messages. */
@@ -227,15 +231,15 @@ export class ContextLedger {
     else if (undo >= 0) this.add(undo, -delta)
   }
 
-  /** A summary placed next to a message of the conversation joins that message's thread. */
-  inserting(anchorMessage: number, tokens: number): () => void {
+  /**
+   * A summary placed next to a message of the conversation joins that message's thread (negative
+   * `tokens`: it leaves). The same call with `-tokens` takes it back: the anchor's thread is fixed,
+   * so the view keeps no closure per summary to undo it (thousands of collapses per re-plan).
+   */
+  inserting(anchorMessage: number, tokens: number): void {
     const t = anchorMessage >= 0 ? (this.plan.threadOf[anchorMessage] as number) : 0
     this.add(t, tokens)
     this.insertedSums[t] = (this.insertedSums[t] as number) + tokens
-    return () => {
-      this.add(t, -tokens)
-      this.insertedSums[t] = (this.insertedSums[t] as number) - tokens
-    }
   }
 
   /**

@@ -149,6 +149,8 @@ async function runPass(
       decisions.push([failedOpen(step.strategy, i, message, view.contextTokens)])
       report('failed_open', message, 1)
     }
+    // The step's checkpoint is no longer needed: nothing rolls back past it (see settle).
+    view.settle()
     if (step.target && view.contextTokens < targetTokens(step.target, window.usable)) stopped = true
   }
 

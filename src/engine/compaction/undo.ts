@@ -13,6 +13,8 @@ export type UndoStep = () => void
 export const REPLACED = 0
 /** Marker in the undo stack: "take back the last exclusion" (the view keeps its rows). */
 export const EXCLUDED = 1
+/** Marker in the undo stack: "take back the last inserted summary" (the last of the view's list). */
+export const INSERTED = 2
 
 /** Row flag: the replacement added the part's first override in its message. */
 export const COUNTED = 1
@@ -51,6 +53,17 @@ export class ReplaceLog<O> {
     this.deltas.push(delta)
     this.flags.push((counted ? COUNTED : 0) | (visible ? VISIBLE : 0))
     this.ledger.push(ledger)
+  }
+
+  /** Forget every row (see WorkingView.settle). */
+  clear(): void {
+    this.keys.length = 0
+    this.befores.length = 0
+    this.messages.length = 0
+    this.groups.length = 0
+    this.deltas.length = 0
+    this.flags.length = 0
+    this.ledger.length = 0
   }
 
   pop(): void {

@@ -6,6 +6,7 @@ import {
   ContextLedger,
   IDENTITY_ACCOUNTING,
   type CallAccounting,
+  type LedgerHost,
   type LedgerState,
 } from './ledger.ts'
 import { OverrideTable } from './overrides.ts'
@@ -32,7 +33,7 @@ const openedViews = new WeakMap<Prepared, OpenedView>()
  * holds the state they change and every question strategies, the projection and the invariants
  * ask of it.
  */
-export abstract class ViewState {
+export abstract class ViewState implements LedgerHost {
   readonly prepared: Prepared
   protected visibleUpTo = 0
   protected readonly excluded: Uint8Array
@@ -79,16 +80,8 @@ export abstract class ViewState {
     this.index = partIndexOf(prepared)
     const first = prepared.grouping.groups[0]
     this.systemGroup = first?.kind === 'system' && first.messages.length === 0 ? 0 : -1
-    this.ledger = new ContextLedger(prepared, {
-      messageTokens: (m) => this.messageTokensNow[m] as number,
-      isGroupExcluded: (g) => this.excluded[g] === 1,
-      flatPartTokens: (flat) => {
-        const o = this.overrides.size === 0 ? undefined : this.overrides.get(flat)
-        if (o) return o.tokens
-        const m = this.ledger.plan.messageOfPart[flat] as number
-        return this.prepared.partTokens[m]?.[flat - (this.index.offset[m] as number)] ?? 0
-      },
-    })
+    // The view is the ledger's host (it reads nothing before the fields below are set).
+    this.ledger = new ContextLedger(prepared, this)
     const n = prepared.conversation.messages.length
     this.excluded = new Uint8Array(prepared.grouping.groups.length)
     this.overridesIn = new Int32Array(n)
@@ -297,6 +290,14 @@ export abstract class ViewState {
 
   messageTokens(message: number): number {
     return this.messageTokensNow[message] as number
+  }
+
+  /** Current tokens of a part by flat number (see {@link parts}; the ledger asks). */
+  flatPartTokens(flat: number): number {
+    const o = this.overrides.size === 0 ? undefined : this.overrides.get(flat)
+    if (o) return o.tokens
+    const m = this.ledger.plan.messageOfPart[flat] as number
+    return this.prepared.partTokens[m]?.[flat - (this.index.offset[m] as number)] ?? 0
   }
 
   part(ref: PartRef): Part | null {

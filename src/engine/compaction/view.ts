@@ -3,7 +3,15 @@ import type { Part, Role } from '../model.ts'
 import { modelFamily, type ModelFamily } from '../tokens/pricing.ts'
 import type { ProtectionKind } from './types.ts'
 import { UNDO_NOTHING } from './ledger.ts'
-import { COUNTED, EXCLUDED, REPLACED, ReplaceLog, VISIBLE, type UndoStep } from './undo.ts'
+import {
+  COUNTED,
+  EXCLUDED,
+  INSERTED,
+  REPLACED,
+  ReplaceLog,
+  VISIBLE,
+  type UndoStep,
+} from './undo.ts'
 import { ViewState } from './view-state.ts'
 import {
   byOne,
@@ -31,10 +39,11 @@ export class WorkingView extends ViewState {
   /**
    * Inverse of every change, last first: a closure for the rarer changes, {@link REPLACED} for a
    * replacement, whose inverse is a row of `replaced`, {@link EXCLUDED} for an exclusion (a row
-   * of `excludedLog`). Thousands per re-plan: rows of plain arrays instead of two closures each
+   * of `excludedLog`), {@link INSERTED} for an inserted summary (the last of `inserted`).
+   * Thousands per re-plan: rows of plain arrays instead of two closures each
    * were a visible share of a round and of its GC.
    */
-  private readonly undo: (UndoStep | typeof REPLACED | typeof EXCLUDED)[] = []
+  private readonly undo: (UndoStep | typeof REPLACED | typeof EXCLUDED | typeof INSERTED)[] = []
   private readonly replaced = new ReplaceLog<Override>()
   /** Per exclusion still undoable: its group, then the tokens it took out of the total. */
   private readonly excludedLog: number[] = []
@@ -155,14 +164,22 @@ export class WorkingView extends ViewState {
     this.inserted.push(summary)
     this.insertedIds.add(summary.message.id)
     this.total += summary.tokens
-    const anchor = this.prepared.grouping.groups[summary.anchor]?.messages[0] ?? -1
-    const undoLedger = this.ledger.inserting(anchor, summary.tokens)
-    this.undo.push(() => {
-      undoLedger()
-      this.inserted.pop()
-      this.insertedIds.delete(summary.message.id)
-      this.total -= summary.tokens
-    })
+    this.ledger.inserting(this.anchorMessage(summary), summary.tokens)
+    // Its inverse is data too (see `undo`): the summary is the last of `inserted` then.
+    this.undo.push(INSERTED)
+  }
+
+  /** The inverse of the last {@link insert}: undo runs last in, first out, so it is the last one. */
+  private undoInsert(): void {
+    const summary = this.inserted.pop() as InsertedSummary
+    this.ledger.inserting(this.anchorMessage(summary), -summary.tokens)
+    this.insertedIds.delete(summary.message.id)
+    this.total -= summary.tokens
+  }
+
+  /** The conversation message a summary is placed next to (-1: none). */
+  private anchorMessage(summary: InsertedSummary): number {
+    return this.prepared.grouping.groups[summary.anchor]?.messages[0] ?? -1
   }
 
   /**
@@ -178,10 +195,10 @@ export class WorkingView extends ViewState {
     this.insertedIds.delete(id)
     this.total -= summary.tokens
     // The summary leaves the call's context too (the ledger counted it where it was anchored).
-    const anchor = this.prepared.grouping.groups[summary.anchor]?.messages[0] ?? -1
-    const undoLedger = this.ledger.inserting(anchor, -summary.tokens)
+    const anchor = this.anchorMessage(summary)
+    this.ledger.inserting(anchor, -summary.tokens)
     this.undo.push(() => {
-      undoLedger()
+      this.ledger.inserting(anchor, summary.tokens)
       this.inserted.splice(at, 0, summary)
       this.insertedIds.add(id)
       this.total += summary.tokens
@@ -237,12 +254,25 @@ export class WorkingView extends ViewState {
     return this.undo.length
   }
 
+  /**
+   * Forget how to take back the changes made so far. Only while no checkpoint is held: the
+   * pipeline calls it between steps (a step rolls back to its own checkpoint, never further). The
+   * log held every change of the run until the run ended, so each scavenge during a re-plan
+   * copied thousands of rows (and the overrides they kept alive) that nothing would ever read.
+   */
+  settle(): void {
+    this.undo.length = 0
+    this.replaced.clear()
+    this.excludedLog.length = 0
+  }
+
   rollback(checkpoint: number): void {
     if (this.undo.length > checkpoint) this.changeLog.push(-1)
     while (this.undo.length > checkpoint) {
       const step = this.undo.pop()
       if (step === REPLACED) this.undoReplace()
       else if (step === EXCLUDED) this.undoExclude()
+      else if (step === INSERTED) this.undoInsert()
       else step?.()
     }
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { ToolResultPart } from '../model.ts'
+import { collapseCut } from './micro-compact/cut.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import {
   openTier,
@@ -38,8 +39,11 @@ interface Collapsed {
   /** The collapsed parts: the same object every re-plan and round, so the view's price memo hits. */
   faithfulPart?: ToolResultPart
   fixedPart?: ToolResultPart
-  /** The last collapse sentence, with the name and sentence end it was worded with. */
-  sentence?: { name: string; why: string; collapsed: string; text: string }
+  /**
+   * The last collapse sentence: its head (worded from the name and the collapsed text) and the
+   * whole sentence for the last sentence end it was finished with.
+   */
+  sentence?: { name: string; collapsed: string; head: string; why: string; text: string }
 }
 const collapsedCache = new WeakMap<object, Collapsed>()
 function entryOf(part: object, text: string): Collapsed {
@@ -50,10 +54,15 @@ function entryOf(part: object, text: string): Collapsed {
   }
   return entry
 }
-/** The collapsed text of an entry's result, made once per (part, mode). */
-function collapsedOf(entry: Collapsed, faithful: boolean): string {
-  if (faithful) return (entry.faithful ??= collapseWhitespace(entry.text))
-  return (entry.fixed ??= collapseKeepingNotice(entry.text))
+/**
+ * The collapsed text of an entry's result, made once per (part, mode): for a result
+ * tool_result_budget cut, from the collapse of its original (micro-compact/cut.ts).
+ */
+function collapsedOf(entry: Collapsed, part: ToolResultPart, faithful: boolean): string {
+  if (faithful)
+    return (entry.faithful ??=
+      collapseCut(part, entry.text, true) ?? collapseWhitespace(entry.text))
+  return (entry.fixed ??= collapseCut(part, entry.text, false) ?? collapseKeepingNotice(entry.text))
 }
 /** `withResultText(part, collapsed)`, one object per (part, mode): a fresh copy was re-tokenized every round. */
 function collapsedPart(
@@ -72,11 +81,19 @@ function collapsedPart(
  * again, and each sentence was a new string that lived as long as the run's decisions.
  */
 function collapseSentence(entry: Collapsed, collapsed: string, name: string, why: string): string {
-  const s = entry.sentence
-  if (s && s.name === name && s.why === why && s.collapsed === collapsed) return s.text
-  const made = `Collapsed whitespace in the ${name} result (${fmt(entry.text.length)} → ${fmt(collapsed.length)} chars): ${why}`
-  entry.sentence = { name, why, collapsed, text: made }
-  return made
+  let s = entry.sentence
+  if (!s || s.name !== name || s.collapsed !== collapsed) {
+    const head = `Collapsed whitespace in the ${name} result (${fmt(entry.text.length)} → ${fmt(collapsed.length)} chars): `
+    s = { name, collapsed, head, why: '', text: '' }
+    entry.sentence = s
+  }
+  // The end quotes the gate and the tail, which an edit of this step's own numbers re-words for
+  // every result at once: the head (two grouped figures) is kept, only the join is new.
+  if (s.why !== why) {
+    s.why = why
+    s.text = s.head + why
+  }
+  return s.text
 }
 
 const schema = z.object({ ...falaiOptions })
@@ -106,7 +123,7 @@ export const microCompactStrategy = defineStrategy({
       const text = resultText(part)
       // One lookup per result for everything kept on it (three per result before).
       const entry = entryOf(part, text)
-      const collapsed = collapsedOf(entry, p.faithful)
+      const collapsed = collapsedOf(entry, part, p.faithful)
       if (collapsed === text) return
       const name = resultName(ctx, ref, part) || 'tool'
       if (inTail(ctx, tail, ref.message, p.faithful)) {

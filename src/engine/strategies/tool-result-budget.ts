@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ToolResultPart } from '../model.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
+import { noteCut } from './micro-compact/cut.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import { priceSplice } from '../tokens/pricing.ts'
 import type { TextCounter } from '../tokens/types.ts'
@@ -129,10 +130,11 @@ function keyedTruncationOf(
   // Every cut text is the original's first `max` characters plus a notice: a new budget prices it
   // from what is known of the original (the view then reads that price), not by counting it all.
   if (plan.kind === 'truncate') priceSplice(plan.text, text, Math.min(max, text.length), counter)
-  const made = {
-    plan,
-    replacement: plan.kind === 'truncate' ? withResultText(part, plan.text) : null,
-  }
+  const replacement = plan.kind === 'truncate' ? withResultText(part, plan.text) : null
+  // Its text is the original's first `max` characters and a notice: micro_compact collapses it
+  // from the original's collapse (see micro-compact/cut.ts).
+  if (replacement) noteCut(replacement, part, text, max)
+  const made = { plan, replacement }
   if (!byKey) {
     byKey = new Map()
     truncations.set(part, byKey)

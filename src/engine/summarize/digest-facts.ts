@@ -230,7 +230,9 @@ export function gather(messages: readonly Message[]): Facts {
 function fold(messages: readonly Message[]): Facts {
   const userRequests: string[] = []
   const toolCounts = new Map<string, number>()
-  const callNames = new Map<string, string>()
+  // Call names by id, only for an errored result that names no tool (most requests have none):
+  // made when the first one asks, then kept up to date call by call (see callNamesBefore).
+  let callNames: Map<string, string> | null = null
   const files: string[] = []
   const seenFiles = new Set<string>()
   const commands: string[] = []
@@ -240,17 +242,19 @@ function fold(messages: readonly Message[]): Facts {
   let toolCalls = 0
   let toolResults = 0
 
-  for (const message of messages) {
-    const facts = factsOf(message)
+  for (let m = 0; m < messages.length; m++) {
+    const facts = factsOf(messages[m] as Message)
     if (facts.summary !== null) earlierSummaries.push(facts.summary)
     else if (facts.request !== null) userRequests.push(facts.request)
     else if (facts.latest !== null) latest = facts.latest
     toolCalls += facts.calls
     toolResults += facts.results
-    for (const item of facts.items) {
+    const { items } = facts
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k] as Item
       if (item.kind === 'call') {
         toolCounts.set(item.name, (toolCounts.get(item.name) ?? 0) + 1)
-        if (item.callId !== null) callNames.set(item.callId, item.name)
+        if (callNames !== null && item.callId !== null) callNames.set(item.callId, item.name)
         for (const path of item.files) {
           if (!seenFiles.has(path)) {
             seenFiles.add(path)
@@ -259,7 +263,11 @@ function fold(messages: readonly Message[]): Facts {
         }
         if (item.command) commands.push(item.command)
       } else {
-        const name = item.name ?? (item.callId !== null ? callNames.get(item.callId) : undefined)
+        const name =
+          item.name ??
+          (item.callId !== null
+            ? (callNames ??= callNamesBefore(messages, m, k)).get(item.callId)
+            : undefined)
         errors.push(name ? `${name}: ${item.line}` : item.line)
       }
     }
@@ -276,4 +284,21 @@ function fold(messages: readonly Message[]): Facts {
     latest,
     earlierSummaries,
   }
+}
+
+/**
+ * The names of the calls before item `k` of message `m`, by call id (a later call with the same
+ * id wins): what a map filled call by call from the first message holds at that item.
+ */
+function callNamesBefore(messages: readonly Message[], m: number, k: number): Map<string, string> {
+  const names = new Map<string, string>()
+  for (let i = 0; i <= m; i++) {
+    const { items } = factsOf(messages[i] as Message)
+    const end = i === m ? k : items.length
+    for (let j = 0; j < end; j++) {
+      const item = items[j] as Item
+      if (item.kind === 'call' && item.callId !== null) names.set(item.callId, item.name)
+    }
+  }
+  return names
 }

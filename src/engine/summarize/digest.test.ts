@@ -113,6 +113,26 @@ describe('offline digest', () => {
     expect(d).toContain('Covers 8 messages: 1 user request(s), 6 tool call(s), 6 tool result(s)')
   })
 
+  it('names an errored result by the latest call with its id before it, in the same message too', () => {
+    const d = buildDigest(
+      request([
+        msg('assistant', [call('x', 'Read'), call('y', 'Grep')]),
+        msg('tool', [result('x', 'first failed', true), result('z', 'no call', true)]),
+        msg('assistant', [call('x', 'Bash', { command: 'ls' })]),
+        msg('tool', [result('x', 'second failed', true)]),
+        msg('assistant', [result('y', 'own message failed', true), call('y', 'Edit')]),
+        msg('tool', [result('y', 'after the edit', true)]),
+      ]),
+    )
+    expect(section(d, 'Errors')).toEqual([
+      '- Read: first failed',
+      '- no call',
+      '- Bash: second failed',
+      '- Grep: own message failed',
+      '- Edit: after the edit',
+    ])
+  })
+
   it('sorts tools by count, then name', () => {
     const d = buildDigest(
       request([

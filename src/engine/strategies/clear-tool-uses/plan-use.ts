@@ -5,7 +5,7 @@ import { clearedInput, clearingOf, savedBy, type Edit, type ToolUse } from './pl
 /** What the params say about planning one use (built once per parsed params object). */
 export interface PlanRules {
   readonly excluded: ReadonlySet<string>
-  readonly inputsOf: (name: string) => boolean
+  inputsOf(name: string): boolean
   readonly placeholder: string
 }
 
@@ -18,17 +18,32 @@ export interface RuleParams {
 
 const rulesCache = new WeakMap<RuleParams, PlanRules>()
 
+/**
+ * The rules as a class: every re-plan parses new params, and a closure made per params object was
+ * a new call target for the planners' optimised code each time ("wrong call target": planRows
+ * was compiled again in the first re-plans after a load). A method is one function for all.
+ */
+class Rules implements PlanRules {
+  readonly excluded: ReadonlySet<string>
+  readonly placeholder: string
+  private readonly inputs: boolean | readonly string[]
+
+  constructor(p: RuleParams) {
+    this.excluded = new Set(p.excludeTools)
+    this.inputs = p.clearToolInputs
+    this.placeholder = p.placeholder
+  }
+
+  inputsOf(name: string): boolean {
+    const inputs = this.inputs
+    return inputs === true || (Array.isArray(inputs) && inputs.includes(name))
+  }
+}
+
 export function rulesOf(p: RuleParams): PlanRules {
   const hit = rulesCache.get(p)
   if (hit) return hit
-  const { clearToolInputs } = p
-  const made: PlanRules = {
-    excluded: new Set(p.excludeTools),
-    inputsOf: (name) =>
-      clearToolInputs === true ||
-      (Array.isArray(clearToolInputs) && clearToolInputs.includes(name)),
-    placeholder: p.placeholder,
-  }
+  const made = new Rules(p)
   rulesCache.set(p, made)
   return made
 }

@@ -67,24 +67,16 @@ export function planRows(
   }
   let capacity = older.length
   for (const i of older) capacity += (t.rowStart[i + 1] as number) - (t.rowStart[i] as number)
-  const ref = new Array<PartRef>(capacity)
-  const replacement = new Array<Part>(capacity)
-  const tokens = new Float64Array(capacity)
-  const use = new Int32Array(capacity)
-  const what = new Uint8Array(capacity)
-  let n = 0
-  let saves = 0
-  const limit = view.limit
-  /** One edit: priced, checked against the use's group protection as the planner does. */
-  const push = (i: number, at: PartRef, part: Part, after: number, before: number, w: number) => {
-    if (!ctx.protectionOf(t.group[i] as number, at)) saves += Math.max(0, before - after)
-    ref[n] = at
-    replacement[n] = part
-    tokens[n] = after
-    use[n] = i
-    what[n] = w
-    n++
+  const rows: Rows = {
+    length: 0,
+    ref: new Array<PartRef>(capacity),
+    replacement: new Array<Part>(capacity),
+    tokens: new Float64Array(capacity),
+    use: new Int32Array(capacity),
+    what: new Uint8Array(capacity),
+    saves: 0,
   }
+  const limit = view.limit
   for (const i of older) {
     const tool = t.tool[i] as number
     const g = t.group[i] as number
@@ -137,7 +129,7 @@ export function planRows(
         continue
       }
       if (kind !== REPLACE || !part) continue
-      push(i, view.refAt(m, p), part, after, before, RESULT)
+      addRow(rows, ctx, t, i, view.refAt(m, p), part, after, before, RESULT)
     }
     if (inputs[tool]) {
       const call = view.partAt(cm, cp)
@@ -145,11 +137,49 @@ export function planRows(
         const at = view.refAt(cm, cp)
         const cleared = clearedInput(call)
         const msg = messages[cm] as Message
-        push(i, at, cleared, view.price(cleared, msg.role, msg.model), view.partTokens(at), INPUT)
+        const after = view.price(cleared, msg.role, msg.model)
+        addRow(rows, ctx, t, i, at, cleared, after, view.partTokens(at), INPUT)
       }
     }
   }
-  return { length: n, ref, replacement, tokens, use, what, saves }
+  return rows
+}
+
+/** {@link EditRows} being filled. */
+interface Rows {
+  length: number
+  readonly ref: PartRef[]
+  readonly replacement: Part[]
+  readonly tokens: Float64Array
+  readonly use: Int32Array
+  readonly what: Uint8Array
+  saves: number
+}
+
+/**
+ * One edit: priced, checked against the use's group protection as the planner does. A function
+ * of the module, not a closure made per plan: optimised code that inlined one re-plan's closure
+ * was thrown away at the next re-plan's ("wrong call target"), recompiling all of planRows.
+ */
+function addRow(
+  rows: Rows,
+  ctx: StrategyContext,
+  t: UseTable,
+  i: number,
+  at: PartRef,
+  part: Part,
+  after: number,
+  before: number,
+  w: number,
+): void {
+  if (!ctx.protectionOf(t.group[i] as number, at)) rows.saves += Math.max(0, before - after)
+  const n = rows.length
+  rows.ref[n] = at
+  rows.replacement[n] = part
+  rows.tokens[n] = after
+  rows.use[n] = i
+  rows.what[n] = w
+  rows.length = n + 1
 }
 
 const ALLOW_GROWTH = { allowGrowth: true } as const
