@@ -182,7 +182,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
       // Sentences are recalled per part (words.ts): only a first sight words them.
       if (excluded.has(f.name)) {
         const why =
-          recall(part, p, f, 'excluded') ??
+          recall(part, f, 'excluded') ??
           remember(
             part,
             'excluded',
@@ -196,7 +196,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
         seen.set(f.key, ref)
         protectedCalls.add(r.call)
         const why =
-          recall(part, p, f, 'latest') ??
+          recall(part, f, 'latest') ??
           remember(
             part,
             'latest',
@@ -214,7 +214,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
       // Sentences are recalled per part (words.ts): only a first sight words them.
       if (excluded.has(f.name)) {
         const why =
-          recall(part, p, f, 'excluded') ??
+          recall(part, f, 'excluded') ??
           remember(
             part,
             'excluded',
@@ -225,7 +225,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
       }
       if (protectedCalls.has(ci)) {
         const why =
-          recall(part, p, f, 'result_latest') ??
+          recall(part, f, 'result_latest') ??
           remember(
             part,
             'result_latest',
@@ -239,7 +239,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
         seen.set(f.key, ref)
         protectedCalls.add(ci)
         const why =
-          recall(part, p, f, 'latest') ??
+          recall(part, f, 'latest') ??
           remember(
             part,
             'latest',
