@@ -6,7 +6,7 @@ import { loadCounter, type TextCounter } from '../tokens/index.ts'
 import { collapseToolResultsStrategy as strategy } from './collapse-tool-results.ts'
 import { calls, conversation, result, run, user } from './summarize/testing.ts'
 
-// Edits of the digest cap (every keystroke on maxSummaryChars in the app) make new cut digests,
+// Edits of the digest cap and of how many groups are kept (every keystroke on them in the app) make new cut digests,
 // priced from the full digest's head and the marker without counting the cut text
 // (priceSpliceTail). A sequence of edits on ONE prepared conversation with the exact counter must
 // decide what a fresh run with a counter that can only count whole texts decides.
@@ -35,11 +35,11 @@ const example = () =>
     user('m10', 'thanks'),
   ])
 
-async function runOn(prepared: Prepared, maxSummaryChars: number) {
+async function runOn(prepared: Prepared, keepLastToolCallGroups: number, maxSummaryChars: number) {
   const view = new WorkingView(prepared)
   const protections = computeProtections(view, DEFAULT_PROTECTIONS)
   const h = { view, protections, usable: 1_000_000, summarizer: undefined }
-  const ctx = await run(strategy, h, { keepLastToolCallGroups: 1, maxSummaryChars })
+  const ctx = await run(strategy, h, { keepLastToolCallGroups, maxSummaryChars })
   return { decisions: JSON.stringify(ctx.decisions), summaries: JSON.stringify(view.summaries()) }
 }
 
@@ -51,10 +51,24 @@ describe('collapse-tool-results: cap edits on one prepared conversation', () => 
     const c = example()
     const prepared = prepare(c, exact)
     const seen = new Set<string>()
-    for (const cap of [4096, 4097, 1000, 999, 4096, 300, 5000, 64, 1000, 20_000, 4096]) {
-      const again = await runOn(prepared, cap)
-      const fresh = await runOn(prepare(c, whole), cap)
-      expect(again, `maxSummaryChars ${cap}`).toEqual(fresh)
+    const edits = [
+      [1, 4096],
+      [1, 4097],
+      [2, 4097],
+      [1, 1000],
+      [0, 999],
+      [1, 4096],
+      [2, 300],
+      [1, 5000],
+      [0, 64],
+      [1, 1000],
+      [1, 20_000],
+      [1, 4096],
+    ] as const
+    for (const [keep, cap] of edits) {
+      const again = await runOn(prepared, keep, cap)
+      const fresh = await runOn(prepare(c, whole), keep, cap)
+      expect(again, `keepLastToolCallGroups ${keep}, maxSummaryChars ${cap}`).toEqual(fresh)
       expect(again.decisions).toContain('tool_result_compaction')
       seen.add(again.decisions)
     }
