@@ -29,7 +29,6 @@ import {
 import { resultTrimOf } from './result-trim.ts'
 import { parseJson } from '../../json.ts'
 import type { Out } from '../playback.ts'
-import { recall as recallValue, remember as rememberValue } from '../../recent-values.ts'
 
 // Threshold values kept per part, least recently used dropped: an edit and its undo alternate
 // between a few, and the rest piled up (one replacement per part per value ever typed).
@@ -143,9 +142,24 @@ interface CallTrim {
   readonly replacement: ToolCallPart | null
 }
 
-// Like the results below: a pure function of the immutable part (its decoded arguments come from
-// `decodeArgs`, one value per part), the threshold, the mode and the identifier fields.
-const callTrims = new WeakMap<ToolCallPart, Map<string, CallTrim>>()
+/**
+ * Per call part: the outcomes of the last few thresholds (for one mode and identifier list, the
+ * state reset in place when those change), and the outcome with nothing omitted shared per plan.
+ * Like the results (result-trim.ts): a pure function of the immutable part (its decoded
+ * arguments come from `decodeArgs`, one value per part), the threshold, the mode and the
+ * identifier fields — without a key string, a map entry and a record per call per edit.
+ */
+interface CallState {
+  faithful: boolean
+  identifiers: readonly string[]
+  readonly thresholds: number[]
+  readonly made: CallTrim[]
+}
+
+const callStates = new WeakMap<ToolCallPart, CallState>()
+
+/** `{plan, replacement: null}` once per plan (plans are shared per outcome: compact.ts). */
+const keptTrims = new WeakMap<CompactionPlan, CallTrim>()
 
 function callTrimOf(
   part: ToolCallPart,
@@ -153,40 +167,61 @@ function callTrimOf(
   p: ToolPayloadTrimParams,
   identifiers: readonly string[],
 ): CallTrim {
-  const key = callKeyOf(p, identifiers)
-  let byKey = callTrims.get(part)
-  const hit = byKey ? recallValue(byKey, key) : undefined
-  if (hit) return hit
+  let s = callStates.get(part)
+  if (!s) {
+    s = { faithful: p.faithful, identifiers, thresholds: [], made: [] }
+    callStates.set(part, s)
+  } else if (s.faithful !== p.faithful || !sameList(s.identifiers, identifiers)) {
+    s.faithful = p.faithful
+    s.identifiers = identifiers
+    s.thresholds.length = 0
+    s.made.length = 0
+  }
+  const threshold = p.inputTrimBytes
+  const i = s.thresholds.indexOf(threshold)
+  if (i !== -1) {
+    const hit = s.made[i] as CallTrim
+    if (i !== s.thresholds.length - 1) {
+      s.thresholds.splice(i, 1)
+      s.made.splice(i, 1)
+      s.thresholds.push(threshold)
+      s.made.push(hit)
+    }
+    return hit
+  }
   const plan = planCompaction(decoded, {
-    thresholdBytes: p.inputTrimBytes,
+    thresholdBytes: threshold,
     identifierFields: identifiers,
     skipCompacted: !p.faithful,
   })
-  let replacement: ToolCallPart | null = null
+  let made: CallTrim
   if (plan.omitted.length > 0) {
     const base = isJsonObject(part.args) ? part.args : (parseJson(part.argsRaw) as JsonObject)
-    const args = applyPlan(base, plan, p.inputTrimBytes, !p.faithful)
-    replacement = { ...part, argsRaw: JSON.stringify(args), args }
+    const args = applyPlan(base, plan, threshold, !p.faithful)
+    made = { plan, replacement: { ...part, argsRaw: JSON.stringify(args), args } }
+  } else {
+    let kept = keptTrims.get(plan)
+    if (!kept) {
+      kept = { plan, replacement: null }
+      keptTrims.set(plan, kept)
+    }
+    made = kept
   }
-  const made = { plan, replacement }
-  if (!byKey) {
-    byKey = new Map()
-    callTrims.set(part, byKey)
+  if (s.thresholds.length >= MAX_VALUES) {
+    s.thresholds.shift()
+    s.made.shift()
   }
-  rememberValue(byKey, key, made, MAX_VALUES)
+  s.thresholds.push(threshold)
+  s.made.push(made)
   return made
 }
 
-// The memo key of a (params, identifier fields) pair, worded once: the identifier array is the
-// params' own (the same object for every call of the tool), and a key string per call was garbage.
-const callKeys = new WeakMap<readonly string[], { p: ToolPayloadTrimParams; key: string }>()
-
-function callKeyOf(p: ToolPayloadTrimParams, identifiers: readonly string[]): string {
-  const hit = callKeys.get(identifiers)
-  if (hit && hit.p === p) return hit.key
-  const key = `${p.inputTrimBytes}|${p.faithful}|${JSON.stringify(identifiers)}`
-  callKeys.set(identifiers, { p, key })
-  return key
+/** The same identifier fields (the params' own arrays: a new one per params value). */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 /** A call or result with nothing over its threshold (the sentence from a template). */
