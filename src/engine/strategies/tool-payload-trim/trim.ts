@@ -236,7 +236,8 @@ function noTrim(
   param: 'inputTrimBytes' | 'outputTrimBytes',
 ): void {
   const { p, out } = env
-  const done = plan.kept.some((k) => k.why === 'already_compacted')
+  let done = false
+  for (const k of plan.kept) if (k.why === 'already_compacted') done = true
   const why = noTrimSentence(part, f, plan, side, param, p[param], done)
   out.skip(group, done ? 'already_compacted' : 'below_threshold', why, ref)
 }
