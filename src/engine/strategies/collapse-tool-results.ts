@@ -33,28 +33,47 @@ const playback = createPlayback()
 const NO_OPTIONS: ChangeOptions = {}
 const GROWTH: ChangeOptions = { allowGrowth: true }
 
+/**
+ * The fixes noted on a capped digest's insert, per digest (memoised per group and cap in
+ * digest.ts): the same objects on every re-plan instead of a sentence and a record per capped
+ * group per edit.
+ */
+const fixedOptions = new WeakMap<Digest, { fixed: ChangeOptions; faithful: ChangeOptions }>()
+
 /** The insert's options: shared objects unless a fix is noted (thousands of collapses per re-plan). */
 function optionsFor(p: CollapseToolResultsParams, digest: Digest): ChangeOptions {
   // Faithful MAF inserts the digest whatever its size (issue #7393).
   if (!digest.truncated) return p.faithful ? GROWTH : NO_OPTIONS
-  const fixed = `MAF before PR #7396 would have inserted the full ${digest.fullLength}-character digest, keeping the payload it was meant to evict (issue #7393)`
-  return p.faithful ? { allowGrowth: true, fixed } : { fixed }
+  let made = fixedOptions.get(digest)
+  if (!made) {
+    const fixed = `MAF before PR #7396 would have inserted the full ${digest.fullLength}-character digest, keeping the payload it was meant to evict (issue #7393)`
+    made = { fixed: { fixed }, faithful: { allowGrowth: true, fixed } }
+    fixedOptions.set(digest, made)
+  }
+  return p.faithful ? made.faithful : made.fixed
 }
 
-/** One group's collapse: what it was made from, its sentence and the insert it asks for. */
+/**
+ * One group's collapse: its sentence's words after the params' number, and the insert it asks
+ * for — what it was made from (the digest part, memoised per group's results, see digest.ts;
+ * both token figures; the cap when it cut the digest).
+ */
 interface Collapse {
-  readonly p: CollapseToolResultsParams
   readonly part: TextPart
   readonly before: number
   readonly tokens: number
-  readonly detail: string
+  /** The cap named in the sentence (a cut digest), or null. */
+  readonly cap: number | null
+  /** "<label>: … digest[, capped at …] (before → after tokens)". */
+  readonly rest: string
   readonly insert: SummaryInsert
 }
 
 /**
- * The last collapse of each group, reused while the params, the digest part (memoised per group's
- * results, see digest.ts) and both token figures are the same: a re-plan collapses thousands of
- * groups, and their sentences and insert records outlive the round in its decisions.
+ * The last collapse of each group, reused while the digest part, both token figures and the
+ * named cap are the same — whatever else the params say: a re-plan collapses thousands of groups,
+ * their sentences and insert records outlive the round in its decisions, and an edit of
+ * keepLastToolCallGroups changes only the number every sentence opens with.
  */
 const collapses = new WeakMap<Group, Collapse>()
 
@@ -66,28 +85,42 @@ function collapseOf(
   before: number,
   tokens: number,
 ): Collapse {
+  const cap = digest.truncated ? p.maxSummaryChars : null
   const hit = collapses.get(g)
-  if (hit && hit.p === p && hit.part === part && hit.before === before && hit.tokens === tokens)
+  if (hit && hit.part === part && hit.before === before && hit.tokens === tokens && hit.cap === cap)
     return hit
-  const capped = digest.truncated
-    ? `, capped at ${p.maxSummaryChars} characters from ${digest.fullLength}`
-    : ''
+  const capped = cap !== null ? `, capped at ${cap} characters from ${digest.fullLength}` : ''
   const made: Collapse = {
-    p,
     part,
     before,
     tokens,
-    detail: `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed ${what(g, digest)}${capped} (${before} → ${tokens} tokens)`,
-    insert: {
-      role: 'assistant',
-      parts: [part],
-      covers: [g.index],
-      anchor: g.index,
-      position: 'before',
-    },
+    cap,
+    rest: `${what(g, digest)}${capped} (${before} → ${tokens} tokens)`,
+    insert:
+      hit && hit.part === part
+        ? hit.insert
+        : {
+            role: 'assistant',
+            parts: [part],
+            covers: [g.index],
+            anchor: g.index,
+            position: 'before',
+          },
   }
   collapses.set(g, made)
   return made
+}
+
+/** "Tool-result collapse: older than the newest N tool_call groups; collapsed ", per params. */
+const leads = new WeakMap<CollapseToolResultsParams, string>()
+
+function leadOf(p: CollapseToolResultsParams): string {
+  let lead = leads.get(p)
+  if (lead === undefined) {
+    lead = `Tool-result collapse: older than the newest ${p.keepLastToolCallGroups} tool_call groups; collapsed `
+    leads.set(p, lead)
+  }
+  return lead
 }
 
 /** "<label>: 3 results into a 1,024-character digest", for the sentences. */
@@ -133,6 +166,7 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     }
     const framing = ctx.view.prepared.framing.perMessage
     const cap = p.faithful ? null : p.maxSummaryChars
+    const lead = leadOf(p)
     for (let i = 0; i < cut; i++) {
       const g = toolGroups[i] as Group
       const { digest, part } = digestPartOf(ctx, g, cap)
@@ -147,7 +181,8 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
         continue
       }
       const made = collapseOf(g, p, digest, part, before, tokens)
-      out.insert(made.insert, 'tool_result_compaction', made.detail, optionsFor(p, digest))
+      const detail = lead + made.rest
+      out.insert(made.insert, 'tool_result_compaction', detail, optionsFor(p, digest))
     }
     const kept = toolGroups.slice(cut)
     const first = kept[0]

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { ToolResultPart } from '../model.ts'
 import { recordRegion } from './prune-tool-outputs/frontier.ts'
-import { walk } from './prune-tool-outputs/walk.ts'
+import { walk, type PruneCandidate } from './prune-tool-outputs/walk.ts'
 import { fmt } from './tool-result-budget/falai.ts'
 import { internParams } from './intern-params.ts'
 import { createPlayback } from './playback.ts'
@@ -40,8 +40,51 @@ export type PruneToolOutputsParams = z.infer<typeof schema>
 /** This step's last run per conversation, played back on an untouched view (playback.ts). */
 const playback = createPlayback()
 
-// One cleared part per output and placeholder: a re-plan (or a later replay call) clears the same
-// outputs again, and the view then finds the replacement's price in its memo instead of counting.
+/**
+ * Per output: its cleared part for the last placeholder, and the opening of its sentence. A
+ * re-plan (or a later replay call) clears the same outputs again, and the view then finds the
+ * replacement's price in its memo instead of counting; an edit of the step's numbers changes only
+ * the sentence's shared ending (`why` below), so each output's opening is worded once.
+ */
+interface Cleared {
+  placeholder: string
+  part: ToolResultPart
+  /** "Cleared the <tool> output (N tokens, round(chars/4))", for `name` and `estimate`. */
+  name: string
+  estimate: number
+  opening: string
+}
+const cleared = new WeakMap<ToolResultPart, Cleared>()
+
+function clearedOf(c: PruneCandidate, placeholder: string): Cleared {
+  let made = cleared.get(c.part)
+  if (!made) {
+    made = {
+      placeholder,
+      part: clearedPart(c.part, placeholder),
+      name: c.name,
+      estimate: c.estimate,
+      opening: opening(c),
+    }
+    cleared.set(c.part, made)
+    return made
+  }
+  if (made.placeholder !== placeholder) {
+    made.placeholder = placeholder
+    made.part = clearedPart(c.part, placeholder)
+  }
+  if (made.name !== c.name || made.estimate !== c.estimate) {
+    made.name = c.name
+    made.estimate = c.estimate
+    made.opening = opening(c)
+  }
+  return made
+}
+
+const opening = (c: PruneCandidate) =>
+  `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4))`
+
+// One cleared part per output and placeholder: a placeholder edited back and forth finds its part.
 const clearedParts = new WeakMap<ToolResultPart, Map<string, ToolResultPart>>()
 function clearedPart(part: ToolResultPart, placeholder: string): ToolResultPart {
   let byText = clearedParts.get(part)
@@ -91,15 +134,16 @@ export const pruneToolOutputsStrategy = defineStrategy({
     const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
     // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
     const growth = p.faithful ? { allowGrowth: true } : {}
-    const cleared: boolean[] = []
+    const done: boolean[] = []
     for (const c of candidates) {
       const past = c.pastCompacted
-      const done = out.replace(
+      const made = clearedOf(c, p.placeholder)
+      const applied = out.replace(
         c.ref,
-        clearedPart(c.part, p.placeholder),
+        made.part,
         'stub',
         'pruned',
-        `Cleared the ${c.name} output (${fmt(c.estimate)} tokens, round(chars/4))${why}`,
+        made.opening + why,
         past
           ? {
               fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
@@ -107,9 +151,9 @@ export const pruneToolOutputsStrategy = defineStrategy({
             }
           : growth,
       )
-      cleared.push(done)
+      done.push(applied)
     }
-    recordRegion(ctx, p, track, walked.own, cleared)
+    recordRegion(ctx, p, track, walked.own, done)
     finish()
   },
 })

@@ -55,25 +55,33 @@ function keyOf(
 }
 
 /**
- * Call facts by call index per (prepared conversation, interned params), with the part each was
- * made from: a re-plan asks for the same calls' facts again (5,000 objects per re-plan of the
- * bench's transcript), and they are a pure function of the part, the pairing and the params.
+ * Call facts by call index per (prepared conversation, identifier-fields value), with the part
+ * each was made from: a re-plan asks for the same calls' facts again (5,000 objects per re-plan of
+ * the bench's transcript), and they are a pure function of the part, the pairing and the
+ * identifier fields — not of the thresholds, so an edit of those (every keystroke on them in the
+ * app) keeps the facts, and with them every per-part memo that checks the facts it was made from.
  */
 interface FactsMemo {
-  readonly p: ToolPayloadTrimParams
+  /** JSON of `toolIdentifierFields` (a value key: each edit brings a new params object). */
+  readonly fields: string
   readonly facts: (CallFacts | undefined)[]
   readonly from: (Part | undefined)[]
 }
 const factsMemos = new WeakMap<Prepared, FactsMemo>()
-
+/** The JSON of a params object's identifier fields, once per (interned) params object. */
+const fieldTexts = new WeakMap<ToolPayloadTrimParams, string>()
 function factsMemoOf(prepared: Prepared, p: ToolPayloadTrimParams): FactsMemo {
+  let fields = fieldTexts.get(p)
+  if (fields === undefined) {
+    fields = JSON.stringify(p.toolIdentifierFields)
+    fieldTexts.set(p, fields)
+  }
   const hit = factsMemos.get(prepared)
-  if (hit && hit.p === p) return hit
-  const made: FactsMemo = { p, facts: [], from: [] }
+  if (hit && hit.fields === fields) return hit
+  const made: FactsMemo = { fields, facts: [], from: [] }
   factsMemos.set(prepared, made)
   return made
 }
-
 /**
  * The identifier fields of a tool without any: one shared array, so the per-part memos keyed by
  * it (group keys, trims) hit on every re-plan instead of missing on a fresh `[]` per call.
@@ -174,7 +182,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
       // Sentences are recalled per part (words.ts): only a first sight words them.
       if (excluded.has(f.name)) {
         const why =
-          recall(part, p, f, 'excluded') ??
+          recall(part, f, 'excluded') ??
           remember(
             part,
             'excluded',
@@ -188,7 +196,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
         seen.set(f.key, ref)
         protectedCalls.add(r.call)
         const why =
-          recall(part, p, f, 'latest') ??
+          recall(part, f, 'latest') ??
           remember(
             part,
             'latest',
@@ -206,7 +214,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
       // Sentences are recalled per part (words.ts): only a first sight words them.
       if (excluded.has(f.name)) {
         const why =
-          recall(part, p, f, 'excluded') ??
+          recall(part, f, 'excluded') ??
           remember(
             part,
             'excluded',
@@ -217,7 +225,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
       }
       if (protectedCalls.has(ci)) {
         const why =
-          recall(part, p, f, 'result_latest') ??
+          recall(part, f, 'result_latest') ??
           remember(
             part,
             'result_latest',
@@ -231,7 +239,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
         seen.set(f.key, ref)
         protectedCalls.add(ci)
         const why =
-          recall(part, p, f, 'latest') ??
+          recall(part, f, 'latest') ??
           remember(
             part,
             'latest',

@@ -212,10 +212,14 @@ describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
         const text = base.slice(0, cut) + tail
         expect(ours.countSplice(base, cut, text)).toBe(ours.count(text))
         expect(everyBoundary.countSplice(base, cut, text)).toBe(ours.count(text))
+        // The same text given as the base's cut and a tail (never built by the counter).
+        expect(ours.countSpliceTail(base, cut, tail)).toBe(ours.count(text))
+        expect(everyBoundary.countSpliceTail(base, cut, tail)).toBe(ours.count(text))
         // Again with the base's index built (and extended) by the first call.
         const cut2 = Math.floor(cut / 2)
         const text2 = base.slice(0, cut2) + tail
         expect(ours.countSplice(base, cut2, text2)).toBe(ours.count(text2))
+        expect(ours.countSpliceTail(base, cut2, tail)).toBe(ours.count(text2))
         expect(ours.countSplice(base, cut, text)).toBe(ours.count(text))
       }),
       { numRuns: 1000 },
@@ -228,6 +232,8 @@ describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
           const text = base.slice(0, cut) + tail
           expect(everyBoundary.countSplice(base, cut, text)).toBe(ours.count(text))
           expect(pieces.countSplice(base, cut, text)).toBe(pieces.count(text))
+          expect(everyBoundary.countSpliceTail(base, cut, tail)).toBe(ours.count(text))
+          expect(pieces.countSpliceTail(base, cut, tail)).toBe(pieces.count(text))
         }
       }),
       { numRuns: 300 },
@@ -240,6 +246,7 @@ describe.each(encodings)('BpeCounter $name', ({ data, other }) => {
         for (let cut = 0; cut <= base.length; cut++) {
           const text = base.slice(0, cut) + tail
           expect(pieces.countSplice(base, cut, text)).toBe(pieces.count(text))
+          expect(pieces.countSpliceTail(base, cut, tail)).toBe(pieces.count(text))
         }
       }),
       { numRuns: 2000 },

@@ -166,6 +166,11 @@ export class BpeCounter {
     return this.splicer.countSplice(base, cut, text)
   }
 
+  /** Exactly `count(base.slice(0, cut) + tail)`, without building it (Splicer.countSpliceTail). */
+  countSpliceTail(base: string, cut: number, tail: string): number {
+    return this.splicer.countSpliceTail(base, cut, tail)
+  }
+
   /** Tokens of the piece the last {@link nextPiece} found (a field: no object per piece). */
   pieceTokens = 0
 

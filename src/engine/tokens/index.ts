@@ -20,6 +20,7 @@ export const estimateCounter: TextCounter = {
 export function cachedCounter(inner: TextCounter, limit = 100_000): TextCounter {
   const cache = new Map<string, number>()
   const splice = inner.countSplice?.bind(inner)
+  const spliceTail = inner.countSpliceTail?.bind(inner)
   const remember = (text: string, n: number): number => {
     if (cache.size >= limit) cache.clear()
     cache.set(text, n)
@@ -40,6 +41,13 @@ export function cachedCounter(inner: TextCounter, limit = 100_000): TextCounter 
       if (hit !== undefined) return hit
       return remember(text, splice ? splice(base, cut, text) : inner.count(text))
     },
+    // Not cached: the text is never built, so there is no key to keep it under (the caller keeps
+    // the price with the part it makes: rememberTextPrice, pricing.ts).
+    countSpliceTail(base: string, cut: number, tail: string): number {
+      return spliceTail
+        ? spliceTail(base, cut, tail)
+        : this.count(base.slice(0, Math.min(cut, base.length)) + tail)
+    },
   }
 }
 
@@ -59,6 +67,7 @@ export function loadCounter(encoding: EncodingName): Promise<TextCounter> {
         exact: true,
         count: (t) => bpe.count(t),
         countSplice: (base, cut, t) => bpe.countSplice(base, cut, t),
+        countSpliceTail: (base, cut, tail) => bpe.countSpliceTail(base, cut, tail),
       })
     })
     loaded.set(encoding, pending)

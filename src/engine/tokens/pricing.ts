@@ -162,6 +162,51 @@ export function priceSplice(
   return remember(cache, text, { tokens: counter.countSplice(base, cut, text) })
 }
 
+/**
+ * `priceText(base.slice(0, cut) + tail, counter)` without building, copying, scanning or hashing
+ * that text — the same figure, by the same rules as {@link priceSplice}: the redaction and base64
+ * checks read the base's per-base scan and the few characters around the cut. Nothing is cached
+ * under the text (it has no key until built): the caller keeps the price with the part it makes
+ * ({@link rememberTextPrice}). An edit of a digest cap made every capped digest (4,096
+ * characters each, thousands per re-plan) be flattened, hashed, compared and scanned again.
+ */
+export function priceSpliceTail(
+  base: string,
+  cut: number,
+  tail: string,
+  counter: TextCounter,
+): PricedText {
+  const end = Math.min(cut, base.length)
+  if (!counter.countSpliceTail) return priceText(base.slice(0, end) + tail, counter)
+  const known = scanOf(base, end)
+  if (known.mark !== -1 && known.mark < end) return priceText(base.slice(0, end) + tail, counter)
+  // A mark that starts in the last characters before the cut, or in the tail.
+  const near = base.slice(Math.max(0, end - REDACTION_MARK.length), end) + tail
+  if (near.includes(REDACTION_MARK)) return priceText(base.slice(0, end) + tail, counter)
+  if (end + tail.length >= BASE64_RUN && known.longest + tail.length >= BASE64_RUN)
+    return priceText(base.slice(0, end) + tail, counter)
+  return { tokens: counter.countSpliceTail(base, end, tail) }
+}
+
+/**
+ * Prices of text parts (or text contents) known from how they were made, per object and
+ * counter: a part made from a cut of a counted text and priced by {@link priceSpliceTail} is
+ * not counted again when the view prices it (a new part per edit: nothing else knows it).
+ */
+const textPrices = new WeakMap<
+  object,
+  { readonly counter: TextCounter; readonly priced: PricedText }
+>()
+
+/** Keep the price of a text part or content whose text `priced` is the {@link priceText} of. */
+export function rememberTextPrice(
+  text: { readonly kind: 'text'; readonly text: string },
+  priced: PricedText,
+  counter: TextCounter,
+): void {
+  textPrices.set(text, { counter, priced })
+}
+
 /** What priceSplice knows of a base: its first redaction mark and its base64-alphabet runs. */
 interface BaseScan {
   /** Index of the first REDACTION_MARK, or -1. */
@@ -280,7 +325,8 @@ function priceContent(
 ): void {
   switch (c.kind) {
     case 'text': {
-      const p = priceText(c.text, counter)
+      const known = textPrices.get(c)
+      const p = known && known.counter === counter ? known.priced : priceText(c.text, counter)
       t.add(category, p.tokens, p.approximate)
       return
     }

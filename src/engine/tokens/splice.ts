@@ -102,6 +102,19 @@ export class Splicer {
   }
 
   /**
+   * `countSplice(base, cut, base.slice(0, cut) + tail)` without that text: the split from a
+   * checkpoint on reads nothing before it, so the tokens after the checkpoint are those of the
+   * checkpoint's stretch of `base` up to the cut followed by `tail`.
+   */
+  countSpliceTail(base: string, cut: number, tail: string): number {
+    if (cut > base.length) return this.countFrom(base + tail, 0)
+    const upTo = cut - SPLICE_MARGIN
+    if (upTo <= this.spacing) return this.countFrom(base.slice(0, cut) + tail, 0)
+    const { tokens, at } = this.checkpointBefore(base, upTo)
+    return tokens + this.countFrom(base.slice(at, cut) + tail, 0)
+  }
+
+  /**
    * The count of a long text, spliced onto an earlier text with the same start when there is
    * one (a re-plan's new cut of a text counted before, whoever made it); otherwise counted whole
    * and kept, by its start, as a base for later texts.
@@ -167,9 +180,15 @@ export class Splicer {
   private spliceAt(base: string, cut: number, text: string): number {
     const upTo = cut - SPLICE_MARGIN
     if (upTo <= this.spacing) return this.countFrom(text, 0)
+    const { tokens, at } = this.checkpointBefore(base, upTo)
+    return tokens + this.countFrom(text, at)
+  }
+
+  /** The last checkpoint of `base` at or before `upTo` and the tokens of `base` before it. */
+  private checkpointBefore(base: string, upTo: number): { tokens: number; at: number } {
     const index = this.indexOf(base)
     this.extend(base, index, upTo)
-    // The last checkpoint at or before upTo (checkpoints are in increasing order).
+    // Checkpoints are in increasing order.
     const at = index.at
     let lo = 0
     let hi = at.length - 1
@@ -178,7 +197,7 @@ export class Splicer {
       if ((at[mid] as number) <= upTo) lo = mid
       else hi = mid - 1
     }
-    return (index.tokens[lo] as number) + this.countFrom(text, at[lo] as number)
+    return { tokens: index.tokens[lo] as number, at: at[lo] as number }
   }
 
   private indexOf(base: string): PrefixIndex {

@@ -17,4 +17,11 @@ export interface TextCounter {
    * through `priceSplice` (pricing.ts).
    */
   countSplice?(base: string, cut: number, text: string): number
+  /**
+   * Optional: exactly `count(base.slice(0, cut) + tail)`, without that text being built or read:
+   * a caller that makes a new cut of a counted text on every edit (a capped digest at a new cap)
+   * pays for the end of the cut only — no copy, scan or hash of the whole new text
+   * (`priceSpliceTail`, pricing.ts).
+   */
+  countSpliceTail?(base: string, cut: number, tail: string): number
 }

@@ -1,7 +1,7 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { Group } from '../../groups.ts'
 import type { ResultContent, TextPart, ToolResultPart } from '../../model.ts'
-import { priceSplice } from '../../tokens/pricing.ts'
+import { priceSpliceTail, rememberTextPrice } from '../../tokens/pricing.ts'
 
 /** MAF's cap on the synthesized digest (PR #7396) and the marker that ends a capped digest. */
 export const DIGEST_MAX_CHARS = 4096
@@ -100,6 +100,8 @@ interface GroupDigests {
   whole: DigestPart | null
   /** Cut digests per cap value (a few: a cap is edited by typing). */
   readonly cut: Map<number, DigestPart>
+  /** The start of `full` the cut digests are priced from (see headOf), made on first use. */
+  head: string | null
 }
 
 const lastDigests = new WeakMap<Group, GroupDigests>()
@@ -114,7 +116,7 @@ export function digestPartOf(ctx: StrategyContext, g: Group, cap: number | null)
     const from = new Array<unknown>(g.results.length)
     for (let i = 0; i < g.results.length; i++) from[i] = readFrom(ctx, g.results[i] as number)
     const { full, results } = fullDigest(ctx, g)
-    entry = { from, full, results, whole: null, cut: new Map() }
+    entry = { from, full, results, whole: null, cut: new Map(), head: null }
     lastDigests.set(g, entry)
   }
   if (cap === null || entry.full.length <= cap) {
@@ -125,12 +127,38 @@ export function digestPartOf(ctx: StrategyContext, g: Group, cap: number | null)
     if (entry.cut.size >= MAX_CAPS) entry.cut.clear()
     part = made(capped(entry.full, entry.results, cap))
     entry.cut.set(cap, part)
-    // A new cap makes a new text, the full digest's start plus the marker: price it from what is
-    // known of the full digest (the view then reads that price), not by counting all of it.
-    const text = part.digest.text
-    priceSplice(text, entry.full, text.length - TRUNCATION_MARKER.length, ctx.view.prepared.counter)
+    // A new cap makes a new text, the full digest's start plus the marker: priced from what is
+    // known of the full digest and the marker alone (the new text is never read whole: no copy,
+    // hash or scan of 4,096 characters per digest per edit), and the price kept with the part
+    // for the view to read.
+    const counter = ctx.view.prepared.counter
+    const cut = part.digest.text.length - TRUNCATION_MARKER.length
+    rememberTextPrice(
+      part.part,
+      priceSpliceTail(headOf(entry, cut), cut, TRUNCATION_MARKER, counter),
+      counter,
+    )
   }
   return part
+}
+
+/** Characters of a full digest past the cut kept in its head (cap edits move the cut a little). */
+const HEAD_SLACK = 1024
+
+/**
+ * The start of a full digest that cut digests are priced from, at least `cut` characters: the
+ * token tables key their per-base checkpoints and scans by the base and are bounded by the
+ * characters of the bases they hold, and the full digests of a 10,000-message transcript's
+ * capped groups are ~12M characters (up to 180k each) of which a cut reads ~4k. With the whole
+ * digest as the base, the tables filled and were cleared on every edit of the cap, so every cut
+ * re-split and re-scanned its base from the start. A slice shares the full text's characters.
+ */
+function headOf(entry: GroupDigests, cut: number): string {
+  if (entry.head !== null && entry.head.length >= cut) return entry.head
+  const head =
+    entry.full.length <= cut + 2 * HEAD_SLACK ? entry.full : entry.full.slice(0, cut + HEAD_SLACK)
+  entry.head = head
+  return head
 }
 
 function made(digest: Digest): DigestPart {

@@ -5,13 +5,20 @@
  */
 import type { ToolResultPart } from '../../model.ts'
 import { parseJson } from '../../json.ts'
-import { applyPlan, planCompaction, type CompactionPlan, type JsonObject } from './compact.ts'
+import {
+  applyPlan,
+  META_KEY,
+  OMITTED,
+  planCompaction,
+  type CompactionPlan,
+  type JsonObject,
+} from './compact.ts'
 import type { CallFacts } from './keys.ts'
 import type { ToolPayloadTrimParams } from './params.ts'
+import type { PhpArray } from './php-json.ts'
 import { decodeResult } from './decode.ts'
 import { placeholder, PLACEHOLDER_PREFIX } from './text.ts'
 import { resultTextOf } from './result-text.ts'
-import { recall as recallValue, remember as rememberValue } from '../../recent-values.ts'
 
 // Threshold values kept per part, least recently used dropped: an edit and its undo alternate
 // between a few, and the rest piled up (one replacement per part per value ever typed).
@@ -28,75 +35,123 @@ export type ResultTrim =
     }
   | { readonly kind: 'text_kept'; readonly size: number; readonly json: string | null }
 
+/**
+ * What a result is whatever the threshold: attachments, already the placeholder, a JSON object
+ * (its decoded array: the plan depends on the threshold), or a plain text (its size and
+ * `json_encode`, with the outcome below the threshold, one object for every threshold).
+ */
+type Shape =
+  | { readonly kind: 'fixed'; readonly made: ResultTrim }
+  | { readonly kind: 'json'; readonly decoded: PhpArray; readonly text: string }
+  | { readonly kind: 'text'; readonly size: number; readonly kept: ResultTrim }
+
+/**
+ * Per part: its shape (for the call's name and id a placeholder names, and the mode) and the
+ * outcomes of the last few thresholds. Updated in place: an edit of `outputTrimBytes` (every
+ * keystroke on it in the app) asks every result again, and a record, a key string and a map
+ * entry per result per edit were thousands of objects kept alive until the run ended.
+ */
+interface State {
+  name: string
+  callId: string
+  faithful: boolean
+  shape: Shape
+  /** Outcomes by threshold, least recently used first (at most MAX_VALUES). */
+  readonly thresholds: number[]
+  readonly made: ResultTrim[]
+}
+
 // Parts are immutable and the outcome depends only on the part, the threshold, the mode and the
 // call's name/id: re-planning (every config edit, every round) reuses it — no decoding, hashing
 // or re-serialising, and the replacement is the same object, so its price is looked up, not
 // counted again.
-const resultTrims = new WeakMap<ToolResultPart, Map<string, ResultTrim>>()
-/** The last outcome per part, checked first by identity: no key string per result per re-plan. */
-const lastResultTrims = new WeakMap<
-  ToolResultPart,
-  { p: ToolPayloadTrimParams; name: string; callId: string; made: ResultTrim }
->()
+const states = new WeakMap<ToolResultPart, State>()
 
 export function resultTrimOf(
   part: ToolResultPart,
   p: ToolPayloadTrimParams,
   f: CallFacts,
 ): ResultTrim {
-  const last = lastResultTrims.get(part)
-  if (last && last.p === p && last.name === f.name && last.callId === f.callId) return last.made
-  const key = `${p.outputTrimBytes}|${p.faithful}|${f.name}|${f.callId}`
-  let byKey = resultTrims.get(part)
-  let made = byKey ? recallValue(byKey, key) : undefined
-  if (!made) {
-    made = computeResultTrim(part, p, f)
-    if (!byKey) {
-      byKey = new Map()
-      resultTrims.set(part, byKey)
+  let s = states.get(part)
+  if (!s) {
+    s = {
+      name: f.name,
+      callId: f.callId,
+      faithful: p.faithful,
+      shape: shapeOf(part),
+      thresholds: [],
+      made: [],
     }
-    rememberValue(byKey, key, made, MAX_VALUES)
+    states.set(part, s)
+  } else if (s.name !== f.name || s.callId !== f.callId || s.faithful !== p.faithful) {
+    s.name = f.name
+    s.callId = f.callId
+    s.faithful = p.faithful
+    s.thresholds.length = 0
+    s.made.length = 0
   }
-  lastResultTrims.set(part, { p, name: f.name, callId: f.callId, made })
+  const shape = s.shape
+  if (shape.kind === 'fixed') return shape.made
+  const threshold = p.outputTrimBytes
+  if (shape.kind === 'text' && shape.size <= threshold) return shape.kept
+  const i = s.thresholds.indexOf(threshold)
+  if (i !== -1) {
+    const hit = s.made[i] as ResultTrim
+    if (i !== s.thresholds.length - 1) {
+      s.thresholds.splice(i, 1)
+      s.made.splice(i, 1)
+      s.thresholds.push(threshold)
+      s.made.push(hit)
+    }
+    return hit
+  }
+  const made =
+    shape.kind === 'json'
+      ? jsonTrim(part, shape, threshold, p.faithful)
+      : textTrim(part, f, shape.size, threshold)
+  if (s.thresholds.length >= MAX_VALUES) {
+    s.thresholds.shift()
+    s.made.shift()
+  }
+  s.thresholds.push(threshold)
+  s.made.push(made)
   return made
 }
 
-function computeResultTrim(
-  part: ToolResultPart,
-  p: ToolPayloadTrimParams,
-  f: CallFacts,
-): ResultTrim {
-  if (part.content.some((c) => c.kind !== 'text')) return { kind: 'attachments' }
+function shapeOf(part: ToolResultPart): Shape {
+  if (part.content.some((c) => c.kind !== 'text'))
+    return { kind: 'fixed', made: { kind: 'attachments' } }
   const measured = resultTextOf(part)
   const text = measured.text
-  if (text.startsWith(PLACEHOLDER_PREFIX)) return { kind: 'placeholder' }
+  if (text.startsWith(PLACEHOLDER_PREFIX)) return { kind: 'fixed', made: { kind: 'placeholder' } }
   const decoded = decodeResult(part, text)
-  if (decoded) {
-    const plan = planCompaction(decoded, {
-      thresholdBytes: p.outputTrimBytes,
-      identifierFields: NO_FIELDS,
-      skipCompacted: !p.faithful,
-    })
-    if (plan.omitted.length === 0) return { kind: 'json_kept', plan }
-    const trimmed = applyPlan(parsedResult(part, text), plan, p.outputTrimBytes, !p.faithful)
-    const replacement: ToolResultPart = {
-      ...part,
-      content: [{ kind: 'text', text: JSON.stringify(trimmed) }],
-    }
-    return { kind: 'json_trim', plan, replacement }
-  }
-  // Plain text: the result array is {content: <text>} (README Example A).
+  if (decoded) return { kind: 'json', decoded, text }
+  // Plain text: the result array is {content: <text>} (README Example A). Kept as it is at every
+  // threshold it is not over, and at every threshold when PHP cannot encode it.
   const size = measured.size()
   const json = measured.json()
-  if (size <= p.outputTrimBytes || json === null) return { kind: 'text_kept', size, json }
-  const { plan, content } = textTrimOf(part, f, size)
-  const array = applyPlan({ content: text }, plan, p.outputTrimBytes, false)
+  const kept: ResultTrim = { kind: 'text_kept', size, json }
+  return json === null ? { kind: 'fixed', made: kept } : { kind: 'text', size, kept }
+}
+
+function jsonTrim(
+  part: ToolResultPart,
+  shape: { readonly decoded: PhpArray; readonly text: string },
+  threshold: number,
+  faithful: boolean,
+): ResultTrim {
+  const plan = planCompaction(shape.decoded, {
+    thresholdBytes: threshold,
+    identifierFields: NO_FIELDS,
+    skipCompacted: !faithful,
+  })
+  if (plan.omitted.length === 0) return { kind: 'json_kept', plan }
+  const trimmed = applyPlan(parsedResult(part, shape.text), plan, threshold, !faithful)
   const replacement: ToolResultPart = {
     ...part,
-    content,
-    meta: { ...part.meta, toolCompaction: array },
+    content: [{ kind: 'text', text: JSON.stringify(trimmed) }],
   }
-  return { kind: 'text_trim', plan, replacement }
+  return { kind: 'json_trim', plan, replacement }
 }
 
 const NO_FIELDS: readonly string[] = Object.freeze([])
@@ -114,27 +169,47 @@ function parsedResult(part: ToolResultPart, text: string): JsonObject {
 }
 
 /**
- * A plain-text result's plan and placeholder content: whatever the threshold that trims it, the
- * same omitted field (size and hash of the whole text) and the same placeholder, so one per part
- * (and per the call's name and id the placeholder names); only the meta's threshold is new.
+ * A plain-text result over the threshold: whatever the threshold, the same omitted field (size
+ * and hash of the whole text), the same placeholder and the same `omittedFields` record, so those
+ * are made once per part (and per the call's name and id the placeholder names); only the meta's
+ * `thresholdBytes` is new — the part applyPlan would make, built around the shared pieces.
  */
 const textTrims = new WeakMap<
   ToolResultPart,
-  { name: string; callId: string; plan: CompactionPlan; content: ToolResultPart['content'] }
+  {
+    readonly name: string
+    readonly callId: string
+    readonly plan: CompactionPlan
+    readonly content: ToolResultPart['content']
+    readonly omittedFields: JsonObject
+  }
 >()
 
-function textTrimOf(part: ToolResultPart, f: CallFacts, size: number) {
-  const hit = textTrims.get(part)
-  if (hit && hit.name === f.name && hit.callId === f.callId) return hit
-  const measured = resultTextOf(part)
-  const made = {
-    name: f.name,
-    callId: f.callId,
-    plan: { omitted: [{ key: 'content', bytes: size, sha256: measured.sha256() }], kept: [] },
-    content: [
-      { kind: 'text' as const, text: placeholder(part.name ?? f.name, part.callId ?? f.callId) },
-    ],
+function textTrim(part: ToolResultPart, f: CallFacts, size: number, threshold: number): ResultTrim {
+  let t = textTrims.get(part)
+  if (!t || t.name !== f.name || t.callId !== f.callId) {
+    const sha256 = resultTextOf(part).sha256()
+    t = {
+      name: f.name,
+      callId: f.callId,
+      plan: { omitted: [{ key: 'content', bytes: size, sha256 }], kept: [] },
+      content: [
+        { kind: 'text' as const, text: placeholder(part.name ?? f.name, part.callId ?? f.callId) },
+      ],
+      omittedFields: { content: { bytes: size, sha256 } },
+    }
+    textTrims.set(part, t)
   }
-  textTrims.set(part, made)
-  return made
+  // applyPlan({content: text}, plan, threshold, false), key for key: the omitted field in its
+  // place, then the meta (the shared record is only read, like every part's meta).
+  const array: JsonObject = {
+    content: OMITTED,
+    [META_KEY]: { thresholdBytes: threshold, omittedFields: t.omittedFields },
+  }
+  const replacement: ToolResultPart = {
+    ...part,
+    content: t.content,
+    meta: { ...part.meta, toolCompaction: array },
+  }
+  return { kind: 'text_trim', plan: t.plan, replacement }
 }

@@ -19,7 +19,20 @@ export function describeFields(omitted: readonly OmittedField[]): string {
 }
 
 const fieldTexts = new WeakMap<readonly OmittedField[], string>()
-const keptTexts = new WeakMap<CompactionPlan, Map<number, string>>()
+
+/**
+ * A plan's kept-field notes, worded once per plan: the threshold only decides whether the note
+ * on an earlier meta over it is added, so both forms are kept (with the largest meta size) —
+ * not a note list and a map entry per plan per threshold value (one plan per part: thousands
+ * per edit of a threshold).
+ */
+interface KeptTexts {
+  /** The largest `_tool_compaction` meta kept (-1: none). */
+  readonly metaBytes: number
+  readonly withMeta: string
+  readonly without: string
+}
+const keptTexts = new WeakMap<CompactionPlan, KeptTexts>()
 
 function wordFields(omitted: readonly OmittedField[]): string {
   const list = omitted.map((o) => `${o.key} (${o.bytes} bytes, sha256 ${o.sha256.slice(0, 12)}…)`)
@@ -28,21 +41,15 @@ function wordFields(omitted: readonly OmittedField[]): string {
 
 /** "; identifier field path (300 bytes) kept" — only what was kept although over the threshold. */
 export function describeKept(plan: CompactionPlan, threshold: number): string {
-  let byThreshold = keptTexts.get(plan)
-  const hit = byThreshold?.get(threshold)
-  if (hit !== undefined) return hit
-  const made = wordKept(plan, threshold)
-  if (!byThreshold) {
-    byThreshold = new Map()
-    keptTexts.set(plan, byThreshold)
+  let k = keptTexts.get(plan)
+  if (!k) {
+    k = wordKept(plan)
+    keptTexts.set(plan, k)
   }
-  // Plans are shared by every threshold that omits the same fields: a few thresholds per plan.
-  if (byThreshold.size >= 8) byThreshold.clear()
-  byThreshold.set(threshold, made)
-  return made
+  return k.metaBytes > threshold ? k.withMeta : k.without
 }
 
-function wordKept(plan: CompactionPlan, threshold: number): string {
+function wordKept(plan: CompactionPlan): KeptTexts {
   const notes: string[] = []
   const ids = plan.kept.filter((k) => k.why === 'identifier')
   if (ids.length > 0)
@@ -52,7 +59,12 @@ function wordKept(plan: CompactionPlan, threshold: number): string {
   const failed = plan.kept.filter((k) => k.why === 'encode_failed')
   if (failed.length > 0)
     notes.push(`${failed.map((k) => k.key).join(', ')} left as is: PHP json_encode fails on it`)
-  const meta = plan.kept.filter((k) => k.why === 'meta' && k.bytes > threshold)
-  if (meta.length > 0) notes.push('the existing _tool_compaction meta is not re-trimmed')
-  return notes.length > 0 ? `; ${notes.join('; ')}` : ''
+  let metaBytes = -1
+  for (const k of plan.kept) if (k.why === 'meta' && k.bytes > metaBytes) metaBytes = k.bytes
+  const join = (list: readonly string[]) => (list.length > 0 ? `; ${list.join('; ')}` : '')
+  return {
+    metaBytes,
+    without: join(notes),
+    withMeta: join([...notes, 'the existing _tool_compaction meta is not re-trimmed']),
+  }
 }

@@ -10,21 +10,25 @@ import type { PartRef } from '../../pairing.ts'
 import {
   applyPlan,
   isJsonObject,
-  OMITTED,
   planCompaction,
   type CompactionPlan,
   type JsonObject,
-  type KeptField,
 } from './compact.ts'
-import { showKey, type CallFacts } from './keys.ts'
+import type { CallFacts } from './keys.ts'
 import { FIX_GROWTH, FIX_META, type ToolPayloadTrimParams } from './params.ts'
 import type { PhpArray } from './php-json.ts'
-import { describeFields, describeKept } from './text.ts'
 import { recall, remember } from './words.ts'
+import {
+  metaOver,
+  noTrimSentence,
+  olderOf,
+  placeholderSentence,
+  textKeptSentence,
+  trimmedSentence,
+} from './sentences.ts'
 import { resultTrimOf } from './result-trim.ts'
 import { parseJson } from '../../json.ts'
 import type { Out } from '../playback.ts'
-import { recall as recallValue, remember as rememberValue } from '../../recent-values.ts'
 
 // Threshold values kept per part, least recently used dropped: an edit and its undo alternate
 // between a few, and the rest piled up (one replacement per part per value ever typed).
@@ -50,11 +54,11 @@ export function trimCall(
   // Sentences are recalled per part (words.ts): only a first sight words them.
   if (!f.args || !part.argsRaw.trimStart().startsWith('{')) {
     const why =
-      recall(part, p, f, 'not_object') ??
+      recall(part, f, 'not_object') ??
       remember(
         part,
         'not_object',
-        `${cap(olderCall(part, f))} left as is: its arguments are not a JSON object, so there is no field to trim.`,
+        `${olderOf(part, f).capped} left as is: its arguments are not a JSON object, so there is no field to trim.`,
       )
     out.skip(group, 'no_savings', why, ref)
     return
@@ -64,13 +68,7 @@ export function trimCall(
     noTrim(env, ref, group, part, f, plan, 'argument', 'inputTrimBytes')
     return
   }
-  const detail =
-    recall(part, p, f, 'trimmed') ??
-    remember(
-      part,
-      'trimmed',
-      `Trimmed ${olderCall(part, f)}: argument ${describeFields(plan.omitted)} over inputTrimBytes=${p.inputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(plan, p.inputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`,
-    )
+  const detail = trimmedSentence(part, f, plan, p.inputTrimBytes)
   apply(env, ref, group, replacement, plan, detail, newer)
 }
 
@@ -84,28 +82,27 @@ export function trimResult(
 ): void {
   const { p, out } = env
   const t = resultTrimOf(part, p, f)
-  // Sentences are recalled per part (words.ts): only a first sight words them. The outcome is
-  // a function of the same things (part, params, facts), so its kind names the sentence.
-  const known = recall(part, p, f, t.kind)
+  // Sentences are recalled per part (words.ts), those naming the threshold from a template
+  // (sentences.ts): only a first sight words them.
   switch (t.kind) {
     case 'attachments': {
       const why =
-        known ??
+        recall(part, f, t.kind) ??
         remember(
           part,
           t.kind,
-          `${cap(olderResult(part, f))} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
+          `${olderOf(part, f).capped} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
         )
       out.skip(group, 'denied_by_policy', why, ref)
       return
     }
     case 'placeholder': {
       const why =
-        known ??
+        recall(part, f, t.kind) ??
         remember(
           part,
           t.kind,
-          `${cap(olderResult(part, f))} is already the [tool_compaction] placeholder.`,
+          `${olderOf(part, f).capped} is already the [tool_compaction] placeholder.`,
         )
       out.skip(group, 'already_compacted', why, ref)
       return
@@ -114,34 +111,25 @@ export function trimResult(
       noTrim(env, ref, group, part, f, t.plan, 'result', 'outputTrimBytes')
       return
     case 'json_trim': {
-      const detail =
-        known ??
-        remember(
-          part,
-          t.kind,
-          `Trimmed ${olderResult(part, f)}: result ${describeFields(t.plan.omitted)} over outputTrimBytes=${p.outputTrimBytes} → "${OMITTED}" with _tool_compaction meta${describeKept(t.plan, p.outputTrimBytes)} (sizes are PHP strlen/json_encode bytes).`,
-        )
+      const detail = trimmedSentence(part, f, t.plan, p.outputTrimBytes)
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
     case 'text_kept': {
-      const why =
-        t.json === null
-          ? 'PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it'
-          : `its text is ${t.size} bytes, not over outputTrimBytes=${p.outputTrimBytes}`
       const detail =
-        known ?? remember(part, t.kind, `${cap(olderResult(part, f))} left as is: ${why}.`)
+        t.json === null
+          ? (recall(part, f, t.kind) ??
+            remember(
+              part,
+              t.kind,
+              `${olderOf(part, f).capped} left as is: PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it.`,
+            ))
+          : textKeptSentence(part, f, t.size, p.outputTrimBytes)
       out.skip(group, 'below_threshold', detail, ref)
       return
     }
     case 'text_trim': {
-      const detail =
-        known ??
-        remember(
-          part,
-          t.kind,
-          `Replaced ${olderResult(part, f)} with the [tool_compaction] placeholder: its text (result ${describeFields(t.plan.omitted)}) is over outputTrimBytes=${p.outputTrimBytes}.`,
-        )
+      const detail = placeholderSentence(part, f, t.plan, p.outputTrimBytes)
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
@@ -154,9 +142,24 @@ interface CallTrim {
   readonly replacement: ToolCallPart | null
 }
 
-// Like the results below: a pure function of the immutable part (its decoded arguments come from
-// `decodeArgs`, one value per part), the threshold, the mode and the identifier fields.
-const callTrims = new WeakMap<ToolCallPart, Map<string, CallTrim>>()
+/**
+ * Per call part: the outcomes of the last few thresholds (for one mode and identifier list, the
+ * state reset in place when those change), and the outcome with nothing omitted shared per plan.
+ * Like the results (result-trim.ts): a pure function of the immutable part (its decoded
+ * arguments come from `decodeArgs`, one value per part), the threshold, the mode and the
+ * identifier fields — without a key string, a map entry and a record per call per edit.
+ */
+interface CallState {
+  faithful: boolean
+  identifiers: readonly string[]
+  readonly thresholds: number[]
+  readonly made: CallTrim[]
+}
+
+const callStates = new WeakMap<ToolCallPart, CallState>()
+
+/** `{plan, replacement: null}` once per plan (plans are shared per outcome: compact.ts). */
+const keptTrims = new WeakMap<CompactionPlan, CallTrim>()
 
 function callTrimOf(
   part: ToolCallPart,
@@ -164,43 +167,64 @@ function callTrimOf(
   p: ToolPayloadTrimParams,
   identifiers: readonly string[],
 ): CallTrim {
-  const key = callKeyOf(p, identifiers)
-  let byKey = callTrims.get(part)
-  const hit = byKey ? recallValue(byKey, key) : undefined
-  if (hit) return hit
+  let s = callStates.get(part)
+  if (!s) {
+    s = { faithful: p.faithful, identifiers, thresholds: [], made: [] }
+    callStates.set(part, s)
+  } else if (s.faithful !== p.faithful || !sameList(s.identifiers, identifiers)) {
+    s.faithful = p.faithful
+    s.identifiers = identifiers
+    s.thresholds.length = 0
+    s.made.length = 0
+  }
+  const threshold = p.inputTrimBytes
+  const i = s.thresholds.indexOf(threshold)
+  if (i !== -1) {
+    const hit = s.made[i] as CallTrim
+    if (i !== s.thresholds.length - 1) {
+      s.thresholds.splice(i, 1)
+      s.made.splice(i, 1)
+      s.thresholds.push(threshold)
+      s.made.push(hit)
+    }
+    return hit
+  }
   const plan = planCompaction(decoded, {
-    thresholdBytes: p.inputTrimBytes,
+    thresholdBytes: threshold,
     identifierFields: identifiers,
     skipCompacted: !p.faithful,
   })
-  let replacement: ToolCallPart | null = null
+  let made: CallTrim
   if (plan.omitted.length > 0) {
     const base = isJsonObject(part.args) ? part.args : (parseJson(part.argsRaw) as JsonObject)
-    const args = applyPlan(base, plan, p.inputTrimBytes, !p.faithful)
-    replacement = { ...part, argsRaw: JSON.stringify(args), args }
+    const args = applyPlan(base, plan, threshold, !p.faithful)
+    made = { plan, replacement: { ...part, argsRaw: JSON.stringify(args), args } }
+  } else {
+    let kept = keptTrims.get(plan)
+    if (!kept) {
+      kept = { plan, replacement: null }
+      keptTrims.set(plan, kept)
+    }
+    made = kept
   }
-  const made = { plan, replacement }
-  if (!byKey) {
-    byKey = new Map()
-    callTrims.set(part, byKey)
+  if (s.thresholds.length >= MAX_VALUES) {
+    s.thresholds.shift()
+    s.made.shift()
   }
-  rememberValue(byKey, key, made, MAX_VALUES)
+  s.thresholds.push(threshold)
+  s.made.push(made)
   return made
 }
 
-// The memo key of a (params, identifier fields) pair, worded once: the identifier array is the
-// params' own (the same object for every call of the tool), and a key string per call was garbage.
-const callKeys = new WeakMap<readonly string[], { p: ToolPayloadTrimParams; key: string }>()
-
-function callKeyOf(p: ToolPayloadTrimParams, identifiers: readonly string[]): string {
-  const hit = callKeys.get(identifiers)
-  if (hit && hit.p === p) return hit.key
-  const key = `${p.inputTrimBytes}|${p.faithful}|${JSON.stringify(identifiers)}`
-  callKeys.set(identifiers, { p, key })
-  return key
+/** The same identifier fields (the params' own arrays: a new one per params value). */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
-/** A call or result with nothing over its threshold (the sentence is recalled per part). */
+/** A call or result with nothing over its threshold (the sentence from a template). */
 function noTrim(
   env: TrimEnv,
   ref: PartRef,
@@ -212,82 +236,10 @@ function noTrim(
   param: 'inputTrimBytes' | 'outputTrimBytes',
 ): void {
   const { p, out } = env
-  const threshold = p[param]
-  const known = recall(part, p, f, 'no_trim')
-  if (plan.kept.some((k) => k.why === 'already_compacted')) {
-    const why = known ?? remember(part, 'no_trim', wordDone(part, f, plan, side, param, threshold))
-    out.skip(group, 'already_compacted', why, ref)
-    return
-  }
-  const why = known ?? remember(part, 'no_trim', wordSmall(part, f, plan, side, param, threshold))
-  out.skip(group, 'below_threshold', why, ref)
-}
-
-function wordDone(
-  part: ToolCallPart | ToolResultPart,
-  f: CallFacts,
-  plan: CompactionPlan,
-  side: string,
-  param: string,
-  threshold: number,
-): string {
-  const done = plan.kept.filter((k) => k.why === 'already_compacted')
-  return `${older(part, f)} left as is: ${side} ${done.map((k) => k.key).join(', ')} already "${OMITTED}" (recorded in _tool_compaction) and nothing else is over ${param}=${threshold}${metaOver(plan, threshold) ? ` (${FIX_META})` : ''}.`
-}
-
-function wordSmall(
-  part: ToolCallPart | ToolResultPart,
-  f: CallFacts,
-  plan: CompactionPlan,
-  side: string,
-  param: string,
-  threshold: number,
-): string {
-  const largest = largestSmall(plan)
-  return `${older(part, f)} left as is: no ${side} field is over ${param}=${threshold} bytes${largest ? ` (largest trimmable: ${largest.key}, ${largest.bytes} bytes)` : ''}${describeKept(plan, threshold)}.`
-}
-
-// The largest field kept as small, per plan (plans are shared across thresholds and re-plans).
-const largestSmalls = new WeakMap<CompactionPlan, KeptField | null>()
-
-function largestSmall(plan: CompactionPlan): KeptField | null {
-  let largest = largestSmalls.get(plan)
-  if (largest === undefined) {
-    largest =
-      plan.kept.filter((k) => k.why === 'small').sort((a, b) => b.bytes - a.bytes)[0] ?? null
-    largestSmalls.set(plan, largest)
-  }
-  return largest
-}
-
-const older = (part: ToolCallPart | ToolResultPart, f: CallFacts) => olderOf(part, f).capped
-
-/** "older read_file call c1 (group key …, a newer occurrence exists)". */
-const olderCall = (part: ToolCallPart, f: CallFacts) => olderOf(part, f).text
-
-/** "older read_file result c1 (group key …, a newer occurrence exists)". */
-const olderResult = (part: ToolResultPart, f: CallFacts) => olderOf(part, f).text
-
-/**
- * A part's "older … (group key …)" phrase, plain and capitalised, per part while the call's
- * name, id and key are the same: it opens nearly every sentence of the step, and a threshold edit
- * re-words those sentences (they name the threshold) but never this phrase.
- */
-const olders = new WeakMap<
-  Part,
-  { name: string; callId: string; key: string; text: string; capped: string }
->()
-
-function olderOf(part: ToolCallPart | ToolResultPart, f: CallFacts) {
-  const hit = olders.get(part)
-  if (hit && hit.name === f.name && hit.callId === f.callId && hit.key === f.key) return hit
-  const text =
-    part.kind === 'tool_call'
-      ? `older ${f.name} call ${part.callId ?? '(no id)'} (group key ${showKey(f.key)}, a newer occurrence exists)`
-      : `older ${f.name} result ${part.callId ?? f.callId} (group key ${showKey(f.key)}, a newer occurrence exists)`
-  const made = { name: f.name, callId: f.callId, key: f.key, text, capped: cap(text) }
-  olders.set(part, made)
-  return made
+  let done = false
+  for (const k of plan.kept) if (k.why === 'already_compacted') done = true
+  const why = noTrimSentence(part, f, plan, side, param, p[param], done)
+  out.skip(group, done ? 'already_compacted' : 'below_threshold', why, ref)
 }
 
 function apply(
@@ -340,9 +292,3 @@ function fieldsOf(plan: CompactionPlan): readonly string[] {
   }
   return fields
 }
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-
-/** Would the faithful mode have trimmed our earlier meta (it is over the threshold)? */
-const metaOver = (plan: CompactionPlan, threshold: number) =>
-  plan.kept.some((k) => k.why === 'meta' && k.bytes > threshold)

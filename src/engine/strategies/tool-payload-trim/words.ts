@@ -1,55 +1,148 @@
 /**
- * Decision sentences of tool-payload-trim, worded once per (part object, params, call facts).
+ * Decision sentences of tool-payload-trim, worded once per (part object, call facts).
  *
  * Every re-plan and every round of a 10,000-message transcript words thousands of "kept intact" /
  * "left as is" / "Trimmed …" sentences, and all of them live until the run ends: building them
  * again each time was most of the strategy's allocation and of the garbage collector's copying.
- * A sentence is a pure function of the immutable part, the parsed params object (stable per
- * config, see the pipeline's parse cache) and the call's facts (name, id, key), so it is looked up
- * here instead; the text is exactly what the caller worded the first time.
+ *
+ * Two kinds of sentence:
+ * - fixed ones ("kept intact: the latest …", "left untouched: … excludedTools") are a pure
+ *   function of the immutable part and the call's facts (name, id, key): {@link recall} /
+ *   {@link remember} give back the text the caller worded the first time, whatever the params;
+ * - the ones that name a threshold ("… over outputTrimBytes=100 …") are kept as a template per
+ *   (part, facts, kind, plan): the words before the number, and after it (which may carry a note
+ *   that depends on the threshold, `x`). An edit of the threshold — every keystroke on it in the
+ *   app — then makes each sentence by joining three strings the template holds (a rope, not a
+ *   copy) instead of wording it again: 10,000 sentences of ~200 characters per edit.
+ *
+ * One entry per part, reset in place when its facts change.
  */
 import type { Part } from '../../model.ts'
 import type { CallFacts } from './keys.ts'
-import type { ToolPayloadTrimParams } from './params.ts'
+
+/** A threshold-naming sentence: `prefix + threshold + a + x + b`, the last one made kept. */
+export interface Template {
+  readonly prefix: string
+  readonly a: string
+  readonly b: string
+  /** The threshold-dependent note of the last sentence made, and `a + x + b` for it. */
+  x: string
+  tail: string
+  /** The last sentence made, for `threshold` (NaN: none yet). */
+  threshold: number
+  text: string
+}
 
 interface Worded {
-  readonly p: ToolPayloadTrimParams
-  readonly name: string
-  readonly callId: string
-  readonly key: string
-  /** Sentence kind (a constant per call site) → text. */
-  readonly texts: Map<string, string>
+  name: string
+  callId: string
+  key: string
+  /** Per sentence: its kind (a constant per call site), the plan it was worded from (templates). */
+  readonly kinds: string[]
+  readonly plans: (object | null)[]
+  readonly texts: (string | Template)[]
 }
+
+/** Sentences kept per part before they start over (a few kinds, a few plans per threshold edit). */
+const MAX_PER_PART = 8
 
 const worded = new WeakMap<Part, Worded>()
 
-/**
- * The sentence of this kind last worded for this part, when nothing it depends on changed since;
- * otherwise undefined, and the caller words it and keeps it with {@link remember}. (A lookup and
- * a store rather than a callback: a closure per decision was as much garbage as the sentence.)
- */
-export function recall(
-  part: Part,
-  p: ToolPayloadTrimParams,
-  f: CallFacts,
-  kind: string,
-): string | undefined {
+/** The part's entry for these facts (reset in place if they changed). */
+function entryOf(part: Part, f: CallFacts): Worded {
   const entry = worded.get(part)
-  if (
-    !entry ||
-    entry.p !== p ||
-    entry.name !== f.name ||
-    entry.callId !== f.callId ||
-    entry.key !== f.key
-  ) {
-    worded.set(part, { p, name: f.name, callId: f.callId, key: f.key, texts: new Map() })
-    return undefined
+  if (!entry) {
+    const made: Worded = {
+      name: f.name,
+      callId: f.callId,
+      key: f.key,
+      kinds: [],
+      plans: [],
+      texts: [],
+    }
+    worded.set(part, made)
+    return made
   }
-  return entry.texts.get(kind)
+  if (entry.name !== f.name || entry.callId !== f.callId || entry.key !== f.key) {
+    entry.name = f.name
+    entry.callId = f.callId
+    entry.key = f.key
+    clear(entry)
+  }
+  return entry
 }
 
-/** Keep a sentence worded after {@link recall} missed (same part, same kind); returns it. */
+function clear(entry: Worded): void {
+  entry.kinds.length = 0
+  entry.plans.length = 0
+  entry.texts.length = 0
+}
+
+function find(entry: Worded, kind: string, plan: object | null): string | Template | undefined {
+  const { kinds, plans } = entry
+  for (let i = 0; i < kinds.length; i++)
+    if (kinds[i] === kind && plans[i] === plan) return entry.texts[i]
+  return undefined
+}
+
+function keep(part: Part, kind: string, plan: object | null, value: string | Template): void {
+  const entry = worded.get(part)
+  if (!entry) return
+  if (entry.kinds.length >= MAX_PER_PART) clear(entry)
+  entry.kinds.push(kind)
+  entry.plans.push(plan)
+  entry.texts.push(value)
+}
+
+/**
+ * The fixed sentence of this kind last worded for this part and facts; otherwise undefined, and
+ * the caller words it and keeps it with {@link remember}. (A lookup and a store rather than a
+ * callback: a closure per decision was as much garbage as the sentence.)
+ */
+export function recall(part: Part, f: CallFacts, kind: string): string | undefined {
+  const hit = find(entryOf(part, f), kind, null)
+  return typeof hit === 'string' ? hit : undefined
+}
+
+/** Keep a fixed sentence worded after {@link recall} missed (same part, same kind); returns it. */
 export function remember(part: Part, kind: string, text: string): string {
-  worded.get(part)?.texts.set(kind, text)
+  keep(part, kind, null, text)
   return text
+}
+
+/** The template of this kind worded from `plan` for this part and facts, if there is one. */
+export function recallTemplate(
+  part: Part,
+  f: CallFacts,
+  kind: string,
+  plan: object,
+): Template | undefined {
+  const hit = find(entryOf(part, f), kind, plan)
+  return typeof hit === 'object' ? hit : undefined
+}
+
+/** Keep a template made after {@link recallTemplate} missed; returns it. */
+export function rememberTemplate(
+  part: Part,
+  kind: string,
+  plan: object,
+  prefix: string,
+  a: string,
+  b: string,
+): Template {
+  const t: Template = { prefix, a, b, x: '', tail: a + b, threshold: NaN, text: '' }
+  keep(part, kind, plan, t)
+  return t
+}
+
+/** The template's sentence for `threshold`, with `x` (its threshold-dependent note, often ''). */
+export function say(t: Template, threshold: number, x: string): string {
+  if (t.threshold === threshold && t.x === x) return t.text
+  if (t.x !== x) {
+    t.x = x
+    t.tail = t.a + x + t.b
+  }
+  t.threshold = threshold
+  t.text = t.prefix + threshold + t.tail
+  return t.text
 }
