@@ -19,10 +19,7 @@ import type { PhpArray } from './php-json.ts'
 import { decodeResult } from './decode.ts'
 import { placeholder, PLACEHOLDER_PREFIX } from './text.ts'
 import { resultTextOf } from './result-text.ts'
-
-// Threshold values kept per part, least recently used dropped: an edit and its undo alternate
-// between a few, and the rest piled up (one replacement per part per value ever typed).
-const MAX_VALUES = 4
+import { ByThreshold } from './by-threshold.ts'
 
 /** What adachsoft's `compactOutput` makes of one result, before any sentence is worded. */
 export type ResultTrim =
@@ -56,9 +53,8 @@ interface State {
   callId: string
   faithful: boolean
   shape: Shape
-  /** Outcomes by threshold, least recently used first (at most MAX_VALUES). */
-  readonly thresholds: number[]
-  readonly made: ResultTrim[]
+  /** Outcomes by threshold, least recently used first. */
+  readonly made: ByThreshold<ResultTrim>
 }
 
 // Parts are immutable and the outcome depends only on the part, the threshold, the mode and the
@@ -79,43 +75,26 @@ export function resultTrimOf(
       callId: f.callId,
       faithful: p.faithful,
       shape: shapeOf(part),
-      thresholds: [],
-      made: [],
+      made: new ByThreshold(),
     }
     states.set(part, s)
   } else if (s.name !== f.name || s.callId !== f.callId || s.faithful !== p.faithful) {
     s.name = f.name
     s.callId = f.callId
     s.faithful = p.faithful
-    s.thresholds.length = 0
-    s.made.length = 0
+    s.made.clear()
   }
   const shape = s.shape
   if (shape.kind === 'fixed') return shape.made
   const threshold = p.outputTrimBytes
   if (shape.kind === 'text' && shape.size <= threshold) return shape.kept
-  const i = s.thresholds.indexOf(threshold)
-  if (i !== -1) {
-    const hit = s.made[i] as ResultTrim
-    if (i !== s.thresholds.length - 1) {
-      s.thresholds.splice(i, 1)
-      s.made.splice(i, 1)
-      s.thresholds.push(threshold)
-      s.made.push(hit)
-    }
-    return hit
-  }
+  const hit = s.made.get(threshold)
+  if (hit) return hit
   const made =
     shape.kind === 'json'
       ? jsonTrim(part, shape, threshold, p.faithful)
       : textTrim(part, f, shape.size, threshold)
-  if (s.thresholds.length >= MAX_VALUES) {
-    s.thresholds.shift()
-    s.made.shift()
-  }
-  s.thresholds.push(threshold)
-  s.made.push(made)
-  return made
+  return s.made.set(threshold, made)
 }
 
 function shapeOf(part: ToolResultPart): Shape {

@@ -27,12 +27,9 @@ import {
   trimmedSentence,
 } from './sentences.ts'
 import { resultTrimOf } from './result-trim.ts'
+import { ByThreshold } from './by-threshold.ts'
 import { parseJson } from '../../json.ts'
 import type { Out } from '../playback.ts'
-
-// Threshold values kept per part, least recently used dropped: an edit and its undo alternate
-// between a few, and the rest piled up (one replacement per part per value ever typed).
-const MAX_VALUES = 4
 
 export interface TrimEnv {
   readonly ctx: StrategyContext
@@ -152,8 +149,7 @@ interface CallTrim {
 interface CallState {
   faithful: boolean
   identifiers: readonly string[]
-  readonly thresholds: number[]
-  readonly made: CallTrim[]
+  readonly made: ByThreshold<CallTrim>
 }
 
 const callStates = new WeakMap<ToolCallPart, CallState>()
@@ -169,26 +165,16 @@ function callTrimOf(
 ): CallTrim {
   let s = callStates.get(part)
   if (!s) {
-    s = { faithful: p.faithful, identifiers, thresholds: [], made: [] }
+    s = { faithful: p.faithful, identifiers, made: new ByThreshold() }
     callStates.set(part, s)
   } else if (s.faithful !== p.faithful || !sameList(s.identifiers, identifiers)) {
     s.faithful = p.faithful
     s.identifiers = identifiers
-    s.thresholds.length = 0
-    s.made.length = 0
+    s.made.clear()
   }
   const threshold = p.inputTrimBytes
-  const i = s.thresholds.indexOf(threshold)
-  if (i !== -1) {
-    const hit = s.made[i] as CallTrim
-    if (i !== s.thresholds.length - 1) {
-      s.thresholds.splice(i, 1)
-      s.made.splice(i, 1)
-      s.thresholds.push(threshold)
-      s.made.push(hit)
-    }
-    return hit
-  }
+  const hit = s.made.get(threshold)
+  if (hit) return hit
   const plan = planCompaction(decoded, {
     thresholdBytes: threshold,
     identifierFields: identifiers,
@@ -207,12 +193,7 @@ function callTrimOf(
     }
     made = kept
   }
-  if (s.thresholds.length >= MAX_VALUES) {
-    s.thresholds.shift()
-    s.made.shift()
-  }
-  s.thresholds.push(threshold)
-  s.made.push(made)
+  s.made.set(threshold, made)
   return made
 }
 
