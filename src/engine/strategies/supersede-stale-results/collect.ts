@@ -65,7 +65,8 @@ export function collectResults(
   const untouched = view.changeMark === 0
   const pristine = untouched ? pristineCollection(view.prepared, isStub) : undefined
   if (pristine?.out && pristine.limit === view.limit && !lasts.last) {
-    lasts.last = { out: pristine.out, limit: view.limit, mark: 0 }
+    // Shared with other views: this view's log starts at it, but it is not registered (below).
+    lasts.last = { out: pristine.out, limit: view.limit, mark: 0, log: newLog(), version: 0 }
     return pristine.out
   }
   const last = lasts.last
@@ -116,7 +117,7 @@ export function collectResults(
   }
   if (incremental && keys.length === 0 && redo.redo.length === 0 && redo.cut === last.out.length) {
     // The very same records: a caller may keep what it derived from this array.
-    lasts.last = { out: last.out, limit: view.limit, mark: view.changeMark }
+    lasts.last = { ...last, limit: view.limit, mark: view.changeMark }
     return last.out
   }
   let order: number[] | null = null
@@ -168,12 +169,14 @@ export function collectResults(
   }
 
   const out: ResultInfo[] = incremental ? last.out.slice(0, redo.cut) : []
+  let log = newLog()
   if (incremental) {
     for (const { index, k, call } of redo.redo) {
       const was = out[index] as ResultInfo
       out[index] = build(index, k, was.group, was.ref.message, call)
     }
-    extensions.set(out, { from: last.out, redone: redo.redo.map((x) => x.index), cut: redo.cut })
+    log = last.log
+    log.edits.push({ redone: redo.redo.map((x) => x.index), cut: redo.cut })
   }
   const base = out.length
   for (let index = base; index < base + keys.length; index++) {
@@ -192,7 +195,11 @@ export function collectResults(
   // the last untouched collection with another: it takes that array, and with it the plans kept
   // on it (shared.ts), which do not depend on the template.
   const made = pristine && !incremental ? sameAsLastPristine(view.prepared, out) : out
-  lasts.last = { out: made, limit: view.limit, mark: view.changeMark }
+  const version = log.edits.length
+  // Only an array made here is registered: one taken from the last pristine collection may be
+  // registered already (with another view's log).
+  if (made === out) versions.set(out, { log, version })
+  lasts.last = { out: made, limit: view.limit, mark: view.changeMark, log, version }
   if (pristine) {
     pristine.out = made
     pristine.limit = view.limit
@@ -210,40 +217,49 @@ function sameAsLastPristine(prepared: object, out: readonly ResultInfo[]): reado
 }
 
 /**
- * How a collection was made from an earlier one: its records before `cut` kept or redone in place,
- * then the records from `cut` on collected again or new.
+ * How the collections over one view were made, one from the last: a planner carries its work on
+ * the collection it planned last to a later one through the edits in between. Positions and cuts
+ * only, no records: links from a collection to the one it was made from held every collection of
+ * a replay alive (calls × results: 8 GB on 130 copies of a Codex rollout) unless each planner cut
+ * them behind it, and then a planner that sat out some calls (LIP's twin plan, made only to word
+ * a decision) planned afresh.
  */
-export interface Extension {
-  readonly from: readonly ResultInfo[]
-  /** Positions whose record was redone (their part was replaced); every other one is the same. */
-  readonly redone: readonly number[]
-  /** Records of `from` at positions below it are at the same positions here. */
-  readonly cut: number
+export interface CollectionLog {
+  /**
+   * `edits[v]` made the collection at version v + 1 from the one at version v: its records
+   * below `cut` are those of version v except at the `redone` positions (their part was
+   * replaced), and the records from `cut` on were collected again or are new.
+   */
+  readonly edits: { readonly redone: readonly number[]; readonly cut: number }[]
 }
 
-/**
- * Collections made from an earlier one when the view only had parts replaced since: a planner may
- * carry its work on the earlier records forward and redo the positions named.
- */
-const extensions = new WeakMap<readonly ResultInfo[], Extension>()
-
-/** How `results` extends an earlier collection, if it does. */
-export function extendedCollection(results: readonly ResultInfo[]): Extension | undefined {
-  return extensions.get(results)
+/** Where a collection stands in its view's log. */
+export interface CollectionVersion {
+  readonly log: CollectionLog
+  readonly version: number
 }
 
-/**
- * Drop the link from `results` to the collection it was made from: a planner that has carried its
- * work up to `results` never walks behind it again (a walk stopped there just plans afresh).
- */
-export function forgetExtension(results: readonly ResultInfo[]): void {
-  extensions.delete(results)
+const newLog = (): CollectionLog => ({ edits: [] })
+
+/** Collections made over a view (none shared with another view), with their place in its log. */
+const versions = new WeakMap<readonly ResultInfo[], CollectionVersion>()
+
+/** Where `results` stands in the log of the view that collected it, if it was registered. */
+export function collectionVersion(results: readonly ResultInfo[]): CollectionVersion | undefined {
+  return versions.get(results)
 }
 
 /** The last collection over a view with a stub matcher: its records, limit and change mark. */
 interface LastCollection {
   last:
-    | { readonly out: readonly ResultInfo[]; readonly limit: number; readonly mark: number }
+    | {
+        readonly out: readonly ResultInfo[]
+        readonly limit: number
+        readonly mark: number
+        /** The view's log (per stub matcher) and the version of `out` in it. */
+        readonly log: CollectionLog
+        readonly version: number
+      }
     | undefined
 }
 const lastByView = new WeakMap<object, WeakMap<object, LastCollection>>()

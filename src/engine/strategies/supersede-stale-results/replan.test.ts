@@ -8,16 +8,17 @@ import {
   supersedeStaleResultsSchema,
   supersedeStaleResultsStrategy as strategy,
 } from '../supersede-stale-results.ts'
-import { collectResults, extendedCollection } from './collect.ts'
+import { collectResults, collectionVersion } from './collect.ts'
 import { conversation, exchange, user } from './fixtures.ts'
 import { planResults } from './replan.ts'
 import { LIP_STUB_TEMPLATE, stubMatcher } from './stub.ts'
 
 /**
  * Replay collects the tool results at every model call on one view; each collection made from
- * the previous one links to it so the planner can carry its plan forward. Those links must not
- * pile up: kept, they held every earlier collection of a replay alive (calls × results — out of
- * memory on 130 copies of a Codex rollout).
+ * the previous one is a version in the view's log, so a planner can carry its plan forward over
+ * any number of calls. The log holds positions, never records: links from a collection to the
+ * one before held every earlier collection of a replay alive (calls × results — out of memory on
+ * 130 copies of a Codex rollout).
  */
 const big = (tag: string) => `${tag} `.repeat(400)
 const conv = conversation([
@@ -59,18 +60,39 @@ function replayOn(prepared = prepare(conv, estimateCounter)) {
 const groupOf = (view: WorkingView, m: number) => view.prepared.grouping.groupOfMessage[m] as number
 
 describe('supersede-stale-results: plans carried across replay calls', () => {
-  it('a planner drops the link behind the collection it planned last', () => {
+  it("each collection is the next version in its view's log, which holds no records", () => {
     const { call } = replayOn()
     const first = call(5)
     const second = call(10)
-    // Each later collection was made from the one before (the plan was carried, not redone)…
-    expect(extendedCollection(second.results)?.from).toBe(first.results)
     const third = call(15)
-    expect(extendedCollection(third.results)?.from).toBe(second.results)
-    // …and once the planner has carried its work to `third`, nothing links `second` back to
-    // `first`: the chain holds at most the last planned collection, not every earlier one.
-    expect(extendedCollection(second.results)).toBeUndefined()
+    const [v1, v2, v3] = [first, second, third].map((c) => collectionVersion(c.results))
+    expect([v1?.version, v2?.version, v3?.version]).toEqual([0, 1, 2])
+    expect(v2?.log).toBe(v1?.log)
+    expect(v3?.log).toBe(v1?.log)
+    // Positions and cuts only: nothing in the log keeps an earlier collection alive.
+    expect(v3?.log.edits.map((e) => Object.keys(e).sort())).toEqual([
+      ['cut', 'redone'],
+      ['cut', 'redone'],
+    ])
     expect(third.outcomes).toEqual(['drop', 'stub', 'stub', 'single', 'newest', 'newest'])
+  })
+
+  it("a plan carried over calls it sat out equals a fresh plan (the faithful twin's case)", () => {
+    const { view, call } = replayOn()
+    const twin = { ...p, faithful: true }
+    planResults(view, call(5).results, twin) // the view's first plan: a shared one
+    const planned = planResults(view, call(10).results, twin)
+    call(12)
+    call(13)
+    const third = call(15)
+    const carried = planResults(view, third.results, twin)
+    // Carried in place over the two collections it did not plan, not planned afresh…
+    expect(carried).toBe(planned)
+    // …to the very outcomes of a fresh plan.
+    const fresh = replayOn()
+    fresh.view.advanceTo(15)
+    const again = planResults(fresh.view, fresh.call(15).results, twin)
+    expect(carried.out).toEqual(again.out)
   })
 
   it('the carried plan equals a fresh plan of the same results', () => {
@@ -88,10 +110,12 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
     const second = call(10)
     view.exclude(groupOf(view, 5)) // the user message "again"
     const third = call(15)
-    expect(extendedCollection(third.results)?.from).toBe(second.results)
+    expect(collectionVersion(third.results)?.log).toBe(collectionVersion(second.results)?.log)
     view.exclude(groupOf(view, 1)) // the first read of a.ts
     const fourth = call(15)
-    expect(extendedCollection(fourth.results)).toBeUndefined()
+    // Collected afresh: a new log starts at it.
+    expect(collectionVersion(fourth.results)?.log).not.toBe(collectionVersion(third.results)?.log)
+    expect(collectionVersion(fourth.results)?.version).toBe(0)
     expect(fourth.results.map((r) => r.ref.message)).toEqual([4, 7, 9, 12, 14])
     // Both are what collecting afresh over the same view state finds.
     const fresh = replayOn()
@@ -107,8 +131,9 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
     const before = call(15)
     view.exclude(groupOf(view, 11)) // the second read of b.ts: its record is 5th of 6
     const after = call(15)
-    expect(extendedCollection(after.results)?.from).toBe(before.results)
-    expect(extendedCollection(after.results)?.cut).toBe(4)
+    const at = collectionVersion(after.results)
+    expect(at?.version).toBe((collectionVersion(before.results)?.version ?? -1) + 1)
+    expect(at?.log.edits[(at?.version ?? 0) - 1]?.cut).toBe(4)
     expect(after.results.slice(0, 4)).toEqual(before.results.slice(0, 4))
     expect(after.results.map((r) => r.ref.message)).toEqual([2, 4, 7, 9, 14])
     const fresh = replayOn()
