@@ -137,7 +137,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
       (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)
     // Sentences and droppable groups of this collection under this params value (shared.ts);
     // a replay call's are its own.
-    const words = ctx.recordNonChanges ? sharedWords(results, wordsKey(p)) : unsharedWords(results)
+    const words = ctx.recordNonChanges ? sharedWords(results, wordsKey(p)) : unsharedWords()
     // Droppable groups read the view: kept only for an untouched one (at the same limit).
     const untouched = ctx.view.changeMark === 0
     const kept = untouched ? sharedDrops(results, planKey(p)) : undefined

@@ -66,7 +66,14 @@ export function collectResults(
   const pristine = untouched ? pristineCollection(view.prepared, isStub) : undefined
   if (pristine?.out && pristine.limit === view.limit && !lasts.last) {
     // Shared with other views: this view's log starts at it, but it is not registered (below).
-    lasts.last = { out: pristine.out, limit: view.limit, mark: 0, log: newLog(), version: 0 }
+    lasts.last = {
+      out: pristine.out,
+      own: null,
+      limit: view.limit,
+      mark: 0,
+      log: newLog(),
+      version: 0,
+    }
     return pristine.out
   }
   const last = lasts.last
@@ -168,9 +175,15 @@ export function collectResults(
     return info
   }
 
-  const out: ResultInfo[] = incremental ? last.out.slice(0, redo.cut) : []
+  // Replay: the view's own last collection is brought up to date in place (a copy per call was
+  // proportional to every result before: quadratic over a replay); one anything else holds or
+  // keys on is copied.
+  let out: ResultInfo[] = []
   let log = newLog()
   if (incremental) {
+    const own = last.own && !pinned.has(last.own) ? last.own : null
+    if (own) own.length = redo.cut
+    out = own ?? last.out.slice(0, redo.cut)
     for (const { index, k, call } of redo.redo) {
       const was = out[index] as ResultInfo
       out[index] = build(index, k, was.group, was.ref.message, call)
@@ -199,7 +212,15 @@ export function collectResults(
   // Only an array made here is registered: one taken from the last pristine collection may be
   // registered already (with another view's log).
   if (made === out) versions.set(out, { log, version })
-  lasts.last = { out: made, limit: view.limit, mark: view.changeMark, log, version }
+  lasts.last = {
+    out: made,
+    // Shared as the pristine collection: other views take it (and key plans on it).
+    own: pristine ? null : out,
+    limit: view.limit,
+    mark: view.changeMark,
+    log,
+    version,
+  }
   if (pristine) {
     pristine.out = made
     pristine.limit = view.limit
@@ -244,9 +265,21 @@ const newLog = (): CollectionLog => ({ edits: [] })
 /** Collections made over a view (none shared with another view), with their place in its log. */
 const versions = new WeakMap<readonly ResultInfo[], CollectionVersion>()
 
-/** Where `results` stands in the log of the view that collected it, if it was registered. */
+/**
+ * Where `results` stands in the log of the view that collected it, if it was registered. A
+ * replay brings its collection up to date in place (a new version of the same array): what was
+ * derived from it is current while its version object is the same.
+ */
 export function collectionVersion(results: readonly ResultInfo[]): CollectionVersion | undefined {
   return versions.get(results)
+}
+
+/** Collections something keys on (shared.ts): never changed in place, copied instead. */
+const pinned = new WeakSet<readonly ResultInfo[]>()
+
+/** Keep `results` as it is: a later collection over its view is made as a copy. */
+export function pinCollection(results: readonly ResultInfo[]): void {
+  pinned.add(results)
 }
 
 /** The last collection over a view with a stub matcher: its records, limit and change mark. */
@@ -254,6 +287,8 @@ interface LastCollection {
   last:
     | {
         readonly out: readonly ResultInfo[]
+        /** `out` when this view made it and shares it with no other: changed in place. */
+        readonly own: ResultInfo[] | null
         readonly limit: number
         readonly mark: number
         /** The view's log (per stub matcher) and the version of `out` in it. */

@@ -95,6 +95,34 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
     expect(carried.out).toEqual(again.out)
   })
 
+  it('a touched view brings its own collection up to date in place; its plan is a fresh one', () => {
+    const { view, call } = replayOn()
+    call(5)
+    call(10)
+    view.exclude(groupOf(view, 5)) // the user message "again": the view is no longer pristine
+    const copied = call(13) // the first collection after the change: a copy of the pristine one
+    const v13 = collectionVersion(copied.results)?.version
+    const grown = call(15)
+    // The same array, one version on (a copy per call was proportional to every result before).
+    expect(grown.results).toBe(copied.results)
+    expect(collectionVersion(grown.results)?.version).toBe((v13 ?? -1) + 1)
+    const fresh = replayOn()
+    fresh.view.advanceTo(15)
+    fresh.view.exclude(groupOf(fresh.view, 5))
+    expect(grown.outcomes).toEqual(fresh.call(15).outcomes)
+  })
+
+  it('a collection shared.ts keeps plans on is copied, never changed in place', () => {
+    const { view, call } = replayOn()
+    view.advanceTo(10)
+    view.exclude(groupOf(view, 5)) // touched before the first collection: it is the view's own
+    const first = call(10) // …and its first plan is kept in shared.ts on it
+    const records = [...first.results]
+    const second = call(15)
+    expect(second.results).not.toBe(first.results)
+    expect(first.results).toEqual(records)
+  })
+
   it('the carried plan equals a fresh plan of the same results', () => {
     const { call } = replayOn()
     call(5)

@@ -11,6 +11,8 @@ import { keepPlan, planKey, sharedPlan, sharedStructure } from './shared.ts'
 
 interface Carried {
   readonly results: readonly ResultInfo[]
+  /** How many results were planned (a replay's collection grows in place). */
+  readonly length: number
   readonly index: PlanIndex
   /** Kept in shared.ts for other views: never changed, a later call plans afresh instead. */
   readonly shared: boolean
@@ -33,7 +35,9 @@ export function planResults(
     carried.set(view, byParams)
   }
   const last = byParams.get(p)
-  if (last && last.results === results) return last.index
+  const at = collectionVersion(results)
+  // The same records: the same array at the same version (a replay changes its own in place).
+  if (last && last.results === results && last.at === at) return last.index
   const mode = (r: ResultInfo) => (p.faithful ? r.faithful : r.fixed)
   if (!last) {
     // The first plan over this view: a re-plan (a fresh view per run) over the same collection
@@ -51,16 +55,15 @@ export function planResults(
       }
       keepPlan(results, p, key, index)
     }
-    byParams.set(p, { results, index, shared: true, at: collectionVersion(results) })
+    byParams.set(p, { results, length: results.length, index, shared: true, at })
     return index
   }
-  const at = collectionVersion(results)
   const redone = last.shared ? null : redoneSince(last.at, at)
   let index: PlanIndex
   if (redone) {
     index = last.index
     // Positions below the cut hold the same results (or redone ones); the rest come again.
-    const n = Math.min(last.results.length, redone.cut)
+    const n = Math.min(last.length, redone.cut)
     index.truncate(n)
     const replaced = [...redone.positions].filter((i) => i < n)
     index.replace(replaced.map((i) => mode(results[i] as ResultInfo)))
@@ -69,7 +72,7 @@ export function planResults(
     index = new PlanIndex(p)
     index.addAll(results.map(mode))
   }
-  byParams.set(p, { results, index, shared: false, at })
+  byParams.set(p, { results, length: results.length, index, shared: false, at })
   return index
 }
 
