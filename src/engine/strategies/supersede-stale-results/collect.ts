@@ -134,25 +134,26 @@ export function collectResults(
   }
 
   const build = (index: number, k: number, group: number, message: number, callIndex: number) => {
-    const cached = cache.get(k)
-    const ref = cached?.info.ref ?? { message, part: k - (offset[message] as number) }
+    const kept = cache.get(k)
+    const ref = kept?.[0]?.info.ref ?? { message, part: k - (offset[message] as number) }
     const part = view.part(ref) as ToolResultPart
     const modified = view.isCompacted(ref)
     const m = measureResult(part)
     const tokens = m.hasAttachments ? view.partTokens(ref) : m.lipMeasure
     const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
-    // A result unchanged since the last run over this conversation (replay, a re-plan, one with
-    // another stub template that reads it the same) keeps its record.
-    if (
-      cached &&
-      cached.info.part === part &&
-      cached.modified === modified &&
-      cached.info.group === group &&
-      cached.info.fixed.index === index &&
-      cached.info.fixed.measure === tokens &&
-      cached.info.fixed.state === state
-    )
-      return cached.info
+    // A result unchanged since a run over this conversation (replay, a re-plan, one with another
+    // stub template that reads it the same) keeps its record.
+    if (kept)
+      for (const cached of kept)
+        if (
+          cached.info.part === part &&
+          cached.modified === modified &&
+          cached.info.group === group &&
+          cached.info.fixed.index === index &&
+          cached.info.fixed.measure === tokens &&
+          cached.info.fixed.state === state
+        )
+          return cached.info
     const c = pairing.calls[callIndex]
     const call = (c ? messages[c.message]?.parts[c.part] : undefined) as ToolCallPart
     const id = identitiesOf(call, cwd, links.get(call))
@@ -171,7 +172,11 @@ export function collectResults(
       // Fixed: attachments count by the engine's price (LIP's len//4 sees only the text).
       fixed: occurrence(index, group, tool, id.xCat, id.fixed, state, m.text, tokens),
     }
-    cache.set(k, { info, modified })
+    if (!kept) cache.set(k, [{ info, modified }])
+    else {
+      if (kept.length >= STATES_KEPT) kept.shift()
+      kept.push({ info, modified })
+    }
     return info
   }
 
@@ -333,13 +338,16 @@ function pristineCollection(prepared: object, isStub: object): PristineCollectio
 }
 
 /**
- * Records of the last run over the same prepared conversation, per flat part: replay runs the
+ * Records of earlier runs over the same prepared conversation, per flat part: replay runs the
  * strategy at every model call on one view, and a re-plan (every config edit) on a fresh view over
  * the same conversation; most results are unchanged between them. A record is reused only when
  * everything it was made from is the same (see `build`; the stub template only through the state
- * it reads), so views and templates may share them.
+ * it reads), so views and templates may share them. A few records per part: a replay sees a result
+ * fresh, then stubbed (the stub part is one object per original), and the next replay (the bench,
+ * a replay after a config edit) again; with one record per part each state rebuilt the other's.
  */
-type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }>
+type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }[]>
+const STATES_KEPT = 3
 const resultCaches = new WeakMap<object, ResultCache>()
 function resultCache(prepared: object): ResultCache {
   let cache = resultCaches.get(prepared)

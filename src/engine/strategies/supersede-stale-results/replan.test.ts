@@ -11,7 +11,7 @@ import {
 import { collectResults, collectionVersion } from './collect.ts'
 import { conversation, exchange, user } from './fixtures.ts'
 import { planResults } from './replan.ts'
-import { LIP_STUB_TEMPLATE, stubMatcher } from './stub.ts'
+import { LIP_STUB_TEMPLATE, stubMatcher, stubPart } from './stub.ts'
 
 /**
  * Replay collects the tool results at every model call on one view; each collection made from
@@ -53,7 +53,7 @@ function replayOn(prepared = prepare(conv, estimateCounter)) {
     const results = collectResults(ctx, isStub)
     return { results, outcomes: planResults(view, results, p).out.map((o) => o.kind) }
   }
-  return { view, call }
+  return { view, ctx, call }
 }
 
 /** The group of message `m` in a view. */
@@ -188,5 +188,27 @@ describe('supersede-stale-results: plans carried across replay calls', () => {
     expect(third.results).not.toBe(first.results)
     expect(third.results).toEqual(first.results)
     expect(third.outcomes).toEqual(second.outcomes)
+  })
+
+  it('a later replay takes the records of an earlier one, a result fresh and stubbed alike', () => {
+    const prepared = prepare(conv, estimateCounter)
+    const stubbedIn = (run: ReturnType<typeof replayOn>) => {
+      run.call(5)
+      run.view.exclude(groupOf(run.view, 0)) // touched: later records are built, not pristine
+      const fresh = run.call(10).results.find((r) => r.ref.message === 7) // a2
+      if (!fresh) throw new Error('a2 not collected')
+      const stub = stubPart(
+        fresh.part,
+        `[COMPACTED] Previous output for a.ts (1 bytes) was removed.`,
+      )
+      expect(run.ctx.replace(fresh.ref, stub, 'stub', 'superseded', 'test')).toBe(true)
+      return { fresh, stubbed: run.call(15).results.find((r) => r.ref.message === 7) }
+    }
+    const a = stubbedIn(replayOn(prepared))
+    const b = stubbedIn(replayOn(prepared))
+    expect(a.stubbed?.fixed.state).toBe('stub')
+    // Both states of the result are kept: neither is rebuilt by the other replay.
+    expect(b.fresh).toBe(a.fresh)
+    expect(b.stubbed).toBe(a.stubbed)
   })
 })
