@@ -12,7 +12,7 @@ import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { CATEGORY_INPUTS, type CategoryInput } from './supersede-stale-results/categories.ts'
 import { collectResults, type ResultInfo } from './supersede-stale-results/collect.ts'
-import { droppableGroups, lazyDrops, type DropLookup } from './supersede-stale-results/droppable.ts'
+import { droppableGroups, LazyDrops, type DropLookup } from './supersede-stale-results/droppable.ts'
 import { lipEstimate } from './supersede-stale-results/lip-estimate.ts'
 import { annotateLast, skipWith } from './supersede-stale-results/notes.ts'
 import type { Outcome } from './supersede-stale-results/plan.ts'
@@ -147,7 +147,7 @@ export const supersedeStaleResultsStrategy = defineStrategy({
       const groups = droppableGroups(ctx, results, outcomes, stale)
       if (untouched) keepDrops(results, planKey(p), { limit: ctx.view.limit, groups })
       drops = groups
-    } else drops = lazyDrops(ctx, results, outcomes)
+    } else drops = new LazyDrops(ctx, results, outcomes)
 
     let staleCount = 0
     // Replay records only changes: only the results to stub or drop need sentences.

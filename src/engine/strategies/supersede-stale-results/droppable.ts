@@ -37,28 +37,37 @@ export interface DropLookup {
  * groups of the drops it acts on, and late in a replay most drops are of groups it cannot drop
  * (they hold a newer copy an earlier stub points to), whose answer it then never needs. Asked
  * only for groups of drop outcomes, it answers as the whole map would: a group's answer reads
- * what no change of this step alters (outcomes, the limit, the group's text parts).
+ * what no change of this step alters (outcomes, the limit, the group's text parts). A class, not
+ * closures: one is made per replay call.
  */
-export function lazyDrops(
-  ctx: StrategyContext,
-  results: readonly ResultInfo[],
-  outcomes: readonly Outcome[],
-): DropLookup {
-  const found = new Map<number, number>()
-  const first = (g: number): number => {
-    let at = found.get(g)
+export class LazyDrops implements DropLookup {
+  /** Group → the result index recording its exclusion, -1 when it may not be dropped. */
+  private readonly found = new Map<number, number>()
+  private readonly ctx: StrategyContext
+  private readonly results: readonly ResultInfo[]
+  private readonly outcomes: readonly Outcome[]
+  constructor(ctx: StrategyContext, results: readonly ResultInfo[], outcomes: readonly Outcome[]) {
+    this.ctx = ctx
+    this.results = results
+    this.outcomes = outcomes
+  }
+
+  has(group: number): boolean {
+    return this.first(group) >= 0
+  }
+
+  get(group: number): number | undefined {
+    const at = this.first(group)
+    return at >= 0 ? at : undefined
+  }
+
+  private first(group: number): number {
+    let at = this.found.get(group)
     if (at === undefined) {
-      at = droppableFirst(ctx, results, outcomes, g)
-      found.set(g, at)
+      at = droppableFirst(this.ctx, this.results, this.outcomes, group)
+      this.found.set(group, at)
     }
     return at
-  }
-  return {
-    has: (g) => first(g) >= 0,
-    get: (g) => {
-      const at = first(g)
-      return at >= 0 ? at : undefined
-    },
   }
 }
 
