@@ -12,7 +12,7 @@ import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { CATEGORY_INPUTS, type CategoryInput } from './supersede-stale-results/categories.ts'
 import { collectResults, type ResultInfo } from './supersede-stale-results/collect.ts'
-import { droppableGroups } from './supersede-stale-results/droppable.ts'
+import { droppableGroups, LazyDrops, type DropLookup } from './supersede-stale-results/droppable.ts'
 import { lipEstimate } from './supersede-stale-results/lip-estimate.ts'
 import { annotateLast, skipWith } from './supersede-stale-results/notes.ts'
 import type { Outcome } from './supersede-stale-results/plan.ts'
@@ -137,16 +137,17 @@ export const supersedeStaleResultsStrategy = defineStrategy({
       (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)
     // Sentences and droppable groups of this collection under this params value (shared.ts);
     // a replay call's are its own.
-    const words = ctx.recordNonChanges ? sharedWords(results, wordsKey(p)) : unsharedWords(results)
+    const words = ctx.recordNonChanges ? sharedWords(results, wordsKey(p)) : unsharedWords()
     // Droppable groups read the view: kept only for an untouched one (at the same limit).
     const untouched = ctx.view.changeMark === 0
     const kept = untouched ? sharedDrops(results, planKey(p)) : undefined
-    let drops: ReadonlyMap<number, number>
+    let drops: DropLookup
     if (kept?.limit === ctx.view.limit) drops = kept.groups
-    else {
-      drops = droppableGroups(ctx, results, outcomes, stale)
-      if (untouched) keepDrops(results, planKey(p), { limit: ctx.view.limit, groups: drops })
-    }
+    else if (untouched || ctx.recordNonChanges) {
+      const groups = droppableGroups(ctx, results, outcomes, stale)
+      if (untouched) keepDrops(results, planKey(p), { limit: ctx.view.limit, groups })
+      drops = groups
+    } else drops = new LazyDrops(ctx, results, outcomes)
 
     let staleCount = 0
     // Replay records only changes: only the results to stub or drop need sentences.
@@ -158,12 +159,14 @@ export const supersedeStaleResultsStrategy = defineStrategy({
       // Replay: a stub the context refuses for a protection (the same test `ctx.replace` makes
       // first) records nothing there, so its sentences are not built. Newest copies an earlier
       // stub defers to stay stale by the plan at every later call: this skips them cheaply.
-      if (
-        !ctx.recordNonChanges &&
-        (outcome.kind === 'stub' || !drops.has(r.group)) &&
-        (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref))
-      )
-        return
+      if (!ctx.recordNonChanges) {
+        if (outcome.kind === 'drop' && drops.has(r.group)) {
+          // A drop of its whole group: only its first result excludes it, and an exclusion the
+          // context refuses (the first tests `ctx.exclude` makes) records nothing here either.
+          // Late in a replay these are mostly groups holding a newer copy an earlier stub names.
+          if (drops.get(r.group) !== i || excludeRefused(ctx, r.group)) return
+        } else if (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref)) return
+      }
       const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
       if (
         outcome.kind !== 'already' &&
@@ -221,6 +224,15 @@ export const supersedeStaleResultsStrategy = defineStrategy({
     }
   },
 })
+
+/** Would `ctx.exclude(group)` be refused (some of its tests: the rest are left to it)? */
+function excludeRefused(ctx: StrategyContext, group: number): boolean {
+  return (
+    ctx.view.isExcluded(group) ||
+    ctx.protectionOf(group) !== null ||
+    ctx.view.holdsNewestCopy(group)
+  )
+}
 
 /** The same params in faithful mode, one object per params object (so memoised verdicts hit). */
 const twins = new WeakMap<object, SupersedeStaleResultsParams>()

@@ -65,7 +65,15 @@ export function collectResults(
   const untouched = view.changeMark === 0
   const pristine = untouched ? pristineCollection(view.prepared, isStub) : undefined
   if (pristine?.out && pristine.limit === view.limit && !lasts.last) {
-    lasts.last = { out: pristine.out, limit: view.limit, mark: 0 }
+    // Shared with other views: this view's log starts at it, but it is not registered (below).
+    lasts.last = {
+      out: pristine.out,
+      own: null,
+      limit: view.limit,
+      mark: 0,
+      log: newLog(),
+      version: 0,
+    }
     return pristine.out
   }
   const last = lasts.last
@@ -116,7 +124,7 @@ export function collectResults(
   }
   if (incremental && keys.length === 0 && redo.redo.length === 0 && redo.cut === last.out.length) {
     // The very same records: a caller may keep what it derived from this array.
-    lasts.last = { out: last.out, limit: view.limit, mark: view.changeMark }
+    lasts.last = { ...last, limit: view.limit, mark: view.changeMark }
     return last.out
   }
   let order: number[] | null = null
@@ -126,25 +134,26 @@ export function collectResults(
   }
 
   const build = (index: number, k: number, group: number, message: number, callIndex: number) => {
-    const cached = cache.get(k)
-    const ref = cached?.info.ref ?? { message, part: k - (offset[message] as number) }
+    const kept = cache.get(k)
+    const ref = kept?.[0]?.info.ref ?? { message, part: k - (offset[message] as number) }
     const part = view.part(ref) as ToolResultPart
     const modified = view.isCompacted(ref)
     const m = measureResult(part)
     const tokens = m.hasAttachments ? view.partTokens(ref) : m.lipMeasure
     const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
-    // A result unchanged since the last run over this conversation (replay, a re-plan, one with
-    // another stub template that reads it the same) keeps its record.
-    if (
-      cached &&
-      cached.info.part === part &&
-      cached.modified === modified &&
-      cached.info.group === group &&
-      cached.info.fixed.index === index &&
-      cached.info.fixed.measure === tokens &&
-      cached.info.fixed.state === state
-    )
-      return cached.info
+    // A result unchanged since a run over this conversation (replay, a re-plan, one with another
+    // stub template that reads it the same) keeps its record.
+    if (kept)
+      for (const cached of kept)
+        if (
+          cached.info.part === part &&
+          cached.modified === modified &&
+          cached.info.group === group &&
+          cached.info.fixed.index === index &&
+          cached.info.fixed.measure === tokens &&
+          cached.info.fixed.state === state
+        )
+          return cached.info
     const c = pairing.calls[callIndex]
     const call = (c ? messages[c.message]?.parts[c.part] : undefined) as ToolCallPart
     const id = identitiesOf(call, cwd, links.get(call))
@@ -163,17 +172,29 @@ export function collectResults(
       // Fixed: attachments count by the engine's price (LIP's len//4 sees only the text).
       fixed: occurrence(index, group, tool, id.xCat, id.fixed, state, m.text, tokens),
     }
-    cache.set(k, { info, modified })
+    if (!kept) cache.set(k, [{ info, modified }])
+    else {
+      if (kept.length >= STATES_KEPT) kept.shift()
+      kept.push({ info, modified })
+    }
     return info
   }
 
-  const out: ResultInfo[] = incremental ? last.out.slice(0, redo.cut) : []
+  // Replay: the view's own last collection is brought up to date in place (a copy per call was
+  // proportional to every result before: quadratic over a replay); one anything else holds or
+  // keys on is copied.
+  let out: ResultInfo[] = []
+  let log = newLog()
   if (incremental) {
+    const own = last.own && !pinned.has(last.own) ? last.own : null
+    if (own) own.length = redo.cut
+    out = own ?? last.out.slice(0, redo.cut)
     for (const { index, k, call } of redo.redo) {
       const was = out[index] as ResultInfo
       out[index] = build(index, k, was.group, was.ref.message, call)
     }
-    extensions.set(out, { from: last.out, redone: redo.redo.map((x) => x.index), cut: redo.cut })
+    log = last.log
+    log.edits.push({ redone: redo.redo.map((x) => x.index), cut: redo.cut })
   }
   const base = out.length
   for (let index = base; index < base + keys.length; index++) {
@@ -192,7 +213,19 @@ export function collectResults(
   // the last untouched collection with another: it takes that array, and with it the plans kept
   // on it (shared.ts), which do not depend on the template.
   const made = pristine && !incremental ? sameAsLastPristine(view.prepared, out) : out
-  lasts.last = { out: made, limit: view.limit, mark: view.changeMark }
+  const version = log.edits.length
+  // Only an array made here is registered: one taken from the last pristine collection may be
+  // registered already (with another view's log).
+  if (made === out) versions.set(out, { log, version })
+  lasts.last = {
+    out: made,
+    // Shared as the pristine collection: other views take it (and key plans on it).
+    own: pristine ? null : out,
+    limit: view.limit,
+    mark: view.changeMark,
+    log,
+    version,
+  }
   if (pristine) {
     pristine.out = made
     pristine.limit = view.limit
@@ -210,40 +243,63 @@ function sameAsLastPristine(prepared: object, out: readonly ResultInfo[]): reado
 }
 
 /**
- * How a collection was made from an earlier one: its records before `cut` kept or redone in place,
- * then the records from `cut` on collected again or new.
+ * How the collections over one view were made, one from the last: a planner carries its work on
+ * the collection it planned last to a later one through the edits in between. Positions and cuts
+ * only, no records: links from a collection to the one it was made from held every collection of
+ * a replay alive (calls × results: 8 GB on 130 copies of a Codex rollout) unless each planner cut
+ * them behind it, and then a planner that sat out some calls (LIP's twin plan, made only to word
+ * a decision) planned afresh.
  */
-export interface Extension {
-  readonly from: readonly ResultInfo[]
-  /** Positions whose record was redone (their part was replaced); every other one is the same. */
-  readonly redone: readonly number[]
-  /** Records of `from` at positions below it are at the same positions here. */
-  readonly cut: number
+export interface CollectionLog {
+  /**
+   * `edits[v]` made the collection at version v + 1 from the one at version v: its records
+   * below `cut` are those of version v except at the `redone` positions (their part was
+   * replaced), and the records from `cut` on were collected again or are new.
+   */
+  readonly edits: { readonly redone: readonly number[]; readonly cut: number }[]
 }
 
-/**
- * Collections made from an earlier one when the view only had parts replaced since: a planner may
- * carry its work on the earlier records forward and redo the positions named.
- */
-const extensions = new WeakMap<readonly ResultInfo[], Extension>()
-
-/** How `results` extends an earlier collection, if it does. */
-export function extendedCollection(results: readonly ResultInfo[]): Extension | undefined {
-  return extensions.get(results)
+/** Where a collection stands in its view's log. */
+export interface CollectionVersion {
+  readonly log: CollectionLog
+  readonly version: number
 }
 
+const newLog = (): CollectionLog => ({ edits: [] })
+
+/** Collections made over a view (none shared with another view), with their place in its log. */
+const versions = new WeakMap<readonly ResultInfo[], CollectionVersion>()
+
 /**
- * Drop the link from `results` to the collection it was made from: a planner that has carried its
- * work up to `results` never walks behind it again (a walk stopped there just plans afresh).
+ * Where `results` stands in the log of the view that collected it, if it was registered. A
+ * replay brings its collection up to date in place (a new version of the same array): what was
+ * derived from it is current while its version object is the same.
  */
-export function forgetExtension(results: readonly ResultInfo[]): void {
-  extensions.delete(results)
+export function collectionVersion(results: readonly ResultInfo[]): CollectionVersion | undefined {
+  return versions.get(results)
+}
+
+/** Collections something keys on (shared.ts): never changed in place, copied instead. */
+const pinned = new WeakSet<readonly ResultInfo[]>()
+
+/** Keep `results` as it is: a later collection over its view is made as a copy. */
+export function pinCollection(results: readonly ResultInfo[]): void {
+  pinned.add(results)
 }
 
 /** The last collection over a view with a stub matcher: its records, limit and change mark. */
 interface LastCollection {
   last:
-    | { readonly out: readonly ResultInfo[]; readonly limit: number; readonly mark: number }
+    | {
+        readonly out: readonly ResultInfo[]
+        /** `out` when this view made it and shares it with no other: changed in place. */
+        readonly own: ResultInfo[] | null
+        readonly limit: number
+        readonly mark: number
+        /** The view's log (per stub matcher) and the version of `out` in it. */
+        readonly log: CollectionLog
+        readonly version: number
+      }
     | undefined
 }
 const lastByView = new WeakMap<object, WeakMap<object, LastCollection>>()
@@ -282,13 +338,16 @@ function pristineCollection(prepared: object, isStub: object): PristineCollectio
 }
 
 /**
- * Records of the last run over the same prepared conversation, per flat part: replay runs the
+ * Records of earlier runs over the same prepared conversation, per flat part: replay runs the
  * strategy at every model call on one view, and a re-plan (every config edit) on a fresh view over
  * the same conversation; most results are unchanged between them. A record is reused only when
  * everything it was made from is the same (see `build`; the stub template only through the state
- * it reads), so views and templates may share them.
+ * it reads), so views and templates may share them. A few records per part: a replay sees a result
+ * fresh, then stubbed (the stub part is one object per original), and the next replay (the bench,
+ * a replay after a config edit) again; with one record per part each state rebuilt the other's.
  */
-type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }>
+type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }[]>
+const STATES_KEPT = 3
 const resultCaches = new WeakMap<object, ResultCache>()
 function resultCache(prepared: object): ResultCache {
   let cache = resultCaches.get(prepared)

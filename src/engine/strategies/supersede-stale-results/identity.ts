@@ -369,7 +369,14 @@ function extractFixedBase(
 
 /** How a resource is shown: faithful = the primary key (LIP); fixed = with its secondary keys. */
 export function resourceLabel(id: ResourceIdentity, faithful: boolean): string {
-  return faithful || id.secondary.length === 0
-    ? id.primary
-    : `${id.primary} (${id.secondary.join(', ')})`
+  if (faithful || id.secondary.length === 0) return id.primary
+  // Made once per identity (identities are kept per call part): an edit of the step's own
+  // numbers words thousands of results again, and joining their keys each time showed.
+  let label = labels.get(id)
+  if (label === undefined) {
+    label = `${id.primary} (${id.secondary.join(', ')})`
+    labels.set(id, label)
+  }
+  return label
 }
+const labels = new WeakMap<ResourceIdentity, string>()

@@ -41,6 +41,17 @@ export interface PlanStructure {
   readonly fullReadUsers: Map<string, Set<string>>
   readonly coverUsers: Map<string, Set<string>>
   readonly writeUsers: Map<string, Set<string>>
+  /**
+   * What `cover` found for the occurrence at each index: replay appends reads of a file at every
+   * model call and re-decides every key that reads it, and each decision scanned the file's later
+   * reads again from the start (a file read in many ranges made that quadratic in the session).
+   * Valid while the file's list only grew at its end (`readsChanged` unchanged). It reads no
+   * params, so plans borrowing the structure (an edit of the step's own numbers) take the answers
+   * too: a fresh plan scans every later ranged read of a file per ranged read of it.
+   */
+  readonly covered: (CoverMemo | undefined)[]
+  /** Per path: how often its reads list changed other than by a read appended at its end. */
+  readonly readsChanged: Map<string, number>
 }
 
 const emptyStructure = (): PlanStructure => ({
@@ -52,6 +63,8 @@ const emptyStructure = (): PlanStructure => ({
   fullReadUsers: new Map(),
   coverUsers: new Map(),
   writeUsers: new Map(),
+  covered: [],
+  readsChanged: new Map(),
 })
 
 export class PlanIndex {
@@ -65,16 +78,6 @@ export class PlanIndex {
   private readonly s: PlanStructure
 
   private readonly p: PlanParams
-
-  /**
-   * What `cover` found for the occurrence at each index: replay appends reads of a file at every
-   * model call and re-decides every key that reads it, and each decision scanned the file's later
-   * reads again from the start (a file read in many ranges made that quadratic in the session).
-   * Valid while the file's list only grew at its end (`readsChanged` unchanged).
-   */
-  private readonly covered: (CoverMemo | undefined)[] = []
-  /** Per path: how often its reads list changed other than by a read appended at its end. */
-  private readonly readsChanged = new Map<string, number>()
 
   constructor(p: PlanParams, structure: PlanStructure = emptyStructure()) {
     this.p = p
@@ -151,7 +154,7 @@ export class PlanIndex {
     }
     this.s.occ.length = n
     this.out.length = n
-    if (this.covered.length > n) this.covered.length = n
+    if (this.s.covered.length > n) this.s.covered.length = n
     for (const key of dirty) if (this.s.byKey.has(key)) this.decide(key)
   }
 
@@ -189,7 +192,7 @@ export class PlanIndex {
     if (o.state === 'fresh' && id.lines && path !== undefined) {
       const list = this.s.readsOf.get(path) as Occurrence[]
       list.splice(list.indexOf(o), 1)
-      this.readsChanged.set(path, (this.readsChanged.get(path) ?? 0) + 1)
+      this.s.readsChanged.set(path, (this.s.readsChanged.get(path) ?? 0) + 1)
       this.touch(this.s.coverUsers.get(path), dirty)
     }
     if (p.writesMakeStale)
@@ -219,7 +222,7 @@ export class PlanIndex {
         const reads = this.s.readsOf.get(path)
         const last = reads?.[reads.length - 1]
         if (last && last.index > o.index)
-          this.readsChanged.set(path, (this.readsChanged.get(path) ?? 0) + 1)
+          this.s.readsChanged.set(path, (this.s.readsChanged.get(path) ?? 0) + 1)
         insert(this.s.readsOf, path, o, o.index, (x) => x.index)
         this.touch(this.s.coverUsers.get(path), dirty)
       }
@@ -339,8 +342,8 @@ export class PlanIndex {
     if (!id?.lines || id.reads?.length !== 1) return undefined
     const path = id.reads[0] as string
     const reads = this.s.readsOf.get(path) ?? []
-    const version = this.readsChanged.get(path) ?? 0
-    const memo = this.covered[o.index]
+    const version = this.s.readsChanged.get(path) ?? 0
+    const memo = this.s.covered[o.index]
     let from = o.index
     if (memo?.o === o && memo.version === version) {
       // The list only grew at its end since: the answer found stands, else scan the new reads.
@@ -360,7 +363,7 @@ export class PlanIndex {
       break
     }
     const scanned = reads.length > 0 ? (reads[reads.length - 1] as Occurrence).index : from
-    this.covered[o.index] = { o, version, scanned, found }
+    this.s.covered[o.index] = { o, version, scanned, found }
     return found
   }
 

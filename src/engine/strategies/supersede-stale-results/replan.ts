@@ -1,19 +1,23 @@
 /**
  * Plans carried across a replay. The strategy runs at every model call on one view; between two
- * calls the collection usually only grew (see `extendedCollection`), so the previous call's plan
- * index takes the new results and re-decides only the resources they touch: a call costs what is
- * new since the last one, not a re-plan of every result of the conversation.
+ * calls the collection usually only grew (see `CollectionLog`), so the plan index of the last call
+ * that planned takes the new results and re-decides only the resources they touch: a call costs
+ * what is new since then, not a re-plan of every result of the conversation.
  */
-import { extendedCollection, forgetExtension, type ResultInfo } from './collect.ts'
+import { collectionVersion, type CollectionVersion, type ResultInfo } from './collect.ts'
 import { PlanIndex } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
 import { keepPlan, planKey, sharedPlan, sharedStructure } from './shared.ts'
 
 interface Carried {
   readonly results: readonly ResultInfo[]
+  /** How many results were planned (a replay's collection grows in place). */
+  readonly length: number
   readonly index: PlanIndex
   /** Kept in shared.ts for other views: never changed, a later call plans afresh instead. */
   readonly shared: boolean
+  /** Where `results` stands in its view's log, if it is registered there. */
+  readonly at: CollectionVersion | undefined
 }
 
 /** Per view (the replay's one working view), per parsed params object. */
@@ -31,7 +35,9 @@ export function planResults(
     carried.set(view, byParams)
   }
   const last = byParams.get(p)
-  if (last && last.results === results) return last.index
+  const at = collectionVersion(results)
+  // The same records: the same array at the same version (a replay changes its own in place).
+  if (last && last.results === results && last.at === at) return last.index
   const mode = (r: ResultInfo) => (p.faithful ? r.faithful : r.fixed)
   if (!last) {
     // The first plan over this view: a re-plan (a fresh view per run) over the same collection
@@ -49,15 +55,15 @@ export function planResults(
       }
       keepPlan(results, p, key, index)
     }
-    byParams.set(p, { results, index, shared: true })
+    byParams.set(p, { results, length: results.length, index, shared: true, at })
     return index
   }
-  const redone = last.shared ? null : redoneSince(results, last.results)
+  const redone = last.shared ? null : redoneSince(last.at, at)
   let index: PlanIndex
   if (redone) {
     index = last.index
     // Positions below the cut hold the same results (or redone ones); the rest come again.
-    const n = Math.min(last.results.length, redone.cut)
+    const n = Math.min(last.length, redone.cut)
     index.truncate(n)
     const replaced = [...redone.positions].filter((i) => i < n)
     index.replace(replaced.map((i) => mode(results[i] as ResultInfo)))
@@ -66,32 +72,27 @@ export function planResults(
     index = new PlanIndex(p)
     index.addAll(results.map(mode))
   }
-  byParams.set(p, { results, index, shared: false })
-  // Each collection links to the one it was made from; kept, the links would hold every earlier
-  // collection of a replay alive (calls × results: 8 GB on 130 copies of a Codex rollout). A
-  // planner walks back only to the collection it planned last, so the link behind that one goes.
-  if (last.results !== results) forgetExtension(last.results)
+  byParams.set(p, { results, length: results.length, index, shared: false, at })
   return index
 }
 
 /**
- * When `results` was made from `earlier` over one or more collections: the positions redone on
- * the way and the lowest cut (below it, every other earlier record is the same object at the same
- * position); null when it was not.
+ * When the collection at `to` was made from the one at `from` over one or more calls: the
+ * positions redone on the way and the lowest cut (below it, every other earlier record is the
+ * same object at the same position); null when it was not (another log: collected afresh).
  */
 function redoneSince(
-  results: readonly ResultInfo[],
-  earlier: readonly ResultInfo[],
+  from: CollectionVersion | undefined,
+  to: CollectionVersion | undefined,
 ): { readonly positions: Set<number>; readonly cut: number } | null {
+  if (!from || !to || from.log !== to.log || from.version > to.version) return null
   const positions = new Set<number>()
   let cut = Infinity
-  let r: readonly ResultInfo[] = results
-  while (r !== earlier) {
-    const ext = extendedCollection(r)
-    if (!ext) return null
-    for (const i of ext.redone) positions.add(i)
-    cut = Math.min(cut, ext.cut)
-    r = ext.from
+  for (let v = from.version; v < to.version; v++) {
+    const edit = to.log.edits[v]
+    if (!edit) return null
+    for (const i of edit.redone) positions.add(i)
+    cut = Math.min(cut, edit.cut)
   }
   return { positions, cut }
 }

@@ -7,7 +7,7 @@
  * VALUE (JSON), never by the params object: every edit hands the engine a fresh, validated copy.
  * An edit of the step's own params is simply another value, planned afresh.
  */
-import type { ResultInfo } from './collect.ts'
+import { pinCollection, type ResultInfo } from './collect.ts'
 import type { PlanIndex, PlanStructure } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
 import type { Act, ActsMade, WordParams, Wording } from './words.ts'
@@ -54,6 +54,8 @@ function sharedOf(results: readonly ResultInfo[]): Shared {
   if (!s) {
     s = { structures: new Map(), plans: new Map(), words: new Map(), drops: new Map() }
     byResults.set(results, s)
+    // What is kept here is of these very records: a replay must not change them in place.
+    pinCollection(results)
   }
   return s
 }
@@ -129,12 +131,14 @@ export function sharedWords(results: readonly ResultInfo[], key: string): Shared
 }
 
 /**
- * Words for one replay call only: a replay's collections are new at every call and never
+ * Words for one replay call only: a replay's collections change at every call and are never
  * re-planned, so nothing is shared or kept for them (kept, each call's acts and outcome copies
- * stayed alive with its collection and doubled the replay's garbage-collection time).
+ * stayed alive with its collection and doubled the replay's garbage-collection time). A call
+ * words only the few results it changes: its acts start empty, not as an array as long as the
+ * collection (which made each call cost a step proportional to every result before it).
  */
-export const unsharedWords = (results: readonly ResultInfo[]): SharedWords => ({
-  acts: new Array<Act | undefined>(results.length),
+export const unsharedWords = (): SharedWords => ({
+  acts: [],
   made: undefined,
   donor: undefined,
   wording: undefined,
