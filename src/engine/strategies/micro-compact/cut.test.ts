@@ -8,6 +8,7 @@ import { collapseCut, noteCut } from './cut.ts'
 const result = (text: string): ToolResultPart => ({
   kind: 'tool_result',
   callId: 'c',
+  isError: false,
   content: [{ kind: 'text', text }],
 })
 
