@@ -117,16 +117,17 @@ function projectedPart(
   // The copy made for this part last time, when made from the same replacement with the same
   // marks (the same strategies, the same newer copies).
   const flat = (view.parts.offset[message] as number) + i
-  if (
-    memo.source[flat] === o.part &&
-    sameList(memo.by[flat], o.by) &&
-    sameRefs(memo.newer[flat], o.newer)
-  )
-    return memo.part[flat] as Part
-  const made = markedCopy(conversation, original, o, o.part)
+  const sameMarks = sameList(memo.by[flat], o.by) && sameRefs(memo.newer[flat], o.newer)
+  if (sameMarks && memo.source[flat] === o.part) return memo.part[flat] as Part
+  // A new replacement with the same marks (an edit of a step's own numbers re-makes every
+  // trimmed part): the marks made last time for this part are the same values, so they are
+  // shared rather than re-built (thousands of arrays and records per edit).
+  const marks = (sameMarks ? memo.marks[flat] : undefined) ?? marksOf(conversation, original, o)
+  const made = markedCopy(original, o, o.part, marks)
   memo.source[flat] = o.part
   memo.by[flat] = o.by
   memo.newer[flat] = o.newer
+  memo.marks[flat] = marks
   memo.part[flat] = made
   return made
 }
@@ -143,6 +144,7 @@ interface ProjectionMemo {
   readonly source: (Part | undefined)[]
   readonly by: (readonly string[] | undefined)[]
   readonly newer: (readonly PartRef[] | undefined)[]
+  readonly marks: (Marks | undefined)[]
 }
 
 const memos = new WeakMap<object, ProjectionMemo>()
@@ -157,6 +159,7 @@ function memoOf(view: WorkingView): ProjectionMemo {
     source: new Array<Part | undefined>(parts),
     by: new Array<readonly string[] | undefined>(parts),
     newer: new Array<readonly PartRef[] | undefined>(parts),
+    marks: new Array<Marks | undefined>(parts),
   }
   memos.set(view.prepared, made)
   return made
@@ -182,15 +185,19 @@ function sameRefs(a: readonly PartRef[] | undefined, b: readonly PartRef[]): boo
   return true
 }
 
-/** `replacement` (the override's part) marked as compacted (see {@link projectedParts}). */
-function markedCopy(
-  conversation: Conversation,
-  original: Part,
-  o: Override,
-  replacement: Part,
-): Part {
-  const hit = projectedCache.get(replacement)
-  if (hit && hit.original === original && sameMarks(hit, o, conversation)) return hit.part
+/**
+ * The marks a replaced part carries (see {@link projectedParts}): its own earlier marks, then the
+ * strategies that changed it and the ids of the newer copies it defers to. Only read once made.
+ */
+interface Marks {
+  readonly compactedBy: readonly string[]
+  /** Undefined when there is nothing to defer to (no `supersededBy` key at all). */
+  readonly supersededBy: readonly unknown[] | undefined
+  /** The override's newer parts by message id, as the cache below compares them. */
+  readonly newer: readonly { readonly messageId: string; readonly part: number }[]
+}
+
+function marksOf(conversation: Conversation, original: Part, o: Override): Marks {
   const earlierBy = Array.isArray(original.meta?.compactedBy)
     ? (original.meta.compactedBy as string[])
     : []
@@ -201,15 +208,22 @@ function markedCopy(
     messageId: conversation.messages[r.message]?.id ?? '',
     part: r.part,
   }))
-  const meta = {
-    ...replacement.meta,
+  return {
     compactedBy: [...earlierBy, ...o.by],
-    ...(earlierNewer.length + newer.length > 0
-      ? { supersededBy: [...earlierNewer, ...newer] }
-      : {}),
+    supersededBy: earlierNewer.length + newer.length > 0 ? [...earlierNewer, ...newer] : undefined,
+    newer,
   }
+}
+
+/** `replacement` (the override's part) marked as compacted (see {@link projectedParts}). */
+function markedCopy(original: Part, o: Override, replacement: Part, marks: Marks): Part {
+  const hit = projectedCache.get(replacement)
+  if (hit && hit.original === original && sameMarks(hit, o, marks)) return hit.part
+  // Key for key what `{ ...meta, compactedBy, ...(deferred ? { supersededBy } : {}) }` makes.
+  const meta: Record<string, unknown> = { ...replacement.meta, compactedBy: marks.compactedBy }
+  if (marks.supersededBy) meta.supersededBy = marks.supersededBy
   const part = { ...replacement, meta } as Part
-  projectedCache.set(replacement, { original, by: o.by, newer, part })
+  projectedCache.set(replacement, { original, by: o.by, newer: marks.newer, part })
   projectedFrom.set(part, replacement)
   return part
 }
@@ -236,15 +250,14 @@ function sameMarks(
     readonly newer: readonly { messageId: string; part: number }[]
   },
   o: Override,
-  conversation: Conversation,
+  marks: Marks,
 ): boolean {
-  if (hit.by.length !== o.by.length || hit.newer.length !== o.newer.length) return false
+  if (hit.by.length !== o.by.length || hit.newer.length !== marks.newer.length) return false
   for (let i = 0; i < o.by.length; i++) if (hit.by[i] !== o.by[i]) return false
-  for (let i = 0; i < o.newer.length; i++) {
-    const r = o.newer[i] as PartRef
+  for (let i = 0; i < marks.newer.length; i++) {
+    const r = marks.newer[i] as { messageId: string; part: number }
     const h = hit.newer[i] as { messageId: string; part: number }
-    if (h.part !== r.part || h.messageId !== (conversation.messages[r.message]?.id ?? ''))
-      return false
+    if (h.part !== r.part || h.messageId !== r.messageId) return false
   }
   return true
 }
