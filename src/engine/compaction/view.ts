@@ -140,14 +140,13 @@ export class WorkingView extends ViewState {
   /** The inverse of the last {@link replace} (its row is the last of `replaced`). */
   private undoReplace(): void {
     const r = this.replaced
-    const i = r.length - 1
-    const key = r.keys[i] as number | string
-    const before = r.befores[i]
-    const m = r.messages[i] as number
-    const g = r.groups[i] as number
-    const delta = r.deltas[i] as number
-    const flags = r.flags[i] as number
-    const undoLedger = r.ledger[i] as number
+    const key = r.lastKey()
+    const before = r.lastBefore()
+    const m = r.lastMessage()
+    const g = r.lastGroup()
+    const delta = r.lastDelta()
+    const flags = r.lastFlags()
+    const undoLedger = r.lastLedger()
     r.pop()
     if (before) this.overrides.set(key, before)
     else this.overrides.delete(key)
