@@ -15,6 +15,8 @@ export const REPLACED = 0
 export const EXCLUDED = 1
 /** Marker in the undo stack: "take back the last inserted summary" (the last of the view's list). */
 export const INSERTED = 2
+/** Marker in the undo stack: "take back the last newest-copy mark" (the view keeps its rows). */
+export const NEWEST = 3
 
 /** Row flag: the replacement added the part's first override in its message. */
 export const COUNTED = 1
