@@ -25,17 +25,29 @@ export function recordBase(
   fixed?: string,
   newer?: PartRef,
 ) {
-  return {
-    strategy: src.strategy,
-    step: src.step,
-    reason,
-    detail,
-    groupId: src.groupIdOf(group),
-    tokensBefore: before,
-    tokensAfter: after,
-    ...(fixed ? { fixed } : {}),
-    ...(newer ? { newer } : {}),
+  const { strategy, step } = src
+  const groupId = src.groupIdOf(group)
+  // One literal per shape, keys in the order above: the conditional spreads built the record in
+  // dictionary mode, several times the size (heap sampling: ~1.5 KB per refused stub, and every
+  // record lives as long as the plan), and the callers spread it once more.
+  if (fixed) {
+    return newer
+      ? {
+          strategy,
+          step,
+          reason,
+          detail,
+          groupId,
+          tokensBefore: before,
+          tokensAfter: after,
+          fixed,
+          newer,
+        }
+      : { strategy, step, reason, detail, groupId, tokensBefore: before, tokensAfter: after, fixed }
   }
+  return newer
+    ? { strategy, step, reason, detail, groupId, tokensBefore: before, tokensAfter: after, newer }
+    : { strategy, step, reason, detail, groupId, tokensBefore: before, tokensAfter: after }
 }
 
 /** The decision for an exclusion (a literal unless `fixed` is set: same keys, same order). */

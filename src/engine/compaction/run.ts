@@ -136,7 +136,9 @@ export async function compact(
 /** How many decisions changed the projection (`filter(isChange).length`, without the copy). */
 function countChanges(decisions: readonly Decision[]): number {
   let n = 0
-  for (const d of decisions) if (CHANGING.has(d.kind)) n++
+  // Indexed: run once per re-plan, this loop stays unoptimised, and `for…of` then made an
+  // iterator result object per decision (heap sampling: ~0.5 MB of the ~6.5 MB of a re-plan).
+  for (let i = 0; i < decisions.length; i++) if (CHANGING.has((decisions[i] as Decision).kind)) n++
   return n
 }
 

@@ -7,6 +7,7 @@ import {
   COUNTED,
   EXCLUDED,
   INSERTED,
+  NEWEST,
   REPLACED,
   ReplaceLog,
   VISIBLE,
@@ -43,10 +44,14 @@ export class WorkingView extends ViewState {
    * Thousands per re-plan: rows of plain arrays instead of two closures each
    * were a visible share of a round and of its GC.
    */
-  private readonly undo: (UndoStep | typeof REPLACED | typeof EXCLUDED | typeof INSERTED)[] = []
+  private readonly undo: (
+    UndoStep | typeof REPLACED | typeof EXCLUDED | typeof INSERTED | typeof NEWEST
+  )[] = []
   private readonly replaced = new ReplaceLog<Override>()
   /** Per exclusion still undoable: its group, then the tokens it took out of the total. */
   private readonly excludedLog: number[] = []
+  /** Per newest-copy mark still undoable: its key, its message, 1 when it made the key's list. */
+  private readonly newestLog: (number | string)[] = []
   /**
    * Message index of every replacement and of the first message of every exclusion, in order; −1
    * for a rollback that undid anything. Incremental strategies keep what they derived from the
@@ -140,14 +145,13 @@ export class WorkingView extends ViewState {
   /** The inverse of the last {@link replace} (its row is the last of `replaced`). */
   private undoReplace(): void {
     const r = this.replaced
-    const i = r.length - 1
-    const key = r.keys[i] as number | string
-    const before = r.befores[i]
-    const m = r.messages[i] as number
-    const g = r.groups[i] as number
-    const delta = r.deltas[i] as number
-    const flags = r.flags[i] as number
-    const undoLedger = r.ledger[i] as number
+    const key = r.lastKey()
+    const before = r.lastBefore()
+    const m = r.lastMessage()
+    const g = r.lastGroup()
+    const delta = r.lastDelta()
+    const flags = r.lastFlags()
+    const undoLedger = r.lastLedger()
     r.pop()
     if (before) this.overrides.set(key, before)
     else this.overrides.delete(key)
@@ -216,11 +220,20 @@ export class WorkingView extends ViewState {
     if (sources) sources.push(source)
     else this.newestCopies.set(key, [source])
     this.countNewest(key, ref.message, 1)
-    this.undo.push(() => {
-      if (sources) sources.pop()
-      else this.newestCopies.delete(key)
-      this.countNewest(key, ref.message, -1)
-    })
+    // Its inverse is data too (see `undo`): a closure per supersession stub (1,500 per re-plan)
+    // was most of what a mark allocated. The row: the key, its message, and whether the list was new.
+    this.newestLog.push(key, ref.message, sources ? 0 : 1)
+    this.undo.push(NEWEST)
+  }
+
+  /** The inverse of the last {@link markNewestCopy} (its row is the last of `newestLog`). */
+  private undoNewest(): void {
+    const created = this.newestLog.pop() as number
+    const message = this.newestLog.pop() as number
+    const key = this.newestLog.pop() as number | string
+    if (created) this.newestCopies.delete(key)
+    else this.newestCopies.get(key)?.pop()
+    this.countNewest(key, message, -1)
   }
 
   isNewestCopy(ref: PartRef): boolean {
@@ -264,6 +277,7 @@ export class WorkingView extends ViewState {
     this.undo.length = 0
     this.replaced.clear()
     this.excludedLog.length = 0
+    this.newestLog.length = 0
   }
 
   rollback(checkpoint: number): void {
@@ -273,6 +287,7 @@ export class WorkingView extends ViewState {
       if (step === REPLACED) this.undoReplace()
       else if (step === EXCLUDED) this.undoExclude()
       else if (step === INSERTED) this.undoInsert()
+      else if (step === NEWEST) this.undoNewest()
       else step?.()
     }
   }

@@ -154,7 +154,11 @@ export function planCoverage(
   const marks = summaryMarks(ctx.conversation.messages, head)
   // The live groups only: walking every visible group and skipping the excluded ones made each
   // summary cost the whole conversation (see `liveGroups`).
-  for (const gi of liveGroups(ctx.view)) {
+  const live = liveGroups(ctx.view)
+  // Indexed, not `for…of`: once per plan this loop stays unoptimised, and each step of an
+  // iterator then allocated a result object (thousands of live groups per plan).
+  for (let i = 0; i < live.length; i++) {
+    const gi = live[i] as number
     if (tail.groups.has(gi)) continue
     const g = groups[gi] as Group
     const protection = ctx.protectionOf(g.index)
