@@ -3,7 +3,7 @@ import type { ToolResultPart } from '../model.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { noteCut } from './micro-compact/cut.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
-import { priceSplice } from '../tokens/pricing.ts'
+import { priceSplice } from '../tokens/pricing-splice.ts'
 import type { TextCounter } from '../tokens/types.ts'
 import {
   openTier,

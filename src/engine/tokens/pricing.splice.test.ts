@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BpeCounter, cachedCounter } from './index.ts'
 import o200k from 'js-tiktoken/ranks/o200k_base'
-import { pricePart, priceSplice, priceSpliceTail, priceText, rememberTextPrice } from './pricing.ts'
+import { pricePart, priceText, rememberTextPrice } from './pricing.ts'
+import { priceSplice, priceSpliceTail } from './pricing-splice.ts'
 
 const bpe = BpeCounter.fromRankData(o200k)
 /** A fresh cache per check, so priceText below counts rather than reading what priceSplice left. */

@@ -1,7 +1,8 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { Group } from '../../groups.ts'
 import type { ResultContent, TextPart, ToolResultPart } from '../../model.ts'
-import { priceSpliceTail, rememberTextPrice } from '../../tokens/pricing.ts'
+import { priceSpliceTail } from '../../tokens/pricing-splice.ts'
+import { rememberTextPrice } from '../../tokens/pricing.ts'
 
 /** MAF's cap on the synthesized digest (PR #7396) and the marker that ends a capped digest. */
 export const DIGEST_MAX_CHARS = 4096
