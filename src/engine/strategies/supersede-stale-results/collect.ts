@@ -14,6 +14,7 @@ import type { Occurrence } from './plan.ts'
 import { continuationIdentity, sessionLinks, type SessionLink } from './sessions.ts'
 import { redoSince } from './redo.ts'
 import { attachmentBytes, codePointLength, flattenText, utf8Bytes } from './stub.ts'
+import { isPinned, newLog, registerVersion, type CollectionLog } from './collection-log.ts'
 
 export interface ResultInfo {
   readonly ref: PartRef
@@ -186,7 +187,7 @@ export function collectResults(
   let out: ResultInfo[] = []
   let log = newLog()
   if (incremental) {
-    const own = last.own && !pinned.has(last.own) ? last.own : null
+    const own = last.own && !isPinned(last.own) ? last.own : null
     if (own) own.length = redo.cut
     out = own ?? last.out.slice(0, redo.cut)
     for (const { index, k, call } of redo.redo) {
@@ -216,7 +217,7 @@ export function collectResults(
   const version = log.edits.length
   // Only an array made here is registered: one taken from the last pristine collection may be
   // registered already (with another view's log).
-  if (made === out) versions.set(out, { log, version })
+  if (made === out) registerVersion(out, { log, version })
   lasts.last = {
     out: made,
     // Shared as the pristine collection: other views take it (and key plans on it).
@@ -240,51 +241,6 @@ function sameAsLastPristine(prepared: object, out: readonly ResultInfo[]): reado
   if (other?.length === out.length && out.every((r, i) => r === other[i])) return other
   lastPristine.set(prepared, out)
   return out
-}
-
-/**
- * How the collections over one view were made, one from the last: a planner carries its work on
- * the collection it planned last to a later one through the edits in between. Positions and cuts
- * only, no records: links from a collection to the one it was made from held every collection of
- * a replay alive (calls × results: 8 GB on 130 copies of a Codex rollout) unless each planner cut
- * them behind it, and then a planner that sat out some calls (LIP's twin plan, made only to word
- * a decision) planned afresh.
- */
-export interface CollectionLog {
-  /**
-   * `edits[v]` made the collection at version v + 1 from the one at version v: its records
-   * below `cut` are those of version v except at the `redone` positions (their part was
-   * replaced), and the records from `cut` on were collected again or are new.
-   */
-  readonly edits: { readonly redone: readonly number[]; readonly cut: number }[]
-}
-
-/** Where a collection stands in its view's log. */
-export interface CollectionVersion {
-  readonly log: CollectionLog
-  readonly version: number
-}
-
-const newLog = (): CollectionLog => ({ edits: [] })
-
-/** Collections made over a view (none shared with another view), with their place in its log. */
-const versions = new WeakMap<readonly ResultInfo[], CollectionVersion>()
-
-/**
- * Where `results` stands in the log of the view that collected it, if it was registered. A
- * replay brings its collection up to date in place (a new version of the same array): what was
- * derived from it is current while its version object is the same.
- */
-export function collectionVersion(results: readonly ResultInfo[]): CollectionVersion | undefined {
-  return versions.get(results)
-}
-
-/** Collections something keys on (shared.ts): never changed in place, copied instead. */
-const pinned = new WeakSet<readonly ResultInfo[]>()
-
-/** Keep `results` as it is: a later collection over its view is made as a copy. */
-export function pinCollection(results: readonly ResultInfo[]): void {
-  pinned.add(results)
 }
 
 /** The last collection over a view with a stub matcher: its records, limit and change mark. */

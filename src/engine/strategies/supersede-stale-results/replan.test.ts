@@ -8,7 +8,8 @@ import {
   supersedeStaleResultsSchema,
   supersedeStaleResultsStrategy as strategy,
 } from '../supersede-stale-results.ts'
-import { collectResults, collectionVersion } from './collect.ts'
+import { collectResults } from './collect.ts'
+import { collectionVersion } from './collection-log.ts'
 import { conversation, exchange, user } from './fixtures.ts'
 import { planResults } from './replan.ts'
 import { LIP_STUB_TEMPLATE, stubMatcher, stubPart } from './stub.ts'

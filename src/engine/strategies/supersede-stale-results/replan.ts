@@ -4,7 +4,8 @@
  * that planned takes the new results and re-decides only the resources they touch: a call costs
  * what is new since then, not a re-plan of every result of the conversation.
  */
-import { collectionVersion, type CollectionVersion, type ResultInfo } from './collect.ts'
+import type { ResultInfo } from './collect.ts'
+import { collectionVersion, type CollectionVersion } from './collection-log.ts'
 import { PlanIndex } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
 import { keepPlan, planKey, sharedPlan, sharedStructure } from './shared.ts'

@@ -7,7 +7,8 @@
  * VALUE (JSON), never by the params object: every edit hands the engine a fresh, validated copy.
  * An edit of the step's own params is simply another value, planned afresh.
  */
-import { pinCollection, type ResultInfo } from './collect.ts'
+import type { ResultInfo } from './collect.ts'
+import { pinCollection } from './collection-log.ts'
 import type { PlanIndex, PlanStructure } from './plan-index.ts'
 import type { PlanParams } from './plan.ts'
 import type { Act, ActsMade, WordParams, Wording } from './words.ts'
