@@ -1,6 +1,6 @@
 /* eslint-disable no-restricted-syntax -- compares against the spread forms on purpose */
 import { describe, expect, it } from 'vitest'
-import { maxOf, minOf, pushAll } from './arrays.ts'
+import { maxOf, minOf, pushAll, sameItems } from './arrays.ts'
 
 describe('array helpers without argument spreading', () => {
   const big = Array.from({ length: 300_000 }, (_, i) => i)
@@ -20,5 +20,18 @@ describe('array helpers without argument spreading', () => {
     }
     expect(maxOf(big)).toBe(299_999)
     expect(minOf(big)).toBe(0)
+  })
+})
+
+describe('sameItems', () => {
+  it('is true for the same array or the same items in order, false otherwise', () => {
+    const x = {}
+    const list = [x, 1]
+    expect(sameItems(list, list)).toBe(true)
+    expect(sameItems([x, 1], [x, 1])).toBe(true)
+    expect(sameItems([{}, 1], [{}, 1])).toBe(false)
+    expect(sameItems([1, x], [x, 1])).toBe(false)
+    expect(sameItems([x], [x, 1])).toBe(false)
+    expect(sameItems(undefined, [])).toBe(false)
   })
 })

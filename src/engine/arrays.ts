@@ -25,3 +25,11 @@ export function minOf(values: Iterable<number>): number {
   for (const v of values) min = Math.min(min, v)
   return min
 }
+
+/** Are the two lists the same items in order (the same array, or items `===` one by one)? */
+export function sameItems<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
+  if (a === b) return true
+  if (!a || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}

@@ -1,6 +1,7 @@
 import type { Conversation, Message, Part, UpstreamMarker } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import type { InsertedSummary, Override, WorkingView } from './view.ts'
+import { sameItems } from '../arrays.ts'
 
 /**
  * What the model would receive (SPEC §5): visible messages of included groups, with replaced
@@ -40,7 +41,7 @@ export function project(view: WorkingView): Conversation {
       else {
         const parts = projectedParts(view, memo, m)
         if (parts.length > 0 || msg.parts.length === 0) {
-          const out = sameParts(parts, msg.parts) ? msg : copyWith(msg, parts)
+          const out = sameItems(parts, msg.parts) ? msg : copyWith(msg, parts)
           if (out !== msg) memo.message[m] = out
           messages.push(out)
         }
@@ -117,7 +118,7 @@ function projectedPart(
   // The copy made for this part last time, when made from the same replacement with the same
   // marks (the same strategies, the same newer copies).
   const flat = (view.parts.offset[message] as number) + i
-  const sameMarks = sameList(memo.by[flat], o.by) && sameRefs(memo.newer[flat], o.newer)
+  const sameMarks = sameItems(memo.by[flat], o.by) && sameRefs(memo.newer[flat], o.newer)
   if (sameMarks && memo.source[flat] === o.part) return memo.part[flat] as Part
   // A new replacement with the same marks (an edit of a step's own numbers re-makes every
   // trimmed part): the marks made last time for this part are the same values, so they are
@@ -163,14 +164,6 @@ function memoOf(view: WorkingView): ProjectionMemo {
   }
   memos.set(view.prepared, made)
   return made
-}
-
-/** Are the two lists the same items (the same array, or items `===` one by one)? */
-function sameList<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
-  if (a === b) return true
-  if (!a || a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }
 
 /** Do the two lists name the same parts, in order? */
@@ -262,20 +255,13 @@ function sameMarks(
   return true
 }
 
-/** Are the two part lists the same objects in the same order? */
-function sameParts(a: readonly Part[], b: readonly Part[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
 /** The last projected copy of each changed message, with its parts. */
 const projectedMessages = new WeakMap<Message, Message>()
 
 /** `{ ...msg, parts }`, the same object as last time when the parts are the same objects. */
 function copyWith(msg: Message, parts: Part[]): Message {
   const hit = projectedMessages.get(msg)
-  if (hit && sameParts(hit.parts, parts)) return hit
+  if (hit && sameItems(hit.parts, parts)) return hit
   const made = { ...msg, parts }
   projectedMessages.set(msg, made)
   return made

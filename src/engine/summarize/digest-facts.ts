@@ -1,5 +1,6 @@
 import type { Message, ToolCallPart } from '../model.ts'
 import { toolResultText } from './transcript.ts'
+import { sameItems } from '../arrays.ts'
 
 /**
  * The facts the offline digest (digest.ts) is built from: user requests, tools, files, commands,
@@ -210,18 +211,12 @@ function factsOf(message: Message): MessageFacts {
 // is compared object for object, never assumed; `Facts` is only read (render copies what it cuts).
 const lastGathered = new WeakMap<Message, { messages: readonly Message[]; facts: Facts }>()
 
-function sameList(a: readonly Message[], b: readonly Message[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
 /** The facts the digest is built from, gathered in one pass over the messages. */
 export function gather(messages: readonly Message[]): Facts {
   const first = messages[0]
   if (first === undefined) return fold(messages)
   const last = lastGathered.get(first)
-  if (last && sameList(last.messages, messages)) return last.facts
+  if (last && sameItems(last.messages, messages)) return last.facts
   const facts = fold(messages)
   lastGathered.set(first, { messages, facts })
   return facts

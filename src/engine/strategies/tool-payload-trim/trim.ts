@@ -30,6 +30,7 @@ import { resultTrimOf } from './result-trim.ts'
 import { ByThreshold } from './by-threshold.ts'
 import { parseJson } from '../../json.ts'
 import type { Out } from '../playback.ts'
+import { sameItems } from '../../arrays.ts'
 
 export interface TrimEnv {
   readonly ctx: StrategyContext
@@ -167,7 +168,7 @@ function callTrimOf(
   if (!s) {
     s = { faithful: p.faithful, identifiers, made: new ByThreshold() }
     callStates.set(part, s)
-  } else if (s.faithful !== p.faithful || !sameList(s.identifiers, identifiers)) {
+  } else if (s.faithful !== p.faithful || !sameItems(s.identifiers, identifiers)) {
     s.faithful = p.faithful
     s.identifiers = identifiers
     s.made.clear()
@@ -195,14 +196,6 @@ function callTrimOf(
   }
   s.made.set(threshold, made)
   return made
-}
-
-/** The same identifier fields (the params' own arrays: a new one per params value). */
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }
 
 /** A call or result with nothing over its threshold (the sentence from a template). */
