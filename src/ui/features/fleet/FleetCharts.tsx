@@ -144,9 +144,17 @@ export function FleetCharts(props: {
         </p>
       ) : null}
       <div className="fleet-charts" data-testid={FLEET_TID.charts}>
-        <SavingsChart data={shown.savings} />
+        <HistogramChart
+          title="Saved % per conversation (last call)"
+          fill="var(--accent)"
+          data={shown.savings}
+        />
         <SizeChart data={shown.scatter} />
-        <FirstChart data={shown.first} />
+        <HistogramChart
+          title="Calls until the first compaction"
+          fill="var(--timeline-fired, #e11d48)"
+          data={shown.first}
+        />
       </div>
     </div>
   )
@@ -188,11 +196,17 @@ function countAxis(data: readonly Bin[]): CountAxis {
  * update, and only to throw them away (given ticks win, and they cannot widen a fixed domain):
  * 20 ms of the picked route's longest end-of-run commit (96 ms sampled, CDP profile, load 7).
  */
-const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefined }) {
+/** A histogram: the saved-% and first-compaction charts differ only in title and colour. */
+const HistogramChart = memo(function HistogramChart(props: {
+  title: string
+  fill: string
+  data: Bin[] | undefined
+}) {
+  const { title, fill, data } = props
   const parts = useParts(data !== undefined)
   const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Saved % per conversation (last call)" onHover={onHover}>
+    <Chart title={title} onHover={onHover}>
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
@@ -205,9 +219,7 @@ const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefi
             {...countAxis(data)}
           />
           {hovered && parts > 3 ? binTooltip() : null}
-          {parts > 3 ? (
-            <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
-          ) : null}
+          {parts > 3 ? <Bar dataKey="count" fill={fill} isAnimationActive={false} /> : null}
         </BarChart>
       ) : null}
     </Chart>
@@ -300,32 +312,6 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
           />
           {parts > 3 ? <Dots data={data} /> : null}
         </ScatterChart>
-      ) : null}
-    </Chart>
-  )
-})
-
-const FirstChart = memo(function FirstChart({ data }: { data: Bin[] | undefined }) {
-  const parts = useParts(data !== undefined)
-  const [hovered, onHover] = useHovered()
-  return (
-    <Chart title="Calls until the first compaction" onHover={onHover}>
-      {data && parts > 0 ? (
-        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} />
-          <YAxis
-            allowDecimals={false}
-            tick={{ fontSize: 10 }}
-            interval={0}
-            hide={parts < 2}
-            {...countAxis(data)}
-          />
-          {hovered && parts > 3 ? binTooltip() : null}
-          {parts > 3 ? (
-            <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
-          ) : null}
-        </BarChart>
       ) : null}
     </Chart>
   )
