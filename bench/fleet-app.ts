@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { findChromium } from '../scripts/chromium-path.mjs'
 import { FLEET_TID } from '../src/ui/features/fleet/fleetIds.ts'
 import { ARGS, MONITOR } from './browser.ts'
+import { TRACE_CATEGORIES, tracedTaskLine, tracedTasks } from './fleet-trace.ts'
 import { longTaskLines, type CpuProfile, type LongTask } from './long-task-profile.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -189,7 +190,13 @@ async function appRun(
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
       await cdp.send('Profiler.start')
     }
-    const t0 = await page.evaluate<number>('performance.now()')
+    // FLEET_BENCH_TRACE=1: a Chromium trace over the run, every main-thread task of 20 ms or more
+    // printed with its wall and CPU time (see fleet-trace.ts; printed, not recorded).
+    const trace = process.env.FLEET_BENCH_TRACE === '1'
+    if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
+    const t0 = await page.evaluate<number>(
+      "performance.mark('fleet-bench-start'), performance.now()",
+    )
     if (route === 'pick') await page.getByTestId(FLEET_TID.folderButton).click()
     else if (route === 'input') await page.getByTestId(FLEET_TID.folderInput).setInputFiles(folder)
     else {
@@ -202,22 +209,41 @@ async function appRun(
       const started = performance.now()
       const tick = () => {
         const p = document.querySelector('[data-testid="${FLEET_TID.progress}"]')
-        if (p && p.getAttribute('data-running') === 'false' && p.getAttribute('data-total') === '${files}') resolve(performance.now())
+        if (p && p.getAttribute('data-running') === 'false' && p.getAttribute('data-total') === '${files}') resolve((performance.mark('fleet-bench-end'), performance.now()))
         else if (performance.now() - started > 1800000) reject(new Error('timeout'))
         else setTimeout(tick, 50)
       }
       tick()
     })`)
+    let cpuProfile: CpuProfile | null = null
     await page.waitForTimeout(1500) // the charts follow the run's end, one per task
+    const traced = trace ? (await browser.stopTracing()).toString('utf8') : null
     if (cdp) {
       const { profile: cpu } = await cdp.send('Profiler.stop')
       const tasks = await page.evaluate<LongTask[]>(
         `window.__bench.tasks.filter((t) => t.start + t.duration >= ${t0})`,
       )
-      for (const line of longTaskLines(cpu as CpuProfile, tasks, t0)) console.log(`    ${line}`)
+      if (!traced)
+        for (const line of longTaskLines(cpu as CpuProfile, tasks, t0)) console.log(`    ${line}`)
       // FLEET_BENCH_PROFILE_DIR: keep the whole profile (read with scratch/prof.mjs).
       const keep = process.env.FLEET_BENCH_PROFILE_DIR
       if (keep) writeFileSync(join(keep, `fleet-${route}.cpuprofile`), JSON.stringify(cpu))
+      cpuProfile = cpu as CpuProfile
+    }
+    if (traced) {
+      const keep = process.env.FLEET_BENCH_PROFILE_DIR
+      if (keep) writeFileSync(join(keep, `fleet-${route}.trace.json`), traced)
+      const tasks = tracedTasks(
+        JSON.parse(traced),
+        'fleet-bench-start',
+        'fleet-bench-end',
+        20,
+        cpuProfile,
+      )
+      console.log(
+        `    run ended at ${Math.round(t1 - t0)} ms; tasks of 20 ms or more (wall or CPU):`,
+      )
+      for (const t of tasks) console.log(`    ${tracedTaskLine(t)}`)
     }
     const stats = await page.evaluate<{
       longestTaskMs: number

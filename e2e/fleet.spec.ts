@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { TID } from '../src/ui/testids.ts'
 import { expect, test } from './fixtures.ts'
 import { ConfigPage } from './pages/ConfigPage.ts'
@@ -112,5 +112,89 @@ test.describe('fleet', () => {
     await expect(fleet.row('good.jsonl')).toHaveAttribute('data-status', 'done')
     await fleet.query.fill('format:claude')
     await expect(fleet.rows).toHaveCount(1)
+  })
+
+  /**
+   * The picker refused or missing: Chromium rejects `showDirectoryPicker` with a SecurityError in
+   * a cross-origin iframe (and a policy can do the same); Firefox and Safari have no picker. Either
+   * way "Add a folder…" must open the `<input webkitdirectory>` chooser instead, and the folder
+   * chosen there gives its rows.
+   */
+  for (const [how, picker] of [
+    [
+      'refused (SecurityError)',
+      `() => Promise.reject(new DOMException('Cross origin sub frames are not allowed to show a file picker.', 'SecurityError'))`,
+    ],
+    ['missing', null],
+  ] as const)
+    test(`the directory picker ${how}: "Add a folder…" opens the folder input, and the folder's files become rows`, async ({
+      app,
+      page,
+    }, testInfo) => {
+      await page.addInitScript(
+        picker === null
+          ? 'delete window.showDirectoryPicker; delete Window.prototype.showDirectoryPicker'
+          : `window.showDirectoryPicker = ${picker}`,
+      )
+      const folder = testInfo.outputPath('chosen')
+      mkdirSync(folder, { recursive: true })
+      const files = threeFiles()
+      for (const f of files) writeFileSync(join(folder, f.name), f.content)
+      const fleet = new FleetPage(page)
+      await app.open()
+      await fleet.open.click()
+      await expect(fleet.view).toBeVisible()
+      expect(await page.evaluate(() => typeof window.showDirectoryPicker)).toBe(
+        picker === null ? 'undefined' : 'function',
+      )
+      const chooser = page.waitForEvent('filechooser')
+      await fleet.folderButton.click()
+      const fileChooser = await chooser
+      // The folder input, not the files one.
+      expect(await fileChooser.element().getAttribute('data-testid')).toBe('fleet-folder-input')
+      await fileChooser.setFiles(folder)
+      await fleet.expectFinished(files.length)
+      await expect(fleet.rows).toHaveCount(files.length)
+      for (const f of files) await expect(fleet.row(`chosen/${f.name}`)).toBeVisible()
+    })
+
+  test('the directory picker closed by the user (AbortError) opens nothing and adds nothing', async ({
+    app,
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const calls = { n: 0 }
+      Object.assign(window, {
+        __pickerCalls: calls,
+        showDirectoryPicker: () => {
+          calls.n++
+          return Promise.reject(new DOMException('The user aborted a request.', 'AbortError'))
+        },
+      })
+    })
+    const fleet = new FleetPage(page)
+    await app.open()
+    await fleet.open.click()
+    await expect(fleet.view).toBeVisible()
+    let choosers = 0
+    page.on('filechooser', () => choosers++)
+    await fleet.folderButton.click()
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as { __pickerCalls?: { n: number } }).__pickerCalls?.n),
+      )
+      .toBe(1)
+    // The rejection is handled on the next turns of the event loop; a chooser would be opened
+    // from there. Wait for the page to go quiet (two frames) rather than for a time.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
+        ),
+    )
+    expect(choosers).toBe(0)
+    await expect(fleet.rows).toHaveCount(0)
+    await expect(fleet.progress).toHaveCount(0)
+    await expect(page.locator('.fleet-empty')).toBeVisible()
   })
 })

@@ -58,8 +58,11 @@ function useStaggered(series: Series, running: boolean): Partial<Series> {
 }
 
 /**
- * How much of a chart is drawn: 0 nothing (no series yet), 1 its x axis, 2 its y axis too, 3 the
- * grid, 4 the series. One recharts chart mounted whole was one task of 60–140 ms (CDP profile, 50
+ * How much of a chart is drawn: 0 nothing (no series yet), 1 the chart with both axes hidden (its
+ * store, surface and measured container), 2 the x axis shown, 3 the y axis, 4 the grid, 5 the
+ * series. The chart with its x axis in one part was the largest end-of-run task, 39–47 ms of
+ * main-thread CPU (Chromium trace, 200 files, each route); split, the largest is 25–30 ms. One
+ * recharts chart mounted whole was one task of 60–140 ms (CDP profile, 50
  * files at load 8–10: CartesianGrid 37 ms, the axes 16 ms, the series and the store); each part
  * is added in a task of its own after the previous commit, so no one commit holds them all. The
  * series comes last: every part dispatches to the chart's own store, whose subscribers re-render
@@ -70,7 +73,7 @@ function useStaggered(series: Series, running: boolean): Partial<Series> {
 function useParts(ready: boolean): number {
   const [parts, setParts] = useState(0)
   useEffect(() => {
-    if (!ready || parts >= 4) return
+    if (!ready || parts >= 5) return
     const timer = setTimeout(() => startTransition(() => setParts((n) => n + 1)))
     return () => clearTimeout(timer)
   }, [ready, parts])
@@ -144,9 +147,17 @@ export function FleetCharts(props: {
         </p>
       ) : null}
       <div className="fleet-charts" data-testid={FLEET_TID.charts}>
-        <SavingsChart data={shown.savings} />
+        <HistogramChart
+          title="Saved % per conversation (last call)"
+          fill="var(--accent)"
+          data={shown.savings}
+        />
         <SizeChart data={shown.scatter} />
-        <FirstChart data={shown.first} />
+        <HistogramChart
+          title="Calls until the first compaction"
+          fill="var(--timeline-fired, #e11d48)"
+          data={shown.first}
+        />
       </div>
     </div>
   )
@@ -188,26 +199,30 @@ function countAxis(data: readonly Bin[]): CountAxis {
  * update, and only to throw them away (given ticks win, and they cannot widen a fixed domain):
  * 20 ms of the picked route's longest end-of-run commit (96 ms sampled, CDP profile, load 7).
  */
-const SavingsChart = memo(function SavingsChart({ data }: { data: Bin[] | undefined }) {
+/** A histogram: the saved-% and first-compaction charts differ only in title and colour. */
+const HistogramChart = memo(function HistogramChart(props: {
+  title: string
+  fill: string
+  data: Bin[] | undefined
+}) {
+  const { title, fill, data } = props
   const parts = useParts(data !== undefined)
   const [hovered, onHover] = useHovered()
   return (
-    <Chart title="Saved % per conversation (last call)" onHover={onHover}>
+    <Chart title={title} onHover={onHover}>
       {data && parts > 0 ? (
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} />
+          {parts > 3 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
+          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} hide={parts < 2} />
           <YAxis
             allowDecimals={false}
             tick={{ fontSize: 10 }}
             interval={0}
-            hide={parts < 2}
+            hide={parts < 3}
             {...countAxis(data)}
           />
-          {hovered && parts > 3 ? binTooltip() : null}
-          {parts > 3 ? (
-            <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
-          ) : null}
+          {hovered && parts > 4 ? binTooltip() : null}
+          {parts > 4 ? <Bar dataKey="count" fill={fill} isAnimationActive={false} /> : null}
         </BarChart>
       ) : null}
     </Chart>
@@ -273,7 +288,7 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
     <Chart title="Size (peak context) vs saved %" onHover={noHover}>
       {data && parts > 0 ? (
         <ScatterChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
+          {parts > 3 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
           <XAxis
             dataKey="size"
             type="number"
@@ -285,6 +300,7 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
             tickFormatter={(v: number) => compact.format(v)}
             tick={{ fontSize: 10 }}
             name="peak tokens"
+            hide={parts < 2}
           />
           <YAxis
             dataKey="saved"
@@ -296,36 +312,10 @@ const SizeChart = memo(function SizeChart({ data }: { data: ScatterPoint[] | und
             tick={{ fontSize: 10 }}
             name="saved %"
             unit="%"
-            hide={parts < 2}
+            hide={parts < 3}
           />
-          {parts > 3 ? <Dots data={data} /> : null}
+          {parts > 4 ? <Dots data={data} /> : null}
         </ScatterChart>
-      ) : null}
-    </Chart>
-  )
-})
-
-const FirstChart = memo(function FirstChart({ data }: { data: Bin[] | undefined }) {
-  const parts = useParts(data !== undefined)
-  const [hovered, onHover] = useHovered()
-  return (
-    <Chart title="Calls until the first compaction" onHover={onHover}>
-      {data && parts > 0 ? (
-        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          {parts > 2 ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-          <XAxis dataKey="tick" tick={{ fontSize: 10 }} interval={1} />
-          <YAxis
-            allowDecimals={false}
-            tick={{ fontSize: 10 }}
-            interval={0}
-            hide={parts < 2}
-            {...countAxis(data)}
-          />
-          {hovered && parts > 3 ? binTooltip() : null}
-          {parts > 3 ? (
-            <Bar dataKey="count" fill="var(--timeline-fired, #e11d48)" isAnimationActive={false} />
-          ) : null}
-        </BarChart>
       ) : null}
     </Chart>
   )
