@@ -119,6 +119,7 @@ export function buildGroups(conversation: Pick<Conversation, 'messages' | 'syste
       orphans: 0,
       pending: 0,
       injected: false,
+      sidechain: undefined,
     })
   }
 
@@ -151,7 +152,9 @@ export function buildGroups(conversation: Pick<Conversation, 'messages' | 'syste
       orphans: results.filter((r) => pairing.results[r]?.call === -1).length,
       pending: calls.filter((c) => pairing.calls[c]?.status === 'pending').length,
       injected: first.role === 'user' && first.injected === true,
-      ...(first.sidechain ? { sidechain: first.sidechain } : {}),
+      // Always present (undefined off a sidechain): one hidden class for every group, so the
+      // planners reading groups meet one map, not two, whichever file came first.
+      sidechain: first.sidechain ? first.sidechain : undefined,
     })
     for (const m of msgs) groupOfMessage[m] = index
   }

@@ -1,4 +1,5 @@
 import type { Conversation, Message, ToolCallPart, ToolResultPart } from './model.ts'
+import { mapItems } from './arrays.ts'
 
 /** Address of a part: message index + part index (stable for a given conversation). */
 export interface PartRef {
@@ -106,28 +107,21 @@ export function pairToolCalls(conversation: Pick<Conversation, 'messages'>): Pai
         const call = (first === last ? open.shift() : open.pop()) as number
         const duplicate = (allById.get(part.callId)?.length ?? 0) > 1
         answer(call, resultIndex)
-        return {
-          ...ref,
-          callId: part.callId,
-          call,
-          pairedBy: 'id',
-          ...(duplicate ? { flag: 'duplicate-id' as const } : {}),
-        }
+        return resultInfo(ref, part.callId, call, 'id', duplicate ? 'duplicate-id' : undefined)
       }
       const all = allById.get(part.callId)
       if (all && all.length > 0) {
         // A second result for an already answered call (retries): pair it, flag it.
         const call = all[all.length - 1] as number
         calls[call]?.results.push(resultIndex)
-        return { ...ref, callId: part.callId, call, pairedBy: 'id', flag: 'extra-result' }
+        return resultInfo(ref, part.callId, call, 'id', 'extra-result')
       }
-      return { ...ref, callId: part.callId, call: -1, pairedBy: 'none', flag: 'orphan' }
+      return resultInfo(ref, part.callId, -1, 'none', 'orphan')
     }
     const call = positionalCandidate(part.name)
-    if (call === -1)
-      return { ...ref, callId: part.callId, call: -1, pairedBy: 'none', flag: 'orphan' }
+    if (call === -1) return resultInfo(ref, part.callId, -1, 'none', 'orphan')
     answer(call, resultIndex)
-    return { ...ref, callId: part.callId, call, pairedBy: 'position', flag: 'missing-id' }
+    return resultInfo(ref, part.callId, call, 'position', 'missing-id')
   }
 
   function positionalCandidate(name: string | undefined): number {
@@ -159,8 +153,10 @@ export function pairToolCalls(conversation: Pick<Conversation, 'messages'>): Pai
   }
 
   return {
-    calls: calls.map((c) => ({
-      ...c.ref,
+    // mapItems, not calls.map: a packed array whichever tier runs this (see mapItems).
+    calls: mapItems(calls, (c): CallInfo => ({
+      message: c.ref.message,
+      part: c.ref.part,
       callId: c.part.callId,
       name: c.part.name,
       results: c.results,
@@ -168,6 +164,23 @@ export function pairToolCalls(conversation: Pick<Conversation, 'messages'>): Pai
     })),
     results,
   }
+}
+
+/**
+ * A result's record, always from this one literal with `flag` always present (undefined when
+ * unflagged): every ResultInfo then has one hidden class. Built by spreading the ref (as it was),
+ * V8 gave nearly every record a map of its own (411 maps for 420 calls in one fleet file), so
+ * every function reading `pairing.results[i]` or `pairing.calls[i]` was deoptimised ('wrong
+ * map') and compiled again, file after file.
+ */
+function resultInfo(
+  ref: PartRef,
+  callId: string | null,
+  call: number,
+  pairedBy: PairedBy,
+  flag: ResultInfo['flag'],
+): ResultInfo {
+  return { message: ref.message, part: ref.part, callId, call, pairedBy, flag }
 }
 
 function pushTo(map: Map<string, number[]>, key: string, value: number): void {
