@@ -1,6 +1,7 @@
 import type { GroupKind } from './inspect-types.ts'
 import type { Conversation, Message } from './model.ts'
 import { pairToolCalls, type Pairing } from './pairing.ts'
+import { mapItems } from './arrays.ts'
 
 export type { GroupKind } from './inspect-types.ts'
 
@@ -141,7 +142,7 @@ export function buildGroups(conversation: Pick<Conversation, 'messages' | 'syste
       id: `g${first.id}`,
       index,
       kind: kindOf(
-        msgs.map((m) => messages[m] as Message),
+        mapItems(msgs, (m) => messages[m] as Message),
         calls.length > 0,
       ),
       messages: msgs,

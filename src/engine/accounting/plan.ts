@@ -1,6 +1,7 @@
 import type { Conversation, Message } from '../model.ts'
 import { modelFamily } from '../tokens/pricing.ts'
 import { partIndexOf, type Prepared } from '../compaction/prepared.ts'
+import { mapItems } from '../arrays.ts'
 
 /**
  * How a provider treats reasoning from earlier calls when it counts a prompt.
@@ -150,7 +151,7 @@ function buildPlan(prepared: Prepared, thinking?: ThinkingRule): ContextPlan {
   const dropped: number[] = []
   if (rules.thinking !== 'keep') {
     // Reasoning parts of each thread waiting to leave the context at the next real user message.
-    const pending: number[][] = threads.map(() => [])
+    const pending: number[][] = mapItems(threads, () => [])
     for (let m = 0; m < messages.length; m++) {
       const msg = messages[m] as Message
       const t = threadOf[m] as number
