@@ -1,3 +1,5 @@
+import type { Conversation } from './model.ts'
+
 /**
  * Object copies that keep one hidden class per shape. In V8 11 (Node 20, which runs the CLI and
  * its fleet workers) an object literal that *starts* with a spread, `{ ...base, key }`, gets a
@@ -17,4 +19,34 @@ export function withFields<T extends object, C extends object>(base: T, changes:
 /** `{ ...base }`: a shallow copy of `base`'s own enumerable keys, in order. */
 export function copyOf<T extends object>(base: T): T {
   return Object.assign({}, base)
+}
+
+/** The keys every importer gives a conversation, in the order its literal lists them. */
+const CONVERSATION_KEYS = ['meta', 'system', 'tools', 'messages', 'markers', 'source'] as const
+
+/**
+ * `{ ...conversation, ...changes }` for a conversation. One made by an importer (all six keys, in
+ * {@link CONVERSATION_KEYS} order) is copied as the same six-key literal, so projections and
+ * imports share one hidden class and the strategies reading `ctx.conversation` meet one map, not
+ * two; any other key set is copied key for key by {@link withFields}.
+ */
+export function withConversation(
+  conversation: Conversation,
+  changes: Partial<Conversation>,
+): Conversation {
+  const keys = Object.keys(conversation)
+  let standard = keys.length === CONVERSATION_KEYS.length
+  for (let i = 0; standard && i < keys.length; i++) standard = keys[i] === CONVERSATION_KEYS[i]
+  for (const k of Object.keys(changes)) if (!(k in conversation)) standard = false
+  if (!standard) return withFields(conversation, changes)
+  const c = conversation
+  const x = changes
+  return {
+    meta: 'meta' in x ? (x.meta as Conversation['meta']) : c.meta,
+    system: 'system' in x ? (x.system as Conversation['system']) : c.system,
+    tools: 'tools' in x ? (x.tools as Conversation['tools']) : c.tools,
+    messages: 'messages' in x ? (x.messages as Conversation['messages']) : c.messages,
+    markers: 'markers' in x ? (x.markers as Conversation['markers']) : c.markers,
+    source: 'source' in x ? x.source : c.source,
+  }
 }

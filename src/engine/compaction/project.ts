@@ -2,7 +2,7 @@ import type { Conversation, Message, Part, UpstreamMarker } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import type { InsertedSummary, Override, WorkingView } from './view.ts'
 import { sameItems } from '../arrays.ts'
-import { withFields } from '../objects.ts'
+import { withConversation, withFields } from '../objects.ts'
 
 /**
  * What the model would receive (SPEC §5): visible messages of included groups, with replaced
@@ -58,7 +58,7 @@ export function project(view: WorkingView): Conversation {
     .filter((mk) => mk.beforeIndex <= view.limit)
     .map((mk) => withFields(mk, { beforeIndex: newIndex[mk.beforeIndex] ?? messages.length }))
 
-  return withFields(conversation, {
+  return withConversation(conversation, {
     system: systemDropped ? [] : conversation.system,
     messages,
     markers,

@@ -8,7 +8,7 @@ import { computeProtections } from './protect.ts'
 import { project } from './project.ts'
 import type { Decision, EngineConfig, EngineDeps } from './types.ts'
 import { WorkingView } from './view.ts'
-import { withFields } from '../objects.ts'
+import { withConversation, withFields } from '../objects.ts'
 
 export interface CompactionResult extends PipelineOutcome {
   /** What the model would receive. */
@@ -97,7 +97,7 @@ export async function compact(
     const last = accounting.reconciliation.figures.at(-1)
     const earlier = prepared.conversation.meta.carriedAccounting?.changedFrom ?? Infinity
     const changedFrom = Math.min(earlier, firstDifference(input, projection))
-    projection = withFields(projection, {
+    projection = withConversation(projection, {
       meta: withFields(projection.meta, {
         carriedAccounting: {
           prefixTokens: last?.prefix ?? accounting.reconciliation.prefixTokens,
