@@ -5,6 +5,7 @@ import { alternativeRule, contextPlan, type ContextPlan, type ThinkingRule } fro
 import type { AccountingOverrides, CallFigure, IgnoredCall, Reconciliation } from './types.ts'
 import { visibleContexts } from './visible.ts'
 import { mapItems } from '../arrays.ts'
+import { withFields } from '../objects.ts'
 
 /** A call's residual above this is flagged (|estimate − reported| / reported). */
 export const FLAG_RESIDUAL = 0.1
@@ -53,7 +54,7 @@ export function reconcile(prepared: Prepared, options: ReconcileOptions = {}): R
     options.overrides?.prefixTokens === undefined &&
     options.overrides?.scale === undefined
   )
-    options = { ...options, overrides: carried }
+    options = withFields(options, { overrides: carried })
   const documented = reconcileUnder(prepared, contextPlan(prepared), options)
   const other = alternativeRule(contextPlan(prepared))
   if (other === null || documented.source !== 'reconciled') return documented
