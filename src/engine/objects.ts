@@ -1,4 +1,4 @@
-import type { Conversation } from './model.ts'
+import type { Conversation, Message, Part } from './model.ts'
 
 /**
  * Object copies that keep one hidden class per shape. In V8 11 (Node 20, which runs the CLI and
@@ -48,5 +48,45 @@ export function withConversation(
     messages: 'messages' in x ? (x.messages as Conversation['messages']) : c.messages,
     markers: 'markers' in x ? (x.markers as Conversation['markers']) : c.markers,
     source: 'source' in x ? x.source : c.source,
+  }
+}
+
+/** The keys of a message as the importers' one factory makes it (formats/shapes.ts), in order. */
+const MESSAGE_KEYS = [
+  'id',
+  'role',
+  'parts',
+  'injected',
+  'sidechain',
+  'model',
+  'timestamp',
+  'usage',
+  'line',
+  'summaryOf',
+  'source',
+] as const
+
+/**
+ * `{ ...msg, parts }`. A message made by the importers' factory (all eleven keys, in
+ * {@link MESSAGE_KEYS} order) is copied as the same literal, so projected messages share the
+ * imported ones' hidden class; any other key set is copied key for key by {@link withFields}.
+ */
+export function withParts(msg: Message, parts: readonly Part[]): Message {
+  const keys = Object.keys(msg)
+  let standard = keys.length === MESSAGE_KEYS.length
+  for (let i = 0; standard && i < keys.length; i++) standard = keys[i] === MESSAGE_KEYS[i]
+  if (!standard) return withFields(msg, { parts })
+  return {
+    id: msg.id,
+    role: msg.role,
+    parts,
+    injected: msg.injected,
+    sidechain: msg.sidechain,
+    model: msg.model,
+    timestamp: msg.timestamp,
+    usage: msg.usage,
+    line: msg.line,
+    summaryOf: msg.summaryOf,
+    source: msg.source,
   }
 }

@@ -1,8 +1,8 @@
 import type { Conversation, Message, Part, UpstreamMarker } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import type { InsertedSummary, Override, WorkingView } from './view.ts'
-import { sameItems } from '../arrays.ts'
-import { withConversation, withFields } from '../objects.ts'
+import { mapItems, sameItems } from '../arrays.ts'
+import { withConversation, withFields, withParts } from '../objects.ts'
 
 /**
  * What the model would receive (SPEC §5): visible messages of included groups, with replaced
@@ -54,9 +54,10 @@ export function project(view: WorkingView): Conversation {
 
   const systemGroup = grouping.groups.find((g) => g.kind === 'system' && g.messages.length === 0)
   const systemDropped = systemGroup ? view.isExcluded(systemGroup.index) : false
-  const markers: UpstreamMarker[] = conversation.markers
-    .filter((mk) => mk.beforeIndex <= view.limit)
-    .map((mk) => withFields(mk, { beforeIndex: newIndex[mk.beforeIndex] ?? messages.length }))
+  const markers: UpstreamMarker[] = mapItems(
+    conversation.markers.filter((mk) => mk.beforeIndex <= view.limit),
+    (mk) => withFields(mk, { beforeIndex: newIndex[mk.beforeIndex] ?? messages.length }),
+  )
 
   return withConversation(conversation, {
     system: systemDropped ? [] : conversation.system,
@@ -264,8 +265,8 @@ const projectedMessages = new WeakMap<Message, Message>()
 function copyWith(msg: Message, parts: Part[]): Message {
   const hit = projectedMessages.get(msg)
   if (hit && sameItems(hit.parts, parts)) return hit
-  // Copies with withFields, not a leading spread: one map for all of them (see objects.ts).
-  const made = withFields(msg, { parts })
+  // Not a leading spread: the importers' own message literal (see objects.ts).
+  const made = withParts(msg, parts)
   projectedMessages.set(msg, made)
   return made
 }
