@@ -33,3 +33,18 @@ export function sameItems<T>(a: readonly T[] | undefined, b: readonly T[]): bool
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
 }
+
+/**
+ * `items.map(fn)` that always makes a packed array. V8's `Array.prototype.map` returns a packed
+ * array when its caller runs in the interpreter but a holey one (`new Array(n)` filled in) when
+ * TurboFan has inlined it into an optimised caller, so the same field (a message's `parts`, a
+ * price list, the pairing's calls) held arrays of two hidden classes depending on when in a run
+ * it was made — and the code reading them was deoptimised ('wrong map') when the second turned
+ * up. Pushing into `[]` gives the packed kind either way. Use it for arrays that are kept in the
+ * model and read by hot code; a temporary array gains nothing.
+ */
+export function mapItems<T, U>(items: readonly T[], fn: (item: T, index: number) => U): U[] {
+  const out: U[] = []
+  for (let i = 0; i < items.length; i++) out.push(fn(items[i] as T, i))
+  return out
+}

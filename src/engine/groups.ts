@@ -1,6 +1,7 @@
 import type { GroupKind } from './inspect-types.ts'
 import type { Conversation, Message } from './model.ts'
 import { pairToolCalls, type Pairing } from './pairing.ts'
+import { mapItems } from './arrays.ts'
 
 export type { GroupKind } from './inspect-types.ts'
 
@@ -119,6 +120,7 @@ export function buildGroups(conversation: Pick<Conversation, 'messages' | 'syste
       orphans: 0,
       pending: 0,
       injected: false,
+      sidechain: undefined,
     })
   }
 
@@ -140,7 +142,7 @@ export function buildGroups(conversation: Pick<Conversation, 'messages' | 'syste
       id: `g${first.id}`,
       index,
       kind: kindOf(
-        msgs.map((m) => messages[m] as Message),
+        mapItems(msgs, (m) => messages[m] as Message),
         calls.length > 0,
       ),
       messages: msgs,
@@ -151,7 +153,9 @@ export function buildGroups(conversation: Pick<Conversation, 'messages' | 'syste
       orphans: results.filter((r) => pairing.results[r]?.call === -1).length,
       pending: calls.filter((c) => pairing.calls[c]?.status === 'pending').length,
       injected: first.role === 'user' && first.injected === true,
-      ...(first.sidechain ? { sidechain: first.sidechain } : {}),
+      // Always present (undefined off a sidechain): one hidden class for every group, so the
+      // planners reading groups meet one map, not two, whichever file came first.
+      sidechain: first.sidechain ? first.sidechain : undefined,
     })
     for (const m of msgs) groupOfMessage[m] = index
   }

@@ -1,4 +1,5 @@
 import type { Conversation, Message, ToolCallPart, ToolResultPart } from './model.ts'
+import { mapItems } from './arrays.ts'
 
 /** Address of a part: message index + part index (stable for a given conversation). */
 export interface PartRef {
@@ -58,15 +59,7 @@ const usableId = (id: string | null): id is string => typeof id === 'string' && 
  * Runs in O(parts) with per-id queues, so pathological transcripts stay linear.
  */
 export function pairToolCalls(conversation: Pick<Conversation, 'messages'>): Pairing {
-  const calls: MutableCall[] = []
-  const results: ResultInfo[] = []
-  /** Unanswered calls per id, in order. */
-  const openById = new Map<string, number[]>()
-  /** Every call per id (to recognise an extra result for an answered call). */
-  const allById = new Map<string, number[]>()
-  /** Calls of each assistant message that are still unanswered, newest message last. */
-  const openByMessage: { message: number; calls: number[] }[] = []
-
+  const pairer = new Pairer()
   const messages: readonly Message[] = conversation.messages
   for (let m = 0; m < messages.length; m++) {
     const msg = messages[m]
@@ -77,25 +70,54 @@ export function pairToolCalls(conversation: Pick<Conversation, 'messages'>): Pai
       const part = parts[p]
       if (!part) continue
       if (part.kind === 'tool_call') {
-        const index = calls.length
-        calls.push({ ref: { message: m, part: p }, part, results: [] })
+        const index = pairer.calls.length
+        pairer.calls.push({ ref: { message: m, part: p }, part, results: [] })
         if (usableId(part.callId)) {
-          pushTo(openById, part.callId, index)
-          pushTo(allById, part.callId, index)
+          pushTo(pairer.openById, part.callId, index)
+          pushTo(pairer.allById, part.callId, index)
         }
         if (!ownOpen) {
           ownOpen = []
-          openByMessage.push({ message: m, calls: ownOpen })
+          pairer.openByMessage.push({ message: m, calls: ownOpen })
         }
         ownOpen.push(index)
       } else if (part.kind === 'tool_result') {
-        results.push(pairOne(part, { message: m, part: p }))
+        pairer.results.push(pairer.pairOne(part, { message: m, part: p }))
       }
     }
   }
+  return {
+    // mapItems, not calls.map: a packed array whichever tier runs this (see mapItems).
+    calls: mapItems(pairer.calls, (c): CallInfo => ({
+      message: c.ref.message,
+      part: c.ref.part,
+      callId: c.part.callId,
+      name: c.part.name,
+      results: c.results,
+      status: c.results.length > 0 ? 'answered' : c.part.serverSide ? 'server' : 'pending',
+    })),
+    results: pairer.results,
+  }
+}
 
-  function pairOne(part: ToolResultPart, ref: PartRef): ResultInfo {
-    const resultIndex = results.length
+/**
+ * The pairing's state and steps. A class rather than closures inside `pairToolCalls`: closures
+ * made per call are new functions to V8, optimised again in later files (every import and every
+ * round's prepare pairs a conversation); methods are optimised once per isolate.
+ */
+class Pairer {
+  readonly calls: MutableCall[] = []
+  readonly results: ResultInfo[] = []
+  /** Unanswered calls per id, in order. */
+  readonly openById = new Map<string, number[]>()
+  /** Every call per id (to recognise an extra result for an answered call). */
+  readonly allById = new Map<string, number[]>()
+  /** Calls of each assistant message that are still unanswered, newest message last. */
+  readonly openByMessage: { message: number; calls: number[] }[] = []
+
+  pairOne(part: ToolResultPart, ref: PartRef): ResultInfo {
+    const { calls, openById, allById } = this
+    const resultIndex = this.results.length
     if (usableId(part.callId)) {
       const open = openById.get(part.callId)
       if (open && open.length > 0) {
@@ -105,32 +127,26 @@ export function pairToolCalls(conversation: Pick<Conversation, 'messages'>): Pai
         const last = calls[open[open.length - 1] as number]?.ref.message
         const call = (first === last ? open.shift() : open.pop()) as number
         const duplicate = (allById.get(part.callId)?.length ?? 0) > 1
-        answer(call, resultIndex)
-        return {
-          ...ref,
-          callId: part.callId,
-          call,
-          pairedBy: 'id',
-          ...(duplicate ? { flag: 'duplicate-id' as const } : {}),
-        }
+        this.answer(call, resultIndex)
+        return resultInfo(ref, part.callId, call, 'id', duplicate ? 'duplicate-id' : undefined)
       }
       const all = allById.get(part.callId)
       if (all && all.length > 0) {
         // A second result for an already answered call (retries): pair it, flag it.
         const call = all[all.length - 1] as number
         calls[call]?.results.push(resultIndex)
-        return { ...ref, callId: part.callId, call, pairedBy: 'id', flag: 'extra-result' }
+        return resultInfo(ref, part.callId, call, 'id', 'extra-result')
       }
-      return { ...ref, callId: part.callId, call: -1, pairedBy: 'none', flag: 'orphan' }
+      return resultInfo(ref, part.callId, -1, 'none', 'orphan')
     }
-    const call = positionalCandidate(part.name)
-    if (call === -1)
-      return { ...ref, callId: part.callId, call: -1, pairedBy: 'none', flag: 'orphan' }
-    answer(call, resultIndex)
-    return { ...ref, callId: part.callId, call, pairedBy: 'position', flag: 'missing-id' }
+    const call = this.positionalCandidate(part.name)
+    if (call === -1) return resultInfo(ref, part.callId, -1, 'none', 'orphan')
+    this.answer(call, resultIndex)
+    return resultInfo(ref, part.callId, call, 'position', 'missing-id')
   }
 
-  function positionalCandidate(name: string | undefined): number {
+  private positionalCandidate(name: string | undefined): number {
+    const { calls, openByMessage } = this
     // Newest assistant message that still waits for answers.
     while (openByMessage.length > 0) {
       const last = openByMessage[openByMessage.length - 1]
@@ -144,30 +160,36 @@ export function pairToolCalls(conversation: Pick<Conversation, 'messages'>): Pai
     return byName ?? waiting[0] ?? -1
   }
 
-  function answer(call: number, resultIndex: number): void {
-    const c = calls[call]
+  private answer(call: number, resultIndex: number): void {
+    const c = this.calls[call]
     if (!c) return
     c.results.push(resultIndex)
     const id = c.part.callId
     if (usableId(id)) {
-      const open = openById.get(id)
+      const open = this.openById.get(id)
       if (open) {
         const at = open.lastIndexOf(call)
         if (at !== -1) open.splice(at, 1)
       }
     }
   }
+}
 
-  return {
-    calls: calls.map((c) => ({
-      ...c.ref,
-      callId: c.part.callId,
-      name: c.part.name,
-      results: c.results,
-      status: c.results.length > 0 ? 'answered' : c.part.serverSide ? 'server' : 'pending',
-    })),
-    results,
-  }
+/**
+ * A result's record, always from this one literal with `flag` always present (undefined when
+ * unflagged): every ResultInfo then has one hidden class. Built by spreading the ref (as it was),
+ * V8 gave nearly every record a map of its own (411 maps for 420 calls in one fleet file), so
+ * every function reading `pairing.results[i]` or `pairing.calls[i]` was deoptimised ('wrong
+ * map') and compiled again, file after file.
+ */
+function resultInfo(
+  ref: PartRef,
+  callId: string | null,
+  call: number,
+  pairedBy: PairedBy,
+  flag: ResultInfo['flag'],
+): ResultInfo {
+  return { message: ref.message, part: ref.part, callId, call, pairedBy, flag }
 }
 
 function pushTo(map: Map<string, number[]>, key: string, value: number): void {

@@ -2,6 +2,7 @@ import type { Conversation, ToolCallPart } from '../engine/model.ts'
 import { parseJson, parseJsonBounded } from '../engine/json.ts'
 import { newToolCall } from './shapes.ts'
 import type { JsonlLine, ParseError, ParseResult, ParseWarning, SniffedInput } from './types.ts'
+import { withFields } from '../engine/objects.ts'
 
 /** Plain-object guard used by every importer: JSON objects only, never arrays or null. */
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -127,7 +128,7 @@ export function callFromRawArgs(
       argsError = error instanceof Error ? error.message : String(error)
     }
   }
-  return newToolCall({ ...base, argsRaw: raw, args, argsError })
+  return newToolCall(withFields(base, { argsRaw: raw, args, argsError }))
 }
 
 /** Build a tool call from an argument object (Anthropic `input`, Gemini `args`). */
@@ -135,7 +136,7 @@ export function callFromObjectArgs(
   base: Omit<ToolCallPart, 'kind' | 'argsRaw' | 'args' | 'argsError'>,
   args: unknown,
 ): ToolCallPart {
-  return newToolCall({ ...base, argsRaw: JSON.stringify(args ?? {}), args: args ?? {} })
+  return newToolCall(withFields(base, { argsRaw: JSON.stringify(args ?? {}), args: args ?? {} }))
 }
 
 /**

@@ -1,3 +1,5 @@
+import { mapItems } from '../arrays.ts'
+
 /**
  * A small, robust model of what the provider counted for each call:
  *
@@ -144,11 +146,14 @@ export function fitPrefixScale(points: readonly FitPoint[], options: FitOptions)
     const kinds = new Set(active.map((p) => p.kind))
     for (const kind of kinds) {
       const first = active.filter((p) => p.kind === kind && segmentOf(p) === 0)
-      prefixByKind[kind] = Math.max(0, median(first.map((p) => p.reported - scale * p.visible)))
+      prefixByKind[kind] = Math.max(
+        0,
+        median(mapItems(first, (p) => p.reported - scale * p.visible)),
+      )
     }
     // Outliers: far from the model both relatively and against the spread of the residuals.
-    const resid = active.map((p) => p.reported - (prefixAt(p) + scale * p.visible))
-    const mad = median(resid.map((r) => Math.abs(r))) || 1
+    const resid = mapItems(active, (p) => p.reported - (prefixAt(p) + scale * p.visible))
+    const mad = median(mapItems(resid, (r) => Math.abs(r))) || 1
     const keep: FitPoint[] = []
     active.forEach((p, i) => {
       const r = resid[i] as number
@@ -187,7 +192,7 @@ function findSteps(points: readonly FitPoint[], scale: number, maxSteps: number)
   const kinds = [...new Set(points.map((p) => p.kind))]
   for (const kind of kinds) {
     const series = points.filter((p) => p.kind === kind).sort((a, b) => a.call - b.call)
-    const resid = series.map((p) => p.reported - scale * p.visible)
+    const resid = mapItems(series, (p) => p.reported - scale * p.visible)
     const cuts: number[] = []
     const deviation = (from: number, to: number): { median: number; cost: number } => {
       const part = resid.slice(from, to)
@@ -224,7 +229,7 @@ function findSteps(points: readonly FitPoint[], scale: number, maxSteps: number)
       const bestCost = left.cost + right.cost
       const shift = Math.abs(left.median - right.median)
       const base = deviation(from, to).cost
-      const typical = median(series.slice(from, to).map((p) => p.reported))
+      const typical = median(mapItems(series.slice(from, to), (p) => p.reported))
       if (shift < Math.max(500, 0.015 * typical) || bestCost > 0.8 * base) return
       cuts.push(best)
       split(from, best, depth + 1)

@@ -1,6 +1,8 @@
 import type { Conversation, Message } from '../model.ts'
 import { modelFamily } from '../tokens/pricing.ts'
 import { partIndexOf, type Prepared } from '../compaction/prepared.ts'
+import { mapItems } from '../arrays.ts'
+import { withFields } from '../objects.ts'
 
 /**
  * How a provider treats reasoning from earlier calls when it counts a prompt.
@@ -117,14 +119,13 @@ function buildPlan(prepared: Prepared, thinking?: ThinkingRule): ContextPlan {
   const rules: ProviderRules =
     thinking === undefined || thinking === documented.thinking
       ? documented
-      : {
-          ...documented,
+      : withFields(documented, {
           thinking,
           why:
             thinking === 'keep'
               ? `${documented.provider}: thinking of earlier turns is counted (it fits this transcript's reported usage better than the documented rule)`
               : `${documented.provider}: thinking of earlier turns is not counted (fits this transcript's reported usage better)`,
-        }
+        })
   const threads: string[] = ['main']
   const threadId = new Map<string, number>([['main', 0]])
   const threadOf = new Int32Array(messages.length)
@@ -150,7 +151,7 @@ function buildPlan(prepared: Prepared, thinking?: ThinkingRule): ContextPlan {
   const dropped: number[] = []
   if (rules.thinking !== 'keep') {
     // Reasoning parts of each thread waiting to leave the context at the next real user message.
-    const pending: number[][] = threads.map(() => [])
+    const pending: number[][] = mapItems(threads, () => [])
     for (let m = 0; m < messages.length; m++) {
       const msg = messages[m] as Message
       const t = threadOf[m] as number

@@ -4,6 +4,8 @@ import { fitPrefixScale, type FitPoint, type FitResult } from './fit.ts'
 import { alternativeRule, contextPlan, type ContextPlan, type ThinkingRule } from './plan.ts'
 import type { AccountingOverrides, CallFigure, IgnoredCall, Reconciliation } from './types.ts'
 import { visibleContexts } from './visible.ts'
+import { mapItems } from '../arrays.ts'
+import { withFields } from '../objects.ts'
 
 /** A call's residual above this is flagged (|estimate − reported| / reported). */
 export const FLAG_RESIDUAL = 0.1
@@ -52,7 +54,7 @@ export function reconcile(prepared: Prepared, options: ReconcileOptions = {}): R
     options.overrides?.prefixTokens === undefined &&
     options.overrides?.scale === undefined
   )
-    options = { ...options, overrides: carried }
+    options = withFields(options, { overrides: carried })
   const documented = reconcileUnder(prepared, contextPlan(prepared), options)
   const other = alternativeRule(contextPlan(prepared))
   if (other === null || documented.source !== 'reconciled') return documented
@@ -141,7 +143,7 @@ function reconcileUnder(
   const prefixFrom: Reconciliation['prefixFrom'] =
     o.prefixTokens !== undefined ? 'override' : fitted ? 'fitted' : 'default'
 
-  const figures: CallFigure[] = visible.map((v, call) => {
+  const figures: CallFigure[] = mapItems(visible, (v, call) => {
     const kind = v.thread === 0 ? 0 : 1
     let prefix = kind === 0 ? mainPrefix : subPrefix
     for (const s of steps) if (s.kind === kind && call >= s.fromCall) prefix = s.prefixTokens

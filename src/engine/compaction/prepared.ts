@@ -1,3 +1,4 @@
+import { mapItems } from '../arrays.ts'
 import { buildGroups, type Grouping } from '../groups.ts'
 import type { Conversation, Message, Part } from '../model.ts'
 import {
@@ -98,7 +99,7 @@ export function prepare(
         ? [...(old.partTokens[at] as readonly number[])]
         : withReportedReasoning(
             m,
-            m.parts.map((p) =>
+            mapItems(m.parts, (p) =>
               pricePart(p, m.role, counter, m.model ? modelFamily(m.model) : family, framing),
             ),
           )

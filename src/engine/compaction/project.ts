@@ -1,7 +1,8 @@
 import type { Conversation, Message, Part, UpstreamMarker } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import type { InsertedSummary, Override, WorkingView } from './view.ts'
-import { sameItems } from '../arrays.ts'
+import { mapItems, sameItems } from '../arrays.ts'
+import { withConversation, withFields, withParts } from '../objects.ts'
 
 /**
  * What the model would receive (SPEC §5): visible messages of included groups, with replaced
@@ -53,16 +54,16 @@ export function project(view: WorkingView): Conversation {
 
   const systemGroup = grouping.groups.find((g) => g.kind === 'system' && g.messages.length === 0)
   const systemDropped = systemGroup ? view.isExcluded(systemGroup.index) : false
-  const markers: UpstreamMarker[] = conversation.markers
-    .filter((mk) => mk.beforeIndex <= view.limit)
-    .map((mk) => ({ ...mk, beforeIndex: newIndex[mk.beforeIndex] ?? messages.length }))
+  const markers: UpstreamMarker[] = mapItems(
+    conversation.markers.filter((mk) => mk.beforeIndex <= view.limit),
+    (mk) => withFields(mk, { beforeIndex: newIndex[mk.beforeIndex] ?? messages.length }),
+  )
 
-  return {
-    ...conversation,
+  return withConversation(conversation, {
     system: systemDropped ? [] : conversation.system,
     messages,
     markers,
-  }
+  })
 }
 
 /**
@@ -213,9 +214,11 @@ function markedCopy(original: Part, o: Override, replacement: Part, marks: Marks
   const hit = projectedCache.get(replacement)
   if (hit && hit.original === original && sameMarks(hit, o, marks)) return hit.part
   // Key for key what `{ ...meta, compactedBy, ...(deferred ? { supersededBy } : {}) }` makes.
-  const meta: Record<string, unknown> = { ...replacement.meta, compactedBy: marks.compactedBy }
+  const meta: Record<string, unknown> = withFields(replacement.meta ?? {}, {
+    compactedBy: marks.compactedBy,
+  })
   if (marks.supersededBy) meta.supersededBy = marks.supersededBy
-  const part = { ...replacement, meta } as Part
+  const part = withFields(replacement, { meta }) as Part
   projectedCache.set(replacement, { original, by: o.by, newer: marks.newer, part })
   projectedFrom.set(part, replacement)
   return part
@@ -262,7 +265,8 @@ const projectedMessages = new WeakMap<Message, Message>()
 function copyWith(msg: Message, parts: Part[]): Message {
   const hit = projectedMessages.get(msg)
   if (hit && sameItems(hit.parts, parts)) return hit
-  const made = { ...msg, parts }
+  // Not a leading spread: the importers' own message literal (see objects.ts).
+  const made = withParts(msg, parts)
   projectedMessages.set(msg, made)
   return made
 }

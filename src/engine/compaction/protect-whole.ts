@@ -146,29 +146,56 @@ export function wholeProtections(
   if (config.pendingCalls) for (const [m, p] of t.pendingParts) ownPart(m, p, 'pending_call')
   if (thinkingGroup >= 0)
     for (const p of t.thinkingParts) ownPart(t.latestAssistant, p, 'latest_thinking')
-  let listed: ReturnType<Protections['list']> | undefined
-  const group = (g: number): ProtectionKind | null =>
-    g >= 0 && g < groupKinds.length ? (groupKinds[g] ?? null) : null
-  return {
-    list() {
-      if (!listed) {
-        const groupsMap = new Map<number, ProtectionKind>()
-        for (let g = 0; g < n; g++) {
-          const k = groupKinds[g]
-          if (k) groupsMap.set(g, k)
-        }
-        listed = { groups: groupsMap, parts }
+  return new WholeProtections(groupKinds, parts, own, index)
+}
+
+/**
+ * The protections `wholeProtections` made, as a class: its methods are the same functions for
+ * every plan, where an object of closures made per call gave every re-plan and replay point new
+ * call targets: the strategies calling `group`/`part`, optimised for the previous closures, were
+ * deoptimised, and each new closure was compiled again (6 compiles each over 200 fleet files).
+ */
+class WholeProtections implements Protections {
+  private readonly groupKinds: readonly (ProtectionKind | null)[]
+  private readonly parts: ReadonlyMap<string, ProtectionKind>
+  private readonly own: ReadonlyMap<number, ProtectionKind>
+  private readonly index: PartIndex
+  private listed: ReturnType<Protections['list']> | undefined = undefined
+
+  constructor(
+    groupKinds: readonly (ProtectionKind | null)[],
+    parts: ReadonlyMap<string, ProtectionKind>,
+    own: ReadonlyMap<number, ProtectionKind>,
+    index: PartIndex,
+  ) {
+    this.groupKinds = groupKinds
+    this.parts = parts
+    this.own = own
+    this.index = index
+  }
+
+  list(): ReturnType<Protections['list']> {
+    if (!this.listed) {
+      const groupsMap = new Map<number, ProtectionKind>()
+      for (let g = 0; g < this.groupKinds.length; g++) {
+        const k = this.groupKinds[g]
+        if (k) groupsMap.set(g, k)
       }
-      return listed
-    },
-    group,
-    part(g: number, ref: PartRef) {
-      const k = own.size === 0 ? -1 : flatPart(index, ref.message, ref.part)
-      const mine = k >= 0 ? own.get(k) : undefined
-      if (mine) return mine
-      const kind = group(g)
-      // Pending calls and latest thinking protect their own parts, not their siblings.
-      return kind === 'pending_call' || kind === 'latest_thinking' ? null : kind
-    },
+      this.listed = { groups: groupsMap, parts: this.parts }
+    }
+    return this.listed
+  }
+
+  group(g: number): ProtectionKind | null {
+    return g >= 0 && g < this.groupKinds.length ? (this.groupKinds[g] ?? null) : null
+  }
+
+  part(g: number, ref: PartRef): ProtectionKind | null {
+    const k = this.own.size === 0 ? -1 : flatPart(this.index, ref.message, ref.part)
+    const mine = k >= 0 ? this.own.get(k) : undefined
+    if (mine) return mine
+    const kind = this.group(g)
+    // Pending calls and latest thinking protect their own parts, not their siblings.
+    return kind === 'pending_call' || kind === 'latest_thinking' ? null : kind
   }
 }

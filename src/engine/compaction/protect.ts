@@ -121,93 +121,124 @@ export function computeProtections(view: WorkingView, config: ProtectionConfig):
 const wholeCache = new WeakMap<Prepared, Map<string, Protections>>()
 
 function onDemand(view: WorkingView, config: ProtectionConfig): Protections {
-  const { conversation, grouping } = view.prepared
-  const { groups } = grouping
-  const { calls } = grouping.pairing
-  const index = view.parts
-  const limit = view.limit
-  const visibleCount = view.visibleGroupCount
-  const statics = staticKinds(view.prepared, config)
-  // Turns never decrease along the groups, so the last visible turn is the highest.
-  const lastTurn = view.lastTurn
-  const firstProtectedTurn = config.recentTurns > 0 ? lastTurn - config.recentTurns + 1 : Infinity
-  const lastMessage = Math.min(limit, conversation.messages.length) - 1
+  return new OnDemandProtections(view, config)
+}
+
+/**
+ * The on-demand answers as a class, not an object of closures made per call: replay makes one at
+ * every model call, and each new set of closures was a new call target for the strategies asking
+ * `group`/`part` (deoptimised, 'wrong call target') and a new function to optimise again.
+ */
+class OnDemandProtections implements Protections {
+  private readonly view: WorkingView
+  private readonly config: ProtectionConfig
+  private readonly prepared: Prepared
+  private readonly index: WorkingView['parts']
+  private readonly limit: number
+  private readonly visibleCount: number
+  private readonly statics: readonly StaticKind[]
+  private readonly firstProtectedTurn: number
   /** The latest visible assistant message: only its thinking is protected. */
-  const latestAssistant = lastMessage >= 0 ? (index.lastAssistant[lastMessage] as number) : -1
+  private readonly latestAssistant: number
+  private readonly thinkingGroup: number
+  /** Groups where an upstream compaction restarted the context (its summary message). */
+  private readonly upstreamStarts = new Set<number>()
+
+  constructor(view: WorkingView, config: ProtectionConfig) {
+    const { conversation, grouping } = view.prepared
+    const index = view.parts
+    const limit = view.limit
+    this.view = view
+    this.config = config
+    this.prepared = view.prepared
+    this.index = index
+    this.limit = limit
+    this.visibleCount = view.visibleGroupCount
+    this.statics = staticKinds(view.prepared, config)
+    // Turns never decrease along the groups, so the last visible turn is the highest.
+    const lastTurn = view.lastTurn
+    this.firstProtectedTurn = config.recentTurns > 0 ? lastTurn - config.recentTurns + 1 : Infinity
+    const lastMessage = Math.min(limit, conversation.messages.length) - 1
+    const latestAssistant = lastMessage >= 0 ? (index.lastAssistant[lastMessage] as number) : -1
+    this.latestAssistant = latestAssistant
+    const hasThinking = (m: number): boolean =>
+      conversation.messages[m]?.parts.some((p) => p.kind === 'reasoning') ?? false
+    this.thinkingGroup =
+      config.latestThinking && latestAssistant >= 0 && hasThinking(latestAssistant)
+        ? (grouping.groupOfMessage[latestAssistant] as number)
+        : -1
+    for (const mk of conversation.markers)
+      if (mk.beforeIndex < limit) {
+        const g = grouping.groupOfMessage[mk.beforeIndex]
+        if (g !== undefined) this.upstreamStarts.add(g)
+      }
+  }
 
   /** A visible call, not run by the provider, with no visible result yet. */
-  const pendingCall = (c: number): boolean => isPendingCall(grouping.pairing, limit, c)
-  const hasThinking = (m: number): boolean =>
-    conversation.messages[m]?.parts.some((p) => p.kind === 'reasoning') ?? false
-  const thinkingGroup =
-    config.latestThinking && latestAssistant >= 0 && hasThinking(latestAssistant)
-      ? (grouping.groupOfMessage[latestAssistant] as number)
-      : -1
+  private pendingCall(c: number): boolean {
+    return isPendingCall(this.prepared.grouping.pairing, this.limit, c)
+  }
 
-  // Groups where an upstream compaction restarted the context (its summary message).
-  const upstreamStarts = new Set<number>()
-  for (const mk of conversation.markers)
-    if (mk.beforeIndex < limit) {
-      const g = grouping.groupOfMessage[mk.beforeIndex]
-      if (g !== undefined) upstreamStarts.add(g)
-    }
-
-  const group = (g: number): ProtectionKind | null => {
-    if (!(g >= 0 && g < visibleCount)) return null
-    const own = statics[g] ?? null
+  group(g: number): ProtectionKind | null {
+    if (!(g >= 0 && g < this.visibleCount)) return null
+    const own = this.statics[g] ?? null
     if (own === 'system') return own
-    if (view.outOfContext(g)) return 'out_of_context'
-    if (upstreamStarts.has(g)) return 'upstream_summary'
-    const turn = (groups[g] as Group).turn
-    if (turn >= firstProtectedTurn && turn >= 1) return 'recent_turn'
+    if (this.view.outOfContext(g)) return 'out_of_context'
+    if (this.upstreamStarts.has(g)) return 'upstream_summary'
+    const group = this.prepared.grouping.groups[g] as Group
+    const turn = group.turn
+    if (turn >= this.firstProtectedTurn && turn >= 1) return 'recent_turn'
     if (own) return own
-    if (config.pendingCalls)
-      for (const c of (groups[g] as Group).calls) if (pendingCall(c)) return 'pending_call'
-    if (g === thinkingGroup) return 'latest_thinking'
+    if (this.config.pendingCalls)
+      for (const c of group.calls) if (this.pendingCall(c)) return 'pending_call'
+    if (g === this.thinkingGroup) return 'latest_thinking'
     return null
   }
 
-  const ownPart = (ref: PartRef): ProtectionKind | null => {
+  private ownPart(ref: PartRef): ProtectionKind | null {
+    const index = this.index
     const k = flatPart(index, ref.message, ref.part)
     if (k < 0) return null
-    if (config.latestThinking && ref.message === latestAssistant) {
-      if (conversation.messages[ref.message]?.parts[ref.part]?.kind === 'reasoning')
-        return 'latest_thinking'
+    if (this.config.latestThinking && ref.message === this.latestAssistant) {
+      const part = this.prepared.conversation.messages[ref.message]?.parts[ref.part]
+      if (part?.kind === 'reasoning') return 'latest_thinking'
     }
     const c = index.callAt[k] as number
-    if (config.pendingCalls && c >= 0 && pendingCall(c)) return 'pending_call'
+    if (this.config.pendingCalls && c >= 0 && this.pendingCall(c)) return 'pending_call'
     return null
   }
 
-  return {
-    list() {
-      const groupsMap = new Map<number, ProtectionKind>()
-      for (let g = 0; g < groups.length; g++) {
-        const k = group(g)
-        if (k) groupsMap.set(g, k)
+  list(): ReturnType<Protections['list']> {
+    const { conversation, grouping } = this.prepared
+    const { groups } = grouping
+    const { calls } = grouping.pairing
+    const groupsMap = new Map<number, ProtectionKind>()
+    for (let g = 0; g < groups.length; g++) {
+      const k = this.group(g)
+      if (k) groupsMap.set(g, k)
+    }
+    const parts = new Map<string, ProtectionKind>()
+    if (this.config.pendingCalls) {
+      for (let c = 0; c < calls.length; c++) {
+        const info = calls[c] as (typeof calls)[number]
+        if (info.message >= this.limit) break // calls are in message order
+        if (this.pendingCall(c)) parts.set(partKey(info.message, info.part), 'pending_call')
       }
-      const parts = new Map<string, ProtectionKind>()
-      if (config.pendingCalls) {
-        for (let c = 0; c < calls.length; c++) {
-          const info = calls[c] as (typeof calls)[number]
-          if (info.message >= limit) break // calls are in message order
-          if (pendingCall(c)) parts.set(partKey(info.message, info.part), 'pending_call')
-        }
-      }
-      if (thinkingGroup >= 0) {
-        conversation.messages[latestAssistant]?.parts.forEach((p, i) => {
-          if (p.kind === 'reasoning') parts.set(partKey(latestAssistant, i), 'latest_thinking')
-        })
-      }
-      return { groups: groupsMap, parts }
-    },
-    group,
-    part(g, ref) {
-      const own = ownPart(ref)
-      if (own) return own
-      const kind = group(g)
-      // Pending calls and latest thinking protect their own parts, not their siblings.
-      return kind === 'pending_call' || kind === 'latest_thinking' ? null : kind
-    },
+    }
+    const latestAssistant = this.latestAssistant
+    if (this.thinkingGroup >= 0) {
+      conversation.messages[latestAssistant]?.parts.forEach((p, i) => {
+        if (p.kind === 'reasoning') parts.set(partKey(latestAssistant, i), 'latest_thinking')
+      })
+    }
+    return { groups: groupsMap, parts }
+  }
+
+  part(g: number, ref: PartRef): ProtectionKind | null {
+    const own = this.ownPart(ref)
+    if (own) return own
+    const kind = this.group(g)
+    // Pending calls and latest thinking protect their own parts, not their siblings.
+    return kind === 'pending_call' || kind === 'latest_thinking' ? null : kind
   }
 }

@@ -8,6 +8,7 @@ import { computeProtections } from './protect.ts'
 import { project } from './project.ts'
 import type { Decision, EngineConfig, EngineDeps } from './types.ts'
 import { WorkingView } from './view.ts'
+import { withConversation, withFields } from '../objects.ts'
 
 export interface CompactionResult extends PipelineOutcome {
   /** What the model would receive. */
@@ -69,7 +70,9 @@ export async function compact(
     }
     first ??= outcome
     last = outcome
-    perRound.push(round === 0 ? outcome.decisions : outcome.decisions.map((d) => ({ ...d, round })))
+    perRound.push(
+      round === 0 ? outcome.decisions : outcome.decisions.map((d) => withFields(d, { round })),
+    )
     projection = project(view)
     for (const c of checkInvariants(
       view,
@@ -94,17 +97,15 @@ export async function compact(
     const last = accounting.reconciliation.figures.at(-1)
     const earlier = prepared.conversation.meta.carriedAccounting?.changedFrom ?? Infinity
     const changedFrom = Math.min(earlier, firstDifference(input, projection))
-    projection = {
-      ...projection,
-      meta: {
-        ...projection.meta,
+    projection = withConversation(projection, {
+      meta: withFields(projection.meta, {
         carriedAccounting: {
           prefixTokens: last?.prefix ?? accounting.reconciliation.prefixTokens,
           scale: accounting.reconciliation.scale,
           ...(Number.isFinite(changedFrom) ? { changedFrom } : {}),
         },
-      },
-    }
+      }),
+    })
   }
   const all = [...checks.values()]
   if (options.checkIdempotence !== false) {
@@ -119,11 +120,14 @@ export async function compact(
   }
   const base = first as PipelineOutcome
   const end = last as PipelineOutcome
+  // One literal with every field, not a spread of `base`: V8 gave each spread copy a hidden class
+  // of its own, so every reader of a result (report, risk, replay) met a new map per file.
   return {
-    ...base,
     decisions,
     steps: base.steps,
+    tokensBefore: base.tokensBefore,
     tokensAfter: end.tokensAfter,
+    window: base.window,
     fallbackRan: base.fallbackRan || end.fallbackRan,
     projection,
     invariants: { ok: all.every((c) => c.ok), checks: all },

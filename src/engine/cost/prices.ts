@@ -9,6 +9,8 @@
  * (input, context-caching price, output; prompts ≤ 200k tokens). Check them before trusting a figure.
  */
 
+import { withFields } from '../objects.ts'
+
 export type Provider = 'anthropic' | 'openai' | 'gemini'
 
 export interface Price {
@@ -179,7 +181,8 @@ export function priceFor(
   }
   const { name: _n, provider: _p, match: _m, source: _s, checked: _c, ...base } = best
   void [_n, _p, _m, _s, _c]
-  const price: Price = { ...base, ...definedOnly(overrides) }
+  // withFields, not a leading spread: one map for every file's prices (see objects.ts).
+  const price: Price = withFields(base, definedOnly(overrides))
   return { price, entry: best, overridden }
 }
 

@@ -10,6 +10,7 @@ import {
   type PriceOverrides,
   type Provider,
 } from './prices.ts'
+import { withFields } from '../objects.ts'
 
 /** The config's `pricing`: the user's prices (per million tokens) and cache settings. */
 export interface PricingConfig extends PriceOverrides {
@@ -126,7 +127,8 @@ export class CostTracker {
   private cachesOf(thread: number) {
     let c = this.caches.get(thread)
     if (!c && this.settings) {
-      const settings: CacheSettings = { ...this.settings, enabled: this.caching.on }
+      // Not a leading spread: that gave each file's settings a map of its own (see objects.ts).
+      const settings: CacheSettings = withFields(this.settings, { enabled: this.caching.on })
       c = { before: new PromptCache(settings), after: new PromptCache(settings) }
       this.caches.set(thread, c)
     }

@@ -18,6 +18,7 @@ import { type ExtraLine, type LineRecord } from './lines.ts'
 import { threadsOf } from './threads.ts'
 import { newMessage } from '../shapes.ts'
 import { pushAll } from '../../engine/arrays.ts'
+import { mapItems } from '../../engine/arrays.ts'
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 type Draft = Mutable<Omit<Message, 'parts' | 'source'>> & {
@@ -149,7 +150,7 @@ export function parseClaudeCode(input: SniffedInput, options?: ImportOptions): P
         ),
       )
     }
-    const parts = blocks.map(blockToPart)
+    const parts = mapItems(blocks, (b) => blockToPart(b))
 
     if (type === 'assistant') {
       const msgId = str(message.id)

@@ -6,6 +6,7 @@ import type {
   TextPart,
 } from '../../engine/model.ts'
 import { base64DecodedBytes, isObject, parseDataUrl, str } from '../util.ts'
+import { mapItems } from '../../engine/arrays.ts'
 
 /**
  * Chat Completions content parts ⇄ canonical parts. Shared by user, assistant and tool messages
@@ -163,7 +164,7 @@ export function opaqueContent(raw: unknown): OpaquePart {
 /** `content` (string | parts | null | absent) → canonical content parts. */
 export function contentFromChat(content: unknown): ResultContent[] {
   if (typeof content === 'string') return content === '' ? [] : [{ kind: 'text', text: content }]
-  if (Array.isArray(content)) return content.map(partFromChat)
+  if (Array.isArray(content)) return mapItems(content, (c) => partFromChat(c))
   if (content === null || content === undefined) return []
   return [opaqueContent(content)]
 }
