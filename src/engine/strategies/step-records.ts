@@ -1,0 +1,117 @@
+/**
+ * A step's run, recorded against the exact view state it started from (its lineage), and played
+ * back when the same step meets that state again with the same inputs: a re-plan of any step,
+ * not only the first one of a pipeline (playback.ts), once every step before it was played back.
+ *
+ * What a step decides and changes is a function of its inputs, and the context's own answers
+ * (protections, no savings, newest copies, every figure on a decision) are functions of the view
+ * state and the protections. So when these are all the same as when the record was made, the
+ * decisions are the recorded ones and the view's changes are the recorded ones, in order:
+ *  - the view state: its lineage token (`WorkingView.lineage`), which names one exact state — a
+ *    view nothing changed (per prepared conversation, accounting and limit), or the state a
+ *    recorded step left; any change that was not recorded or played back makes it stale;
+ *  - the params: the same interned object (intern-params.ts: same value);
+ *  - the protections: the same object — over the whole conversation they are kept per prepared
+ *    conversation and protection config value (protect.ts), so the same object is the same value
+ *    (a new one only runs the step afresh);
+ *  - the step index (recorded on every decision) and the strategy (records are per strategy);
+ *  - `recordNonChanges` (a re-plan: replay keeps state between calls and never records);
+ *  - whatever else the step reads, given by the step as `inputs` (the usable window for the falai
+ *    tiers; clear-tool-uses and supersede read nothing else: see their `run`).
+ * Played back, the recorded decisions (immutable records) are the step's decisions and the taped
+ * changes are made again; the view's lineage is then the record's `after`, so the next step can
+ * be played back too. A step whose taped changes include a summary or a rollback is not recorded.
+ *
+ * Caches a step keeps of its own are memos of values (keyed on the prepared conversation, the
+ * params object or a view): a played-back run neither reads nor updates them, and a later fresh
+ * run computes what it needs as if the played-back run had not happened.
+ */
+import type { StrategyContext } from '../compaction/context.ts'
+import type { Protections } from '../compaction/protect.ts'
+import type { Decision } from '../compaction/types.ts'
+import { ViewTape } from '../compaction/view.ts'
+import { recall, remember } from '../recent-values.ts'
+
+/** A step's other inputs, compared by value (numbers, strings, booleans, null). */
+export type StepInputs = readonly (string | number | boolean | null | undefined)[]
+
+interface StepRecord {
+  readonly step: number
+  readonly limit: number
+  readonly protections: Protections
+  readonly inputs: StepInputs
+  readonly tape: ViewTape
+  readonly decisions: readonly Decision[]
+  /** The lineage of the view this run left. */
+  readonly after: object
+}
+
+/**
+ * Records per lineage token, then per params object. A few per token: an edit and its undo
+ * alternate between values, and the value in use must outlive the edits in between; records of a
+ * lineage that no record names any longer (its parent evicted) go with their token.
+ */
+const MAX_RECORDS = 4
+
+export interface StepRecords {
+  /**
+   * Run `body` (the step) unless a record of it can be played back; record it when the view's
+   * state has a lineage.
+   */
+  run(ctx: StrategyContext, p: object, inputs: StepInputs, body: () => void): void
+}
+
+function sameInputs(a: StepInputs, b: StepInputs): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+export function createStepRecords(): StepRecords {
+  const records = new WeakMap<object, Map<object, StepRecord>>()
+  return {
+    run(ctx, p, inputs, body) {
+      const { view } = ctx
+      const before = ctx.recordNonChanges ? view.lineage() : null
+      if (before === null) return body()
+      const byParams = records.get(before)
+      const r = byParams ? recall(byParams, p) : undefined
+      if (
+        r &&
+        r.step === ctx.step &&
+        r.limit === view.limit &&
+        r.protections === ctx.protections &&
+        sameInputs(r.inputs, inputs)
+      ) {
+        view.play(r.tape)
+        const out = ctx.decisions
+        for (let i = 0; i < r.decisions.length; i++) out.push(r.decisions[i] as Decision)
+        view.setLineage(r.after)
+        return
+      }
+      const tape = new ViewTape()
+      const first = ctx.decisions.length
+      view.recordInto(tape)
+      try {
+        body()
+      } finally {
+        view.recordInto(null)
+      }
+      if (tape.broken) return
+      const after = {}
+      const record: StepRecord = {
+        step: ctx.step,
+        limit: view.limit,
+        protections: ctx.protections,
+        inputs,
+        tape,
+        decisions: ctx.decisions.slice(first),
+        after,
+      }
+      let map = byParams
+      if (!map) records.set(before, (map = new Map()))
+      remember(map, p, record, MAX_RECORDS)
+      view.setLineage(after)
+    },
+  }
+}
