@@ -53,6 +53,9 @@ interface StepRecord {
  */
 const MAX_RECORDS = 4
 
+/** Runs played back and recorded so far, all steps together (tests check that playback happens). */
+export const stepRecordCounts = { played: 0, recorded: 0 }
+
 export interface StepRecords {
   /**
    * Run `body` (the step) unless a record of it can be played back; record it when the view's
@@ -87,6 +90,7 @@ export function createStepRecords(): StepRecords {
         const out = ctx.decisions
         for (let i = 0; i < r.decisions.length; i++) out.push(r.decisions[i] as Decision)
         view.setLineage(r.after)
+        stepRecordCounts.played++
         return
       }
       const tape = new ViewTape()
@@ -112,6 +116,7 @@ export function createStepRecords(): StepRecords {
       if (!map) records.set(before, (map = new Map()))
       remember(map, p, record, MAX_RECORDS)
       view.setLineage(after)
+      stepRecordCounts.recorded++
     },
   }
 }
