@@ -27,8 +27,9 @@ export type { InsertedSummary, Override } from './view-parts.ts'
 
 /**
  * One step's changes to the view, in order, so that the very same changes can be made again
- * (strategies/step-records.ts): replacements (with their price), exclusions and newest-copy marks.
- * Inserting or retracting a summary, or a rollback, breaks it: such a step is not played back.
+ * (strategies/step-records.ts): replacements (with their price), exclusions, newest-copy marks,
+ * inserted summaries (the same immutable record) and retracted ones. A rollback breaks it: such
+ * a step is not played back.
  */
 export class ViewTape {
   /** Per change: {@link TAPE_REPLACE}, {@link TAPE_EXCLUDE} or {@link TAPE_MARK}. */
@@ -42,11 +43,15 @@ export class ViewTape {
   /** Replace: the strategy named on the override, and the newer copy it defers to. */
   readonly by: string[] = []
   readonly newer: (PartRef | undefined)[] = []
+  /** Insert: the summary; retract: its id. */
+  readonly summaries: (InsertedSummary | string)[] = []
   broken = false
 }
 const TAPE_REPLACE = 0
 const TAPE_EXCLUDE = 1
 const TAPE_MARK = 2
+const TAPE_INSERT = 3
+const TAPE_RETRACT = 4
 
 /** Per prepared conversation, call accounting and limit: the lineage of a view nothing changed. */
 const roots = new WeakMap<object, WeakMap<object, Map<number, object>>>()
@@ -135,9 +140,12 @@ export class WorkingView extends ViewState {
     const { ops, refs, parts, nums, by, newer } = tape
     let r = 0
     let k = 0
+    let n = 0
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i]
-      if (op === TAPE_REPLACE) {
+      if (op === TAPE_INSERT) this.insert(tape.summaries[n++] as InsertedSummary)
+      else if (op === TAPE_RETRACT) this.retract(tape.summaries[n++] as string)
+      else if (op === TAPE_REPLACE) {
         this.replace(
           refs[r++] as PartRef,
           parts[k] as Part | null,
@@ -276,7 +284,11 @@ export class WorkingView extends ViewState {
 
   insert(summary: InsertedSummary): void {
     this.version++
-    if (this.tape) this.tape.broken = true
+    if (this.tape) {
+      this.tape.ops.push(TAPE_INSERT)
+      this.tape.nums.push(0)
+      this.tape.summaries.push(summary)
+    }
     this.inserted.push(summary)
     this.insertedIds.add(summary.message.id)
     this.total += summary.tokens
@@ -308,7 +320,11 @@ export class WorkingView extends ViewState {
     const summary = this.inserted[at]
     if (!summary) return false
     this.version++
-    if (this.tape) this.tape.broken = true
+    if (this.tape) {
+      this.tape.ops.push(TAPE_RETRACT)
+      this.tape.nums.push(0)
+      this.tape.summaries.push(id)
+    }
     this.inserted.splice(at, 1)
     this.insertedIds.delete(id)
     this.total -= summary.tokens

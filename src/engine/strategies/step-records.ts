@@ -20,7 +20,7 @@
  *    tiers; clear-tool-uses and supersede read nothing else: see their `run`).
  * Played back, the recorded decisions (immutable records) are the step's decisions and the taped
  * changes are made again; the view's lineage is then the record's `after`, so the next step can
- * be played back too. A step whose taped changes include a summary or a rollback is not recorded.
+ * be played back too. A step whose changes were rolled back is not recorded.
  *
  * Caches a step keeps of its own are memos of values (keyed on the prepared conversation, the
  * params object or a view): a played-back run neither reads nor updates them, and a later fresh
