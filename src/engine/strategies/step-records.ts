@@ -1,7 +1,7 @@
 /**
  * A step's run, recorded against the exact view state it started from (its lineage), and played
  * back when the same step meets that state again with the same inputs: a re-plan of any step,
- * not only the first one of a pipeline (playback.ts), once every step before it was played back.
+ * not only the first one of a pipeline, once every step before it was played back.
  *
  * What a step decides and changes is a function of its inputs, and the context's own answers
  * (protections, no savings, newest copies, every figure on a decision) are functions of the view
