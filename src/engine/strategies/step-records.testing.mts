@@ -84,7 +84,7 @@ function edited(v: number): number {
 
 /**
  * The edits a user makes: each numeric param of each step in turn (as parsed: defaults count),
- * the window, and a protection (two more recent turns protected).
+ * the window, a protection (two more recent turns protected) and the fallback's budget.
  */
 export function edits(config: EngineConfig): [string, EngineConfig][] {
   const out: [string, EngineConfig][] = []
@@ -104,6 +104,13 @@ export function edits(config: EngineConfig): [string, EngineConfig][] {
   out.push(['window', { ...structuredClone(config), window }])
   const protections = { ...config.protections, recentTurns: config.protections.recentTurns + 2 }
   out.push(['protection', { ...structuredClone(config), protections }])
+  // The fallback's own budget, twice (the window edit above moves the steps' triggers and
+  // targets too; two budgets that both run the fallback tell a record of one from the other).
+  for (const under of [0.5, 0.45]) {
+    const fallback = { ...config.fallback, target: { kind: 'window_fraction', under } as const }
+    if (config.fallback.enabled)
+      out.push([`fallback target ${under}`, { ...structuredClone(config), fallback }])
+  }
   return out
 }
 
