@@ -61,7 +61,8 @@ function generated(count: number): Conversation {
 
 /**
  * Every preset scaled so the usable window is 40 % of the conversation (each step's trigger then
- * fires), plus falai without maxTokens: its tiers then read the usable window.
+ * fires), plus falai without maxTokens and MAF without tokenBudget: their steps then read the
+ * usable window.
  */
 export function configs(prepared: Prepared): [string, EngineConfig][] {
   const total = new WorkingView(prepared, undefined, accountingFor(prepared).lastCall).contextTokens
@@ -73,6 +74,10 @@ export function configs(prepared: Prepared): [string, EngineConfig][] {
   const falai = structuredClone(out.find(([id]) => id === 'falai')?.[1] as EngineConfig)
   for (const s of falai.pipeline) delete (s.params as Record<string, unknown>).maxTokens
   out.push(['falai without maxTokens', falai])
+  const maf = structuredClone(out.find(([id]) => id === 'maf-context-window')?.[1] as EngineConfig)
+  for (const s of maf.pipeline)
+    if (s.strategy === 'token-budget') delete (s.params as Record<string, unknown>).tokenBudget
+  out.push(['maf-context-window without tokenBudget', maf])
   return out
 }
 
