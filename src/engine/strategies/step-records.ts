@@ -58,8 +58,8 @@ export const stepRecordCounts = { played: 0, recorded: 0 }
 
 export interface StepRecords {
   /**
-   * Run `body` (the step) unless a record of it can be played back; record it when the view's
-   * state has a lineage.
+   * Run `body` (the step, synchronous: the view tapes its changes until it returns) unless a
+   * record of it can be played back; record it when the view's state has a lineage.
    */
   run(ctx: StrategyContext, p: object, inputs: StepInputs, body: () => void): void
 }
@@ -75,7 +75,10 @@ export function createStepRecords(): StepRecords {
   return {
     run(ctx, p, inputs, body) {
       const { view } = ctx
-      const before = ctx.recordNonChanges ? view.lineage() : null
+      // Over part of the conversation (a call of a replay) protections are made per call, so no
+      // record could be played back there: none is made either (one per limit would pile up).
+      const whole = view.limit === view.prepared.conversation.messages.length
+      const before = ctx.recordNonChanges && whole ? view.lineage() : null
       if (before === null) return body()
       const byParams = records.get(before)
       const r = byParams ? recall(byParams, p) : undefined
