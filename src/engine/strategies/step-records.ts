@@ -18,6 +18,7 @@
  *  - `recordNonChanges` (a re-plan: replay keeps state between calls and never records);
  *  - whatever else the step reads, given by the step as `inputs` (the usable window for the falai
  *    tiers; clear-tool-uses and supersede read nothing else: see their `run`).
+ * A run is recorded the second time it meets the same state and params (see `StepRecords`).
  * Played back, the recorded decisions (immutable records) are the step's decisions and the taped
  * changes are made again; the view's lineage is then the record's `after`, so the next step can
  * be played back too. A step whose changes were rolled back is not recorded.
@@ -40,9 +41,10 @@ interface StepRecord {
   readonly limit: number
   readonly protections: Protections
   readonly inputs: StepInputs
-  readonly tape: ViewTape
-  readonly decisions: readonly Decision[]
-  /** The lineage of the view this run left. */
+  /** The changes and decisions, once recorded; null while the run was only seen (see below). */
+  tape: ViewTape | null
+  decisions: readonly Decision[] | null
+  /** The lineage of the view this run leaves (the same whether it was seen or recorded). */
   readonly after: object
 }
 
@@ -56,6 +58,14 @@ const MAX_RECORDS = 4
 /** Runs played back and recorded so far, all steps together (tests check that playback happens). */
 export const stepRecordCounts = { played: 0, recorded: 0 }
 
+/**
+ * A run met the first time is only seen: it runs untaped and keeps no decisions alive, but its
+ * key and the token of the state it leaves are kept, so the steps after it are keyed as well. The
+ * second time the same step meets the same state with the same inputs, it is recorded (under the
+ * same token: the state it leaves is the same), and played back from the third. A value tried
+ * once (a slider dragged through numbers, every step's numbers edited at each re-plan) then costs
+ * no tape and no retained decisions; a value that stays plays back from its third re-plan.
+ */
 export interface StepRecords {
   /**
    * Run `body` (the step, synchronous: the view tapes its changes until it returns) unless a
@@ -72,6 +82,7 @@ function sameInputs(a: StepInputs, b: StepInputs): boolean {
 
 export function createStepRecords(): StepRecords {
   const records = new WeakMap<object, Map<object, StepRecord>>()
+  const seenRuns = new WeakMap<object, Map<object, StepRecord>>()
   return {
     run(ctx, p, inputs, body) {
       const { view } = ctx
@@ -80,20 +91,42 @@ export function createStepRecords(): StepRecords {
       const whole = view.limit === view.prepared.conversation.messages.length
       const before = ctx.recordNonChanges && whole ? view.lineage() : null
       if (before === null) return body()
-      const byParams = records.get(before)
-      const r = byParams ? recall(byParams, p) : undefined
-      if (
-        r &&
+      let byParams = records.get(before)
+      if (!byParams) records.set(before, (byParams = new Map()))
+      // Seen runs are kept apart: values tried once must not push recorded ones out.
+      let bySeen = seenRuns.get(before)
+      if (!bySeen) seenRuns.set(before, (bySeen = new Map()))
+      const matches = (r: StepRecord | undefined): r is StepRecord =>
+        r !== undefined &&
         r.step === ctx.step &&
         r.limit === view.limit &&
         r.protections === ctx.protections &&
         sameInputs(r.inputs, inputs)
-      ) {
+      const recorded = recall(byParams, p)
+      const r = matches(recorded) ? recorded : bySeen.get(p)
+      const same = matches(r)
+      if (same && r.tape && r.decisions) {
         view.play(r.tape)
         const out = ctx.decisions
         for (let i = 0; i < r.decisions.length; i++) out.push(r.decisions[i] as Decision)
         view.setLineage(r.after)
         stepRecordCounts.played++
+        return
+      }
+      if (!same) {
+        // First sight (see above): run untaped, keep the key and the token of the state it leaves.
+        body()
+        const seen: StepRecord = {
+          step: ctx.step,
+          limit: view.limit,
+          protections: ctx.protections,
+          inputs,
+          tape: null,
+          decisions: null,
+          after: {},
+        }
+        remember(bySeen, p, seen, MAX_RECORDS)
+        view.setLineage(seen.after)
         return
       }
       const tape = new ViewTape()
@@ -105,20 +138,11 @@ export function createStepRecords(): StepRecords {
         view.recordInto(null)
       }
       if (tape.broken) return
-      const after = {}
-      const record: StepRecord = {
-        step: ctx.step,
-        limit: view.limit,
-        protections: ctx.protections,
-        inputs,
-        tape,
-        decisions: ctx.decisions.slice(first),
-        after,
-      }
-      let map = byParams
-      if (!map) records.set(before, (map = new Map()))
-      remember(map, p, record, MAX_RECORDS)
-      view.setLineage(after)
+      r.tape = tape
+      r.decisions = ctx.decisions.slice(first)
+      bySeen.delete(p)
+      remember(byParams, p, r, MAX_RECORDS)
+      view.setLineage(r.after)
       stepRecordCounts.recorded++
     },
   }
