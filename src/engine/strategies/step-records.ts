@@ -55,6 +55,15 @@ interface StepRecord {
  */
 const MAX_RECORDS = 4
 
+/**
+ * Recorded runs (tapes and decisions) kept per step, over every lineage: the tree of lineages is
+ * MAX_RECORDS wide at every recorded step, so without this a user trying values at every step
+ * could keep 4^depth records alive (about 1 MB each on 10,000 messages). Per step and prepared
+ * conversation, the least recently used beyond it is forgotten back to a seen run (recorded
+ * again if it comes back).
+ */
+const MAX_RECORDED = 8
+
 /** Runs played back and recorded so far, all steps together (tests check that playback happens). */
 export const stepRecordCounts = { played: 0, recorded: 0 }
 
@@ -83,6 +92,22 @@ function sameInputs(a: StepInputs, b: StepInputs): boolean {
 export function createStepRecords(): StepRecords {
   const records = new WeakMap<object, Map<object, StepRecord>>()
   const seenRuns = new WeakMap<object, Map<object, StepRecord>>()
+  /**
+   * Recorded runs per prepared conversation, least recently used first (see MAX_RECORDED); per
+   * conversation so that none outlives its conversation.
+   */
+  const recordedBy = new WeakMap<object, Set<StepRecord>>()
+  const used = (prepared: object, r: StepRecord) => {
+    let recorded = recordedBy.get(prepared)
+    if (!recorded) recordedBy.set(prepared, (recorded = new Set()))
+    recorded.delete(r)
+    recorded.add(r)
+    if (recorded.size <= MAX_RECORDED) return
+    const oldest = recorded.values().next().value as StepRecord
+    recorded.delete(oldest)
+    oldest.tape = null
+    oldest.decisions = null
+  }
   return {
     run(ctx, p, inputs, body) {
       const { view } = ctx
@@ -102,14 +127,15 @@ export function createStepRecords(): StepRecords {
         r.limit === view.limit &&
         r.protections === ctx.protections &&
         sameInputs(r.inputs, inputs)
-      const recorded = recall(byParams, p)
-      const r = matches(recorded) ? recorded : bySeen.get(p)
+      const kept = recall(byParams, p)
+      const r = matches(kept) ? kept : bySeen.get(p)
       const same = matches(r)
       if (same && r.tape && r.decisions) {
         view.play(r.tape)
         const out = ctx.decisions
         for (let i = 0; i < r.decisions.length; i++) out.push(r.decisions[i] as Decision)
         view.setLineage(r.after)
+        used(view.prepared, r)
         stepRecordCounts.played++
         return
       }
@@ -142,6 +168,7 @@ export function createStepRecords(): StepRecords {
       r.decisions = ctx.decisions.slice(first)
       bySeen.delete(p)
       remember(byParams, p, r, MAX_RECORDS)
+      used(view.prepared, r)
       view.setLineage(r.after)
       stepRecordCounts.recorded++
     },
