@@ -1,4 +1,5 @@
 import { StrategyContext, type UsableWindow } from './context.ts'
+import { createStepRecords } from '../strategies/step-records.ts'
 import { runFallback } from './fallback.ts'
 import { computeProtections, type Protections } from './protect.ts'
 import type { AnyStrategy } from './strategy.ts'
@@ -161,10 +162,17 @@ async function runPass(
   if (view.contextTokens <= budget) return false
   const ctx = new StrategyContext(view, protect(), 'fallback', -1, window, deps.summarizer)
   ctx.recordNonChanges = recordNonChanges
-  runFallback(ctx, budget, config.fallback.strict)
+  const { strict } = config.fallback
+  // Played back on a view in the state a record started from (step-records.ts): the fallback
+  // reads the view, the protections, the budget and `strict`, nothing else.
+  fallbackRecords.run(ctx, FALLBACK, [budget, strict], () => runFallback(ctx, budget, strict))
   if (ctx.decisions.length > 0) decisions.push(ctx.decisions)
   return true
 }
+
+/** The fallback's runs (step-records.ts); it has no params, so one key object stands for them. */
+const fallbackRecords = createStepRecords()
+const FALLBACK = {}
 
 /** The lists one after another (the only one itself: nothing appends to it afterwards). */
 function joined(lists: readonly (readonly Decision[])[]): readonly Decision[] {

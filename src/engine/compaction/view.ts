@@ -26,6 +26,46 @@ import {
 export type { InsertedSummary, Override } from './view-parts.ts'
 
 /**
+ * One step's changes to the view, in order, so that the very same changes can be made again
+ * (strategies/step-records.ts): replacements (with their price), exclusions, newest-copy marks,
+ * inserted summaries (the same immutable record) and retracted ones. A rollback breaks it: such
+ * a step is not played back.
+ */
+export class ViewTape {
+  /** Per change: {@link TAPE_REPLACE}, {@link TAPE_EXCLUDE} or {@link TAPE_MARK}. */
+  readonly ops: number[] = []
+  /** Replace: the part's address; mark: the newest copy, then the stub that relies on it. */
+  readonly refs: PartRef[] = []
+  /** Replace: the replacement. */
+  readonly parts: (Part | null)[] = []
+  /** Replace: its price; exclude: the group. */
+  readonly nums: number[] = []
+  /** Replace: the strategy named on the override, and the newer copy it defers to. */
+  readonly by: string[] = []
+  readonly newer: (PartRef | undefined)[] = []
+  /** Insert: the summary; retract: its id. */
+  readonly summaries: (InsertedSummary | string)[] = []
+  broken = false
+}
+const TAPE_REPLACE = 0
+const TAPE_EXCLUDE = 1
+const TAPE_MARK = 2
+const TAPE_INSERT = 3
+const TAPE_RETRACT = 4
+
+/** Per prepared conversation, call accounting and limit: the lineage of a view nothing changed. */
+const roots = new WeakMap<object, WeakMap<object, Map<number, object>>>()
+function rootOf(prepared: object, accounting: object, limit: number): object {
+  let byAccounting = roots.get(prepared)
+  if (!byAccounting) roots.set(prepared, (byAccounting = new WeakMap()))
+  let byLimit = byAccounting.get(accounting)
+  if (!byLimit) byAccounting.set(accounting, (byLimit = new Map()))
+  let root = byLimit.get(limit)
+  if (!root) byLimit.set(limit, (root = {}))
+  return root
+}
+
+/**
  * The mutable state of one compaction run over a prepared conversation: which groups are
  * excluded, which parts are replaced, which summaries are inserted, and the running token total.
  *
@@ -59,6 +99,69 @@ export class WorkingView extends ViewState {
    */
   private readonly changeLog: number[] = []
 
+  /**
+   * Changes made so far (any kind, rollbacks included): what a lineage token is valid for. The
+   * change log does not count inserted summaries, so it cannot serve.
+   */
+  private version = 0
+  private lineageToken: object | null = null
+  private lineageVersion = -1
+  private lineageLimit = -1
+  /** Where changes are taped while a step records them (step-records.ts), else null. */
+  private tape: ViewTape | null = null
+
+  /**
+   * A token naming this view's exact state, or null when none does (see step-records.ts): a view
+   * nothing changed has its root (per prepared conversation, accounting and limit); a step that
+   * recorded or played back its changes sets the token its record names; any other change makes
+   * the token stale, so nothing after it is played back.
+   */
+  lineage(): object | null {
+    if (this.version === 0) return rootOf(this.prepared, this.accounting, this.visibleUpTo)
+    return this.lineageVersion === this.version && this.lineageLimit === this.visibleUpTo
+      ? this.lineageToken
+      : null
+  }
+
+  /** Name the view's current state (valid until the next change or a move of the limit). */
+  setLineage(token: object): void {
+    this.lineageToken = token
+    this.lineageVersion = this.version
+    this.lineageLimit = this.visibleUpTo
+  }
+
+  /** Tape every change from now on into `tape` (null: stop). */
+  recordInto(tape: ViewTape | null): void {
+    this.tape = tape
+  }
+
+  /** Make the changes of `tape` again, in order (the view must be in the state it was taped in). */
+  play(tape: ViewTape): void {
+    const { ops, refs, parts, nums, by, newer } = tape
+    let r = 0
+    let k = 0
+    let n = 0
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]
+      if (op === TAPE_INSERT) this.insert(tape.summaries[n++] as InsertedSummary)
+      else if (op === TAPE_RETRACT) this.retract(tape.summaries[n++] as string)
+      else if (op === TAPE_REPLACE) {
+        this.replace(
+          refs[r++] as PartRef,
+          parts[k] as Part | null,
+          nums[i] as number,
+          by[k],
+          newer[k],
+        )
+        k++
+      } else if (op === TAPE_EXCLUDE) this.exclude(nums[i] as number)
+      else {
+        const ref = refs[r++] as PartRef
+        this.markNewestCopy(ref, refs[r++] as PartRef)
+      }
+    }
+  }
+
   /** Price a candidate part as message `message` would send it. */
   price(part: Part, role: Role, model?: string): number {
     return memoPrice(this.prepared, part, role, model ? this.familyOf(model) : this.prepared.family)
@@ -84,6 +187,11 @@ export class WorkingView extends ViewState {
 
   exclude(group: number): void {
     if (this.excluded[group]) return
+    this.version++
+    if (this.tape) {
+      this.tape.ops.push(TAPE_EXCLUDE)
+      this.tape.nums.push(group)
+    }
     const messages = this.messagesOf(group)
     this.ledger.excluding(messages)
     this.excluded[group] = 1
@@ -114,6 +222,16 @@ export class WorkingView extends ViewState {
     strategy = '',
     newer?: PartRef,
   ): void {
+    this.version++
+    const tape = this.tape
+    if (tape) {
+      tape.ops.push(TAPE_REPLACE)
+      tape.refs.push(ref)
+      tape.parts.push(replacement)
+      tape.nums.push(tokens)
+      tape.by.push(strategy)
+      tape.newer.push(newer)
+    }
     const key = this.key(ref)
     const before = this.overrides.get(key)
     // What partTokens(ref) answers, without a second lookup.
@@ -165,6 +283,12 @@ export class WorkingView extends ViewState {
   }
 
   insert(summary: InsertedSummary): void {
+    this.version++
+    if (this.tape) {
+      this.tape.ops.push(TAPE_INSERT)
+      this.tape.nums.push(0)
+      this.tape.summaries.push(summary)
+    }
     this.inserted.push(summary)
     this.insertedIds.add(summary.message.id)
     this.total += summary.tokens
@@ -195,6 +319,12 @@ export class WorkingView extends ViewState {
     const at = this.inserted.findIndex((s) => s.message.id === id)
     const summary = this.inserted[at]
     if (!summary) return false
+    this.version++
+    if (this.tape) {
+      this.tape.ops.push(TAPE_RETRACT)
+      this.tape.nums.push(0)
+      this.tape.summaries.push(id)
+    }
     this.inserted.splice(at, 1)
     this.insertedIds.delete(id)
     this.total -= summary.tokens
@@ -212,6 +342,12 @@ export class WorkingView extends ViewState {
 
   /** Record that the stub at `source` relies on `ref` being the intact newer copy. */
   markNewestCopy(ref: PartRef, source: PartRef): void {
+    this.version++
+    if (this.tape) {
+      this.tape.ops.push(TAPE_MARK)
+      this.tape.refs.push(ref, source)
+      this.tape.nums.push(0)
+    }
     const key = this.key(ref)
     // Appended in place: every older occurrence of a resource points to the same newest copy, and
     // copying the list per stub made a round quadratic in them (tens of MB per re-plan). Undo runs
@@ -281,7 +417,11 @@ export class WorkingView extends ViewState {
   }
 
   rollback(checkpoint: number): void {
-    if (this.undo.length > checkpoint) this.changeLog.push(-1)
+    if (this.undo.length > checkpoint) {
+      this.changeLog.push(-1)
+      this.version++
+      if (this.tape) this.tape.broken = true
+    }
     while (this.undo.length > checkpoint) {
       const step = this.undo.pop()
       if (step === REPLACED) this.undoReplace()

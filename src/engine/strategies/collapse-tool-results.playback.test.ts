@@ -7,7 +7,7 @@ import { estimateCounter } from '../tokens/index.ts'
 import { collapseToolResultsStrategy as strategy } from './collapse-tool-results.ts'
 import { calls, conversation, result, run, user } from './summarize/testing.ts'
 
-// A re-plan plays back the last run's calls (playback.ts) only when nothing it depends on
+// A re-plan plays back the last run (step-records.ts) only when nothing it depends on
 // changed: each case compares a second run on the SAME prepared conversation (a record exists)
 // with a run on a fresh one (computed from scratch), decision for decision and part for part.
 

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
-import type { ChangeOptions, SummaryInsert } from '../compaction/context.ts'
+import type { ChangeOptions, StrategyContext, SummaryInsert } from '../compaction/context.ts'
 import type { Group } from '../groups.ts'
 import type { TextPart } from '../model.ts'
 import { DIGEST_MAX_CHARS, digestPartOf, type Digest } from './collapse-tool-results/digest.ts'
 import { label } from './truncation/metrics.ts'
 import { internParams } from './intern-params.ts'
-import { createPlayback } from './playback.ts'
+import { direct } from './playback.ts'
+import { createStepRecords } from './step-records.ts'
 
 const schema = z.object({
   /** Newest included tool_call groups left verbatim; 0 collapses all (MAF `keep_last_tool_call_groups`). */
@@ -27,8 +28,12 @@ const schema = z.object({
 
 export type CollapseToolResultsParams = z.infer<typeof schema>
 
-/** This step's last runs per conversation, played back on an untouched view (playback.ts). */
-const playback = createPlayback()
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts): it
+ * reads the view, the protections and its params only (no window, round or summariser).
+ */
+const records = createStepRecords()
+const NO_INPUTS = [] as const
 
 const NO_OPTIONS: ChangeOptions = {}
 const GROWTH: ChangeOptions = { allowGrowth: true }
@@ -146,53 +151,55 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
     // The same params value as an earlier re-plan is that re-plan's object: the per-group
     // collapses (sentences, insert records) are keyed on it (intern-params.ts).
     const p = internParams('collapse-tool-results', params)
-    if (playback.playBack(ctx, p)) return
-    const { out, finish } = playback.recorder(ctx, p)
-    // The included tool_call groups, oldest first (one array, no filter callback per re-plan).
-    const toolGroups: Group[] = []
-    for (const g of ctx.groups())
-      if (g.kind === 'tool_call' && !ctx.view.isExcluded(g.index)) toolGroups.push(g)
-    const cut = toolGroups.length - p.keepLastToolCallGroups
-    if (cut <= 0) {
-      const g = toolGroups[0] ?? ctx.groups().at(-1)
-      if (g) {
-        out.skip(
-          g.index,
-          'below_threshold',
-          `Tool-result collapse: ${toolGroups.length} included tool_call groups, not more than keepLastToolCallGroups ${p.keepLastToolCallGroups}; nothing collapsed`,
-        )
-      }
-      return finish()
-    }
-    const framing = ctx.view.prepared.framing.perMessage
-    const cap = p.faithful ? null : p.maxSummaryChars
-    const lead = leadOf(p)
-    for (let i = 0; i < cut; i++) {
-      const g = toolGroups[i] as Group
-      const { digest, part } = digestPartOf(ctx, g, cap)
-      const tokens = ctx.view.price(part, 'assistant') + framing
-      const before = ctx.view.groupTokens(g.index)
-      if (!p.faithful && tokens >= before) {
-        out.skip(
-          g.index,
-          'no_savings',
-          `Tool-result collapse of ${what(g, digest)} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
-        )
-        continue
-      }
-      const made = collapseOf(g, p, digest, part, before, tokens)
-      const detail = lead + made.rest
-      out.insert(made.insert, 'tool_result_compaction', detail, optionsFor(p, digest))
-    }
-    const kept = toolGroups.slice(cut)
-    const first = kept[0]
-    if (first) {
-      out.skip(
-        first.index,
-        'keep_recent',
-        `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
-      )
-    }
-    finish()
+    records.run(ctx, p, NO_INPUTS, () => collapse(ctx, p))
   },
 })
+
+function collapse(ctx: StrategyContext, p: CollapseToolResultsParams): void {
+  const out = direct(ctx)
+  // The included tool_call groups, oldest first (one array, no filter callback per re-plan).
+  const toolGroups: Group[] = []
+  for (const g of ctx.groups())
+    if (g.kind === 'tool_call' && !ctx.view.isExcluded(g.index)) toolGroups.push(g)
+  const cut = toolGroups.length - p.keepLastToolCallGroups
+  if (cut <= 0) {
+    const g = toolGroups[0] ?? ctx.groups().at(-1)
+    if (g) {
+      out.skip(
+        g.index,
+        'below_threshold',
+        `Tool-result collapse: ${toolGroups.length} included tool_call groups, not more than keepLastToolCallGroups ${p.keepLastToolCallGroups}; nothing collapsed`,
+      )
+    }
+    return
+  }
+  const framing = ctx.view.prepared.framing.perMessage
+  const cap = p.faithful ? null : p.maxSummaryChars
+  const lead = leadOf(p)
+  for (let i = 0; i < cut; i++) {
+    const g = toolGroups[i] as Group
+    const { digest, part } = digestPartOf(ctx, g, cap)
+    const tokens = ctx.view.price(part, 'assistant') + framing
+    const before = ctx.view.groupTokens(g.index)
+    if (!p.faithful && tokens >= before) {
+      out.skip(
+        g.index,
+        'no_savings',
+        `Tool-result collapse of ${what(g, digest)} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
+      )
+      continue
+    }
+    const made = collapseOf(g, p, digest, part, before, tokens)
+    const detail = lead + made.rest
+    out.insert(made.insert, 'tool_result_compaction', detail, optionsFor(p, digest))
+  }
+  const kept = toolGroups.slice(cut)
+  const first = kept[0]
+  if (first) {
+    out.skip(
+      first.index,
+      'keep_recent',
+      `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
+    )
+  }
+}

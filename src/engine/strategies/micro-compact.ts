@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
+import { internParams } from './intern-params.ts'
+import { createStepRecords } from './step-records.ts'
 import type { ToolResultPart } from '../model.ts'
 import { collapseCut } from './micro-compact/cut.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
@@ -104,6 +107,13 @@ const NO_OPTIONS = {} as const
 
 export type MicroCompactParams = z.infer<typeof schema>
 
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts): it
+ * reads the view, the protections, its (interned) params and — without maxTokens — the usable
+ * window; its caches are memos per result part and params value.
+ */
+const records = createStepRecords()
+
 export const microCompactStrategy = defineStrategy({
   id: 'micro-compact',
   label: 'Micro-compact',
@@ -111,43 +121,51 @@ export const microCompactStrategy = defineStrategy({
   description:
     "@falai/agent CompactionEngine tier 2 (micro_compact): when the context is still at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) has each whitespace run collapsed to one space and is trimmed (this flattens code and JSON formatting, as falai does). Fixed mode measures with exact tokens, keeps the tail in whole groups and skips collapses that save no tokens; faithful mode uses falai's estimate and message-count tail.",
   schema,
-  run(ctx, p) {
-    const gate = openTier(ctx, p, 'micro_compact')
-    if (!gate) return
-    const tail = tailByMessages(ctx, p.preserveRecentCount)
-    // The end of every collapse sentence: the same for the whole run, worded once.
-    const why = `it lies before the preserved tail (${tail.label}); ${gate.text}`
-    // falai applies it whenever the text changes; its character estimate always shrinks.
-    const options = p.faithful ? GROWTH : NO_OPTIONS
-    eachLiveResult(ctx, (ref, group, part) => {
-      const text = resultText(part)
-      // One lookup per result for everything kept on it (three per result before).
-      const entry = entryOf(part, text)
-      const collapsed = collapsedOf(entry, part, p.faithful)
-      if (collapsed === text) return
-      const name = resultName(ctx, ref, part) || 'tool'
-      if (inTail(ctx, tail, ref.message, p.faithful)) {
-        const saved = text.length - collapsed.length
-        const split = tail.straddling.includes(group) && ref.message < tail.cut
-        ctx.skip(
-          group,
-          'keep_recent',
-          `The ${name} result keeps its whitespace (${fmt(saved)} chars collapsible): it is in the preserved tail (${tail.label})` +
-            (split
-              ? ', extended to its whole tool group — falai counts messages and would have collapsed it'
-              : ''),
-          ref,
-        )
-        return
-      }
-      ctx.replace(
-        ref,
-        collapsedPart(entry, part, collapsed, p.faithful),
-        'trim',
-        'whitespace_collapsed',
-        collapseSentence(entry, collapsed, name, why),
-        options,
-      )
-    })
+  run(ctx, params) {
+    const p = internParams('micro-compact', params)
+    // falai's gate reads the usable window when maxTokens is not set (falai.ts): then it is an input.
+    records.run(ctx, p, [p.maxTokens === undefined ? ctx.window.usable : null], () =>
+      microCompact(ctx, p),
+    )
   },
 })
+
+function microCompact(ctx: StrategyContext, p: MicroCompactParams): void {
+  const gate = openTier(ctx, p, 'micro_compact')
+  if (!gate) return
+  const tail = tailByMessages(ctx, p.preserveRecentCount)
+  // The end of every collapse sentence: the same for the whole run, worded once.
+  const why = `it lies before the preserved tail (${tail.label}); ${gate.text}`
+  // falai applies it whenever the text changes; its character estimate always shrinks.
+  const options = p.faithful ? GROWTH : NO_OPTIONS
+  eachLiveResult(ctx, (ref, group, part) => {
+    const text = resultText(part)
+    // One lookup per result for everything kept on it (three per result before).
+    const entry = entryOf(part, text)
+    const collapsed = collapsedOf(entry, part, p.faithful)
+    if (collapsed === text) return
+    const name = resultName(ctx, ref, part) || 'tool'
+    if (inTail(ctx, tail, ref.message, p.faithful)) {
+      const saved = text.length - collapsed.length
+      const split = tail.straddling.includes(group) && ref.message < tail.cut
+      ctx.skip(
+        group,
+        'keep_recent',
+        `The ${name} result keeps its whitespace (${fmt(saved)} chars collapsible): it is in the preserved tail (${tail.label})` +
+          (split
+            ? ', extended to its whole tool group — falai counts messages and would have collapsed it'
+            : ''),
+        ref,
+      )
+      return
+    }
+    ctx.replace(
+      ref,
+      collapsedPart(entry, part, collapsed, p.faithful),
+      'trim',
+      'whitespace_collapsed',
+      collapseSentence(entry, collapsed, name, why),
+      options,
+    )
+  })
+}

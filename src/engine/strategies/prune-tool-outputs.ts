@@ -1,11 +1,13 @@
 import { z } from 'zod'
+import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { ToolResultPart } from '../model.ts'
 import { recordRegion } from './prune-tool-outputs/frontier.ts'
 import { walk, type PruneCandidate } from './prune-tool-outputs/walk.ts'
 import { fmt } from './tool-result-budget/falai.ts'
 import { internParams } from './intern-params.ts'
-import { createPlayback } from './playback.ts'
+import { direct } from './playback.ts'
+import { createStepRecords } from './step-records.ts'
 
 /** What opencode sends instead of a pruned output (`MessageV2.toModelMessages`). */
 export const OPENCODE_CLEARED = '[Old tool result content cleared]'
@@ -37,8 +39,13 @@ const schema = z.object({
 
 export type PruneToolOutputsParams = z.infer<typeof schema>
 
-/** This step's last run per conversation, played back on an untouched view (playback.ts). */
-const playback = createPlayback()
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts): it
+ * reads the view, the protections and its params (no window, round or summariser). The replay
+ * frontiers it keeps (frontier.ts) are read by replay only, which never plays back.
+ */
+const records = createStepRecords()
+const NO_INPUTS = [] as const
 
 /**
  * Per output: its cleared part for the last placeholder, and the opening of its sentence. A
@@ -109,51 +116,53 @@ export const pruneToolOutputsStrategy = defineStrategy({
   schema,
   run(ctx, params) {
     // The same params value as an earlier re-plan is that re-plan's object (intern-params.ts):
-    // the record below and the replay frontiers (frontier.ts) are kept per params object.
+    // the step records and the replay frontiers (frontier.ts) are kept per params object.
     const p = internParams('prune-tool-outputs', params)
-    if (playback.playBack(ctx, p)) return
-    const { out, finish } = playback.recorder(ctx, p)
-    const walked = walk(ctx, p, out)
-    const { total, pruned, track } = walked
-    if (pruned <= p.minimumTokens || walked.count === 0) {
-      recordRegion(ctx, p, track, walked.own, null)
-      // Replay records only changes: no sentences to build (nor the list of candidates).
-      if (walked.count === 0 || !ctx.recordNonChanges) return finish()
-      for (const c of walked.candidates()) {
-        out.skip(
-          c.group,
-          'skipped_below_min_tokens',
-          `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
-          c.ref,
-        )
-      }
-      return finish()
-    }
-    const candidates = walked.candidates()
-    // The same for every output of this prune: built once, not once per cleared output.
-    const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
-    // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
-    const growth = p.faithful ? { allowGrowth: true } : {}
-    const done: boolean[] = []
-    for (const c of candidates) {
-      const past = c.pastCompacted
-      const made = clearedOf(c, p.placeholder)
-      const applied = out.replace(
-        c.ref,
-        made.part,
-        'stub',
-        'pruned',
-        made.opening + why,
-        past
-          ? {
-              fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
-              ...growth,
-            }
-          : growth,
-      )
-      done.push(applied)
-    }
-    recordRegion(ctx, p, track, walked.own, done)
-    finish()
+    records.run(ctx, p, NO_INPUTS, () => prune(ctx, p))
   },
 })
+
+function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
+  const out = direct(ctx)
+  const walked = walk(ctx, p, out)
+  const { total, pruned, track } = walked
+  if (pruned <= p.minimumTokens || walked.count === 0) {
+    recordRegion(ctx, p, track, walked.own, null)
+    // Replay records only changes: no sentences to build (nor the list of candidates).
+    if (walked.count === 0 || !ctx.recordNonChanges) return
+    for (const c of walked.candidates()) {
+      out.skip(
+        c.group,
+        'skipped_below_min_tokens',
+        `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
+        c.ref,
+      )
+    }
+    return
+  }
+  const candidates = walked.candidates()
+  // The same for every output of this prune: built once, not once per cleared output.
+  const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
+  // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
+  const growth = p.faithful ? { allowGrowth: true } : {}
+  const done: boolean[] = []
+  for (const c of candidates) {
+    const past = c.pastCompacted
+    const made = clearedOf(c, p.placeholder)
+    const applied = out.replace(
+      c.ref,
+      made.part,
+      'stub',
+      'pruned',
+      made.opening + why,
+      past
+        ? {
+            fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
+            ...growth,
+          }
+        : growth,
+    )
+    done.push(applied)
+  }
+  recordRegion(ctx, p, track, walked.own, done)
+}

@@ -33,6 +33,8 @@ import {
   unknownPlaceholders,
 } from './supersede-stale-results/stub.ts'
 import { actFor } from './supersede-stale-results/words.ts'
+import { internParams } from './intern-params.ts'
+import { createStepRecords } from './step-records.ts'
 
 /** `CompactionConfig.default()`: the safe lists the LIP user guide documents. */
 export const SAFE_ALLOWED: readonly CategoryInput[] = [
@@ -96,6 +98,15 @@ export const supersedeStaleResultsSchema = z
 
 export type SupersedeStaleResultsParams = z.infer<typeof supersedeStaleResultsSchema>
 
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts). It
+ * reads the view, the protections and its params only: no window, round or summariser. Its own
+ * caches (collections, plans, words, drops) are memos per prepared conversation, view or params
+ * value; a played-back run leaves them as they were, which a later fresh run does not rely on.
+ */
+const records = createStepRecords()
+const NO_INPUTS = [] as const
+
 export const supersedeStaleResultsStrategy = defineStrategy({
   id: 'supersede-stale-results',
   label: 'Supersede stale tool results',
@@ -103,127 +114,125 @@ export const supersedeStaleResultsStrategy = defineStrategy({
   description:
     'Keys every tool result by the resource its call touched (file path + read range, command line, search pattern + path) and replaces results that a newer result for the same resource supersedes with "[COMPACTED] Previous output for <resource> (<N> bytes) was removed because a newer result for this resource exists later in the conversation." Defaults are LIP\'s: keep the last result per resource, skip outputs under 250 tokens (len/4), safe category lists (reads, views, searches, listings, tests compactable; writes and commands never). Fixed mode (default) keys commands by the whole command line and searches by pattern + path, normalises paths fully (./, .., cwd, Windows case), treats view_file ranges as distinct, lets a later full read supersede partial reads, recognises Claude Code/MCP tool names, reads `list_directory` as `list_dir`, reads shell commands that only read (`cat`, `sed -n a,bp`, `nl`, `head`/`tail`, `rg`/`grep`, `ls`/`find`/`tree`, `git show/diff/log`, in pipelines and `cd dir &&` chains) as the file, search or listing they read, lets a later read that covers an earlier range supersede it, marks reads of a file that a later edit changed as superseded by the write (writesMakeStale), and honours preserveLastN, maxStubsPerResource and stubTemplate, which LIP declares but ignores; the pipeline trigger decides when it runs. Faithful mode reproduces LIP, including its own tokenThreshold gate on Σ len(content)/4.',
   schema: supersedeStaleResultsSchema,
-  run(ctx: StrategyContext, p: SupersedeStaleResultsParams) {
-    const groups = ctx.groups()
-    let last: (typeof groups)[number] | undefined
-    for (let i = groups.length - 1; i >= 0 && !last; i--) {
-      const g = groups[i]
-      if (g && !ctx.view.isExcluded(g.index)) last = g
+  run(ctx: StrategyContext, params: SupersedeStaleResultsParams) {
+    const p = internParams('supersede-stale-results', params)
+    records.run(ctx, p, NO_INPUTS, () => supersede(ctx, p))
+  },
+})
+
+function supersede(ctx: StrategyContext, p: SupersedeStaleResultsParams): void {
+  const groups = ctx.groups()
+  let last: (typeof groups)[number] | undefined
+  for (let i = groups.length - 1; i >= 0 && !last; i--) {
+    const g = groups[i]
+    if (g && !ctx.view.isExcluded(g.index)) last = g
+  }
+  if (!last) return
+  if (p.faithful && p.tokenThreshold > 0) {
+    const estimate = lipEstimate(ctx)
+    if (estimate <= p.tokenThreshold) {
+      ctx.skip(
+        last.index,
+        'below_threshold',
+        `Nothing compacted: LIP's estimate of ${estimate} tokens (Σ len(content)//4) is not above tokenThreshold ${p.tokenThreshold} — LIP decision \`below_token_threshold\``,
+      )
+      return
     }
-    if (!last) return
-    if (p.faithful && p.tokenThreshold > 0) {
-      const estimate = lipEstimate(ctx)
-      if (estimate <= p.tokenThreshold) {
-        ctx.skip(
-          last.index,
-          'below_threshold',
-          `Nothing compacted: LIP's estimate of ${estimate} tokens (Σ len(content)//4) is not above tokenThreshold ${p.tokenThreshold} — LIP decision \`below_token_threshold\``,
+  }
+  const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
+  const results = collectResults(ctx, stubMatcher(template))
+  const planned = planResults(ctx.view, results, p)
+  const outcomes: readonly Outcome[] = planned.out
+  const stale = planned.stale()
+  // Replay records only changes: when nothing is stale there is nothing more to do, and the
+  // faithful twin plan (only used to word decisions) is not needed.
+  if (!ctx.recordNonChanges && stale.length === 0) return
+  // The faithful twin plan only words decisions: made when the first sentence needs it (in a
+  // replay most calls find only stale results they skip before wording anything).
+  let lip: readonly Outcome[] | undefined
+  const lipOutcomes = (): readonly Outcome[] =>
+    (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)
+  // Sentences and droppable groups of this collection under this params value (shared.ts);
+  // a replay call's are its own.
+  const words = ctx.recordNonChanges ? sharedWords(results, wordsKey(p)) : unsharedWords()
+  // Droppable groups read the view: kept only for an untouched one (at the same limit).
+  const untouched = ctx.view.changeMark === 0
+  const kept = untouched ? sharedDrops(results, planKey(p)) : undefined
+  let drops: DropLookup
+  if (kept?.limit === ctx.view.limit) drops = kept.groups
+  else if (untouched || ctx.recordNonChanges) {
+    const groups = droppableGroups(ctx, results, outcomes, stale)
+    if (untouched) keepDrops(results, planKey(p), { limit: ctx.view.limit, groups })
+    drops = groups
+  } else drops = new LazyDrops(ctx, results, outcomes)
+
+  let staleCount = 0
+  // Replay records only changes: only the results to stub or drop need sentences.
+  if (ctx.recordNonChanges) for (let i = 0; i < results.length; i++) decideOne(i)
+  else for (const i of stale) decideOne(i)
+  function decideOne(i: number): void {
+    const r = results[i] as ResultInfo
+    const outcome = outcomes[i] as Outcome
+    // Replay: a stub the context refuses for a protection (the same test `ctx.replace` makes
+    // first) records nothing there, so its sentences are not built. Newest copies an earlier
+    // stub defers to stay stale by the plan at every later call: this skips them cheaply.
+    if (!ctx.recordNonChanges) {
+      if (outcome.kind === 'drop' && drops.has(r.group)) {
+        // A drop of its whole group: only its first result excludes it, and an exclusion the
+        // context refuses (the first tests `ctx.exclude` makes) records nothing here either.
+        // Late in a replay these are mostly groups holding a newer copy an earlier stub names.
+        if (drops.get(r.group) !== i || excludeRefused(ctx, r.group)) return
+      } else if (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref)) return
+    }
+    const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
+    if (
+      outcome.kind !== 'already' &&
+      outcome.kind !== 'newest' &&
+      outcome.kind !== 'single' &&
+      outcome.kind !== 'no_identity'
+    )
+      staleCount++
+    switch (act.kind) {
+      case 'none':
+        return
+      case 'skip':
+        return skipWith(ctx, r.group, act.reason, act.detail, r.ref, act.fixed)
+      case 'stub': {
+        if (act.dropDetail !== undefined && drops.has(r.group)) {
+          if (drops.get(r.group) === i)
+            ctx.exclude(r.group, act.reason, act.dropDetail, act.dropOptions)
+          return
+        }
+        const ok = ctx.replace(r.ref, act.replacement, 'stub', act.reason, act.detail, act.options)
+        const refused = ctx.decisions[ctx.decisions.length - 1]
+        if (
+          !ok &&
+          !p.faithful &&
+          !act.options.fixed &&
+          refused?.reason === 'no_savings' &&
+          lipOutcomes()[i]?.kind === 'stub'
         )
+          annotateLast(
+            ctx,
+            'LIP would have applied the stub anyway: it only checks min_tool_output_tokens_to_compact',
+          )
         return
       }
     }
-    const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
-    const results = collectResults(ctx, stubMatcher(template))
-    const planned = planResults(ctx.view, results, p)
-    const outcomes: readonly Outcome[] = planned.out
-    const stale = planned.stale()
-    // Replay records only changes: when nothing is stale there is nothing more to do, and the
-    // faithful twin plan (only used to word decisions) is not needed.
-    if (!ctx.recordNonChanges && stale.length === 0) return
-    // The faithful twin plan only words decisions: made when the first sentence needs it (in a
-    // replay most calls find only stale results they skip before wording anything).
-    let lip: readonly Outcome[] | undefined
-    const lipOutcomes = (): readonly Outcome[] =>
-      (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)
-    // Sentences and droppable groups of this collection under this params value (shared.ts);
-    // a replay call's are its own.
-    const words = ctx.recordNonChanges ? sharedWords(results, wordsKey(p)) : unsharedWords()
-    // Droppable groups read the view: kept only for an untouched one (at the same limit).
-    const untouched = ctx.view.changeMark === 0
-    const kept = untouched ? sharedDrops(results, planKey(p)) : undefined
-    let drops: DropLookup
-    if (kept?.limit === ctx.view.limit) drops = kept.groups
-    else if (untouched || ctx.recordNonChanges) {
-      const groups = droppableGroups(ctx, results, outcomes, stale)
-      if (untouched) keepDrops(results, planKey(p), { limit: ctx.view.limit, groups })
-      drops = groups
-    } else drops = new LazyDrops(ctx, results, outcomes)
-
-    let staleCount = 0
-    // Replay records only changes: only the results to stub or drop need sentences.
-    if (ctx.recordNonChanges) for (let i = 0; i < results.length; i++) decideOne(i)
-    else for (const i of stale) decideOne(i)
-    function decideOne(i: number): void {
-      const r = results[i] as ResultInfo
-      const outcome = outcomes[i] as Outcome
-      // Replay: a stub the context refuses for a protection (the same test `ctx.replace` makes
-      // first) records nothing there, so its sentences are not built. Newest copies an earlier
-      // stub defers to stay stale by the plan at every later call: this skips them cheaply.
-      if (!ctx.recordNonChanges) {
-        if (outcome.kind === 'drop' && drops.has(r.group)) {
-          // A drop of its whole group: only its first result excludes it, and an exclusion the
-          // context refuses (the first tests `ctx.exclude` makes) records nothing here either.
-          // Late in a replay these are mostly groups holding a newer copy an earlier stub names.
-          if (drops.get(r.group) !== i || excludeRefused(ctx, r.group)) return
-        } else if (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref)) return
-      }
-      const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
-      if (
-        outcome.kind !== 'already' &&
-        outcome.kind !== 'newest' &&
-        outcome.kind !== 'single' &&
-        outcome.kind !== 'no_identity'
-      )
-        staleCount++
-      switch (act.kind) {
-        case 'none':
-          return
-        case 'skip':
-          return skipWith(ctx, r.group, act.reason, act.detail, r.ref, act.fixed)
-        case 'stub': {
-          if (act.dropDetail !== undefined && drops.has(r.group)) {
-            if (drops.get(r.group) === i)
-              ctx.exclude(r.group, act.reason, act.dropDetail, act.dropOptions)
-            return
-          }
-          const ok = ctx.replace(
-            r.ref,
-            act.replacement,
-            'stub',
-            act.reason,
-            act.detail,
-            act.options,
-          )
-          const refused = ctx.decisions[ctx.decisions.length - 1]
-          if (
-            !ok &&
-            !p.faithful &&
-            !act.options.fixed &&
-            refused?.reason === 'no_savings' &&
-            lipOutcomes()[i]?.kind === 'stub'
-          )
-            annotateLast(
-              ctx,
-              'LIP would have applied the stub anyway: it only checks min_tool_output_tokens_to_compact',
-            )
-          return
-        }
-      }
-    }
-    // What these acts were made from, for another value's first run to compare (words.ts); the
-    // lender is needed no longer (kept, each value would hold every earlier one alive).
-    if (ctx.recordNonChanges) words.made ??= { p, outcomes: outcomes.slice(), lip: lip?.slice() }
-    words.donor = undefined
-    if (staleCount === 0 && ctx.recordNonChanges) {
-      const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
-      ctx.skip(
-        last.index,
-        'keep_recent',
-        `Nothing compacted: no stale results — each of the ${identified} identified tool results is the newest for its resource — LIP decision \`no_stale_results\``,
-      )
-    }
-  },
-})
+  }
+  // What these acts were made from, for another value's first run to compare (words.ts); the
+  // lender is needed no longer (kept, each value would hold every earlier one alive).
+  if (ctx.recordNonChanges) words.made ??= { p, outcomes: outcomes.slice(), lip: lip?.slice() }
+  words.donor = undefined
+  if (staleCount === 0 && ctx.recordNonChanges) {
+    const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
+    ctx.skip(
+      last.index,
+      'keep_recent',
+      `Nothing compacted: no stale results — each of the ${identified} identified tool results is the newest for its resource — LIP decision \`no_stale_results\``,
+    )
+  }
+}
 
 /** Would `ctx.exclude(group)` be refused (some of its tests: the rest are left to it)? */
 function excludeRefused(ctx: StrategyContext, group: number): boolean {

@@ -20,7 +20,7 @@ import {
   user,
 } from './tool-payload-trim/testing.mts'
 
-// A re-plan plays back the last run's calls (playback.ts) only when nothing it depends on
+// A re-plan plays back the last run (step-records.ts) only when nothing it depends on
 // changed: every case compares a run on the SAME prepared conversation (a record exists) with a
 // run on a fresh one (computed from scratch), decision for decision and part for part.
 

@@ -21,6 +21,7 @@
  * keyed through their call (our pairing, not PHP's id map, so reused ids stay apart); a result
  * with no call has no key and is left alone.
  */
+import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import type { Part, ToolCallPart, ToolResultPart } from '../model.ts'
 import type { Prepared } from '../compaction/prepared.ts'
@@ -32,7 +33,8 @@ import { internParams } from './intern-params.ts'
 import { decodeArgs } from './tool-payload-trim/decode.ts'
 import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
-import { createPlayback } from './playback.ts'
+import { direct } from './playback.ts'
+import { createStepRecords } from './step-records.ts'
 
 // A call's group key is a pure function of its (immutable) part, name and identifier fields
 // (the same array while the params object is the same): one per part, not one per re-plan.
@@ -88,8 +90,12 @@ function factsMemoOf(prepared: Prepared, p: ToolPayloadTrimParams): FactsMemo {
  */
 const NO_FIELDS: readonly string[] = Object.freeze([])
 
-/** This step's last run per conversation, played back on an untouched view (playback.ts). */
-const playback = createPlayback()
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts): it
+ * reads the view, the protections and its params (no window, round or summariser).
+ */
+const records = createStepRecords()
+const NO_INPUTS = [] as const
 
 export const toolPayloadTrimStrategy = defineStrategy({
   id: 'tool-payload-trim',
@@ -102,153 +108,154 @@ export const toolPayloadTrimStrategy = defineStrategy({
     // The same params value as an earlier re-plan is that re-plan's object: the per-part memos
     // (keys, trims, sentences) are keyed on it (intern-params.ts).
     const p = internParams('tool-payload-trim', params)
-    // The same conversation, params value and untouched view as the last run: its calls again.
-    if (playback.playBack(ctx, p)) return
-    const { out, finish } = playback.recorder(ctx, p)
-    const { conversation, grouping } = ctx.view.prepared
-    const { calls } = ctx.pairing
-    const excluded = new Set(p.excludedTools)
-    /** This run's facts by call index: the first answer holds for the whole run. */
-    const asked: (CallFacts | undefined)[] = new Array<CallFacts | undefined>(calls.length)
-    const memo = factsMemoOf(ctx.view.prepared, p)
-    /** Group key → the occurrence that claimed it (the latest one). */
-    const seen = new Map<string, PartRef>()
-    const protectedCalls = new Set<number>()
-    const env: TrimEnv = { ctx, p, out }
-
-    const factsOf = (ci: number): CallFacts => {
-      const known = ci >= 0 ? asked[ci] : undefined
-      if (known) return known
-      const info = calls[ci]
-      const current = info ? ctx.view.part(info) : null
-      const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
-      const part = current?.kind === 'tool_call' ? current : original
-      // Made from the same part under the same params in an earlier re-plan: the same facts.
-      const earlier = ci >= 0 && part !== undefined ? memo.facts[ci] : undefined
-      if (earlier && memo.from[ci] === part) {
-        asked[ci] = earlier
-        return earlier
-      }
-      const name = info?.name ?? 'unknown'
-      const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
-      const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
-        ? (p.toolIdentifierFields[name] ?? NO_FIELDS)
-        : NO_FIELDS
-      const made: CallFacts = {
-        name,
-        callId: info?.callId ?? '',
-        key:
-          part?.kind === 'tool_call'
-            ? keyOf(part, name, args, identifiers)
-            : groupKey(name, args, identifiers),
-        identifiers,
-        args,
-      }
-      if (ci >= 0) {
-        asked[ci] = made
-        if (part !== undefined) {
-          memo.facts[ci] = made
-          memo.from[ci] = part
-        }
-      }
-      return made
-    }
-
-    for (let m = ctx.view.limit - 1; m >= 0; m--) {
-      const group = grouping.groupOfMessage[m] as number
-      if (ctx.view.isExcluded(group)) continue
-      const count = conversation.messages[m]?.parts.length ?? 0
-      for (let i = count - 1; i >= 0; i--) {
-        const part = ctx.view.partAt(m, i)
-        // The shared address: it ends up in this part's decision (see compaction/refs.ts).
-        if (part?.kind === 'tool_result') onResult(ctx.view.refAt(m, i), group, part)
-        else if (part?.kind === 'tool_call') onCall(ctx.view.refAt(m, i), group, part)
-      }
-    }
-    finish()
-
-    function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
-      const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
-      if (!r || r.call < 0) {
-        out.skip(
-          group,
-          'denied_by_policy',
-          `Orphan result ${part.callId ?? '(no id)'}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
-          ref,
-        )
-        return
-      }
-      const f = factsOf(r.call)
-      // Sentences are recalled per part (words.ts): only a first sight words them.
-      if (excluded.has(f.name)) {
-        const why =
-          recall(part, f, 'excluded') ??
-          remember(
-            part,
-            'excluded',
-            `${f.name} result ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
-          )
-        out.skip(group, 'denied_by_policy', why, ref)
-        return
-      }
-      const newer = seen.get(f.key)
-      if (!newer) {
-        seen.set(f.key, ref)
-        protectedCalls.add(r.call)
-        const why =
-          recall(part, f, 'latest') ??
-          remember(
-            part,
-            'latest',
-            `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
-          )
-        out.skip(group, 'keep_recent', why, ref)
-        return
-      }
-      trimResult(env, ref, group, part, f, newer)
-    }
-
-    function onCall(ref: PartRef, group: number, part: ToolCallPart): void {
-      const ci = ctx.callIndexAt(ref)
-      const f = factsOf(ci)
-      // Sentences are recalled per part (words.ts): only a first sight words them.
-      if (excluded.has(f.name)) {
-        const why =
-          recall(part, f, 'excluded') ??
-          remember(
-            part,
-            'excluded',
-            `${f.name} call ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
-          )
-        out.skip(group, 'denied_by_policy', why, ref)
-        return
-      }
-      if (protectedCalls.has(ci)) {
-        const why =
-          recall(part, f, 'result_latest') ??
-          remember(
-            part,
-            'result_latest',
-            `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
-          )
-        out.skip(group, 'keep_recent', why, ref)
-        return
-      }
-      const newer = seen.get(f.key)
-      if (!newer) {
-        seen.set(f.key, ref)
-        protectedCalls.add(ci)
-        const why =
-          recall(part, f, 'latest') ??
-          remember(
-            part,
-            'latest',
-            `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
-          )
-        out.skip(group, 'keep_recent', why, ref)
-        return
-      }
-      trimCall(env, ref, group, part, f, newer)
-    }
+    records.run(ctx, p, NO_INPUTS, () => trimPayloads(ctx, p))
   },
 })
+
+function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
+  const out = direct(ctx)
+  const { conversation, grouping } = ctx.view.prepared
+  const { calls } = ctx.pairing
+  const excluded = new Set(p.excludedTools)
+  /** This run's facts by call index: the first answer holds for the whole run. */
+  const asked: (CallFacts | undefined)[] = new Array<CallFacts | undefined>(calls.length)
+  const memo = factsMemoOf(ctx.view.prepared, p)
+  /** Group key → the occurrence that claimed it (the latest one). */
+  const seen = new Map<string, PartRef>()
+  const protectedCalls = new Set<number>()
+  const env: TrimEnv = { ctx, p, out }
+
+  const factsOf = (ci: number): CallFacts => {
+    const known = ci >= 0 ? asked[ci] : undefined
+    if (known) return known
+    const info = calls[ci]
+    const current = info ? ctx.view.part(info) : null
+    const original = info ? conversation.messages[info.message]?.parts[info.part] : undefined
+    const part = current?.kind === 'tool_call' ? current : original
+    // Made from the same part under the same params in an earlier re-plan: the same facts.
+    const earlier = ci >= 0 && part !== undefined ? memo.facts[ci] : undefined
+    if (earlier && memo.from[ci] === part) {
+      asked[ci] = earlier
+      return earlier
+    }
+    const name = info?.name ?? 'unknown'
+    const args = part?.kind === 'tool_call' ? decodeArgs(part) : null
+    const identifiers = Object.hasOwn(p.toolIdentifierFields, name)
+      ? (p.toolIdentifierFields[name] ?? NO_FIELDS)
+      : NO_FIELDS
+    const made: CallFacts = {
+      name,
+      callId: info?.callId ?? '',
+      key:
+        part?.kind === 'tool_call'
+          ? keyOf(part, name, args, identifiers)
+          : groupKey(name, args, identifiers),
+      identifiers,
+      args,
+    }
+    if (ci >= 0) {
+      asked[ci] = made
+      if (part !== undefined) {
+        memo.facts[ci] = made
+        memo.from[ci] = part
+      }
+    }
+    return made
+  }
+
+  for (let m = ctx.view.limit - 1; m >= 0; m--) {
+    const group = grouping.groupOfMessage[m] as number
+    if (ctx.view.isExcluded(group)) continue
+    const count = conversation.messages[m]?.parts.length ?? 0
+    for (let i = count - 1; i >= 0; i--) {
+      const part = ctx.view.partAt(m, i)
+      // The shared address: it ends up in this part's decision (see compaction/refs.ts).
+      if (part?.kind === 'tool_result') onResult(ctx.view.refAt(m, i), group, part)
+      else if (part?.kind === 'tool_call') onCall(ctx.view.refAt(m, i), group, part)
+    }
+  }
+
+  function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
+    const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
+    if (!r || r.call < 0) {
+      out.skip(
+        group,
+        'denied_by_policy',
+        `Orphan result ${part.callId ?? '(no id)'}${part.name ? ` (${part.name})` : ''} left untouched: it has no call, so no group key (adachsoft keys a result through its call's arguments).`,
+        ref,
+      )
+      return
+    }
+    const f = factsOf(r.call)
+    // Sentences are recalled per part (words.ts): only a first sight words them.
+    if (excluded.has(f.name)) {
+      const why =
+        recall(part, f, 'excluded') ??
+        remember(
+          part,
+          'excluded',
+          `${f.name} result ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+        )
+      out.skip(group, 'denied_by_policy', why, ref)
+      return
+    }
+    const newer = seen.get(f.key)
+    if (!newer) {
+      seen.set(f.key, ref)
+      protectedCalls.add(r.call)
+      const why =
+        recall(part, f, 'latest') ??
+        remember(
+          part,
+          'latest',
+          `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
+        )
+      out.skip(group, 'keep_recent', why, ref)
+      return
+    }
+    trimResult(env, ref, group, part, f, newer)
+  }
+
+  function onCall(ref: PartRef, group: number, part: ToolCallPart): void {
+    const ci = ctx.callIndexAt(ref)
+    const f = factsOf(ci)
+    // Sentences are recalled per part (words.ts): only a first sight words them.
+    if (excluded.has(f.name)) {
+      const why =
+        recall(part, f, 'excluded') ??
+        remember(
+          part,
+          'excluded',
+          `${f.name} call ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+        )
+      out.skip(group, 'denied_by_policy', why, ref)
+      return
+    }
+    if (protectedCalls.has(ci)) {
+      const why =
+        recall(part, f, 'result_latest') ??
+        remember(
+          part,
+          'result_latest',
+          `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
+        )
+      out.skip(group, 'keep_recent', why, ref)
+      return
+    }
+    const newer = seen.get(f.key)
+    if (!newer) {
+      seen.set(f.key, ref)
+      protectedCalls.add(ci)
+      const why =
+        recall(part, f, 'latest') ??
+        remember(
+          part,
+          'latest',
+          `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
+        )
+      out.skip(group, 'keep_recent', why, ref)
+      return
+    }
+    trimCall(env, ref, group, part, f, newer)
+  }
+}

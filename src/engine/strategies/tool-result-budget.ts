@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import type { ToolResultPart } from '../model.ts'
+import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
+import { internParams } from './intern-params.ts'
+import { createStepRecords } from './step-records.ts'
 import { noteCut } from './micro-compact/cut.ts'
 import { inTail, tailByMessages } from './preserve-tail.ts'
 import { priceSplice } from '../tokens/pricing-splice.ts'
@@ -176,6 +179,13 @@ const schema = z.object({
 
 export type ToolResultBudgetParams = z.infer<typeof schema>
 
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts): it
+ * reads the view, the protections, its (interned) params and — without maxTokens — the usable
+ * window; its caches are memos per result part and params value.
+ */
+const records = createStepRecords()
+
 export const toolResultBudgetStrategy = defineStrategy({
   id: 'tool-result-budget',
   label: 'Tool result budget',
@@ -183,65 +193,73 @@ export const toolResultBudgetStrategy = defineStrategy({
   description:
     '@falai/agent CompactionEngine tier 1 (tool_result_budget): once the context is at or over maxTokens (default: the usable window) × compactionThreshold (default 0.8), every tool result before the preserved tail (preserveRecentCount = 4 messages) longer than maxToolResultChars (5,000) keeps its first maxToolResultChars characters plus the notice "[Truncated: <total> chars total, showing first <max>]". Fixed mode measures with exact tokens, keeps the tail in whole groups, never re-truncates a truncated result and never applies a truncation that makes a result longer; faithful mode reproduces falai\'s estimate, message-count tail and notice rewrite.',
   schema,
-  run(ctx, p) {
-    const max = p.maxToolResultChars
-    const gate = openTier(ctx, p, 'tool_result_budget')
-    if (!gate) return
-    const tail = tailByMessages(ctx, p.preserveRecentCount)
-    // The end of every truncation sentence: the same for the whole run, worded once.
-    const why = `${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`
-    const plain = p.faithful ? GROWTH : NO_OPTIONS
-    const counter = ctx.view.prepared.counter
-    eachLiveResult(ctx, (ref, group, part) => {
-      const text = resultText(part)
-      if (text.length <= max) return
-      const name = resultName(ctx, ref, part) || 'tool'
-      if (inTail(ctx, tail, ref.message, p.faithful)) {
-        const split = tail.straddling.includes(group) && ref.message < tail.cut
-        ctx.skip(
-          group,
-          'keep_recent',
-          `The ${name} result (${fmt(text.length)} chars, over ${fmt(max)}) is kept whole: it is in the preserved tail (${tail.label})` +
-            (split
-              ? `, extended to its whole tool group — falai counts messages and would have truncated it because its message lies just before the cut`
-              : ''),
-          ref,
-        )
-        return
-      }
-      const { plan, replacement } = truncationOf(part, text, max, p.faithful, counter)
-      if (plan.kind === 'already') {
-        ctx.skip(
-          group,
-          'already_compacted',
-          `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
-          ref,
-        )
-        return
-      }
-      if (!p.faithful && plan.text.length >= text.length) {
-        ctx.skip(
-          group,
-          'no_savings',
-          `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
-          ref,
-        )
-        return
-      }
-      ctx.replace(
-        ref,
-        replacement ?? withResultText(part, plan.text),
-        'trim',
-        'result_truncated',
-        truncationSentence(part, name, plan.total, why),
-        // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
-        // (Plain literals, not spreads; one shared object when there is no fix to note.)
-        plan.fixed
-          ? p.faithful
-            ? { fixed: plan.fixed, allowGrowth: true }
-            : { fixed: plan.fixed }
-          : plain,
-      )
-    })
+  run(ctx, params) {
+    const p = internParams('tool-result-budget', params)
+    // falai's gate reads the usable window when maxTokens is not set (falai.ts): then it is an input.
+    records.run(ctx, p, [p.maxTokens === undefined ? ctx.window.usable : null], () =>
+      toolResultBudget(ctx, p),
+    )
   },
 })
+
+function toolResultBudget(ctx: StrategyContext, p: ToolResultBudgetParams): void {
+  const max = p.maxToolResultChars
+  const gate = openTier(ctx, p, 'tool_result_budget')
+  if (!gate) return
+  const tail = tailByMessages(ctx, p.preserveRecentCount)
+  // The end of every truncation sentence: the same for the whole run, worded once.
+  const why = `${fmt(max)} chars with falai's notice: it lies before the preserved tail (${tail.label}); ${gate.text}`
+  const plain = p.faithful ? GROWTH : NO_OPTIONS
+  const counter = ctx.view.prepared.counter
+  eachLiveResult(ctx, (ref, group, part) => {
+    const text = resultText(part)
+    if (text.length <= max) return
+    const name = resultName(ctx, ref, part) || 'tool'
+    if (inTail(ctx, tail, ref.message, p.faithful)) {
+      const split = tail.straddling.includes(group) && ref.message < tail.cut
+      ctx.skip(
+        group,
+        'keep_recent',
+        `The ${name} result (${fmt(text.length)} chars, over ${fmt(max)}) is kept whole: it is in the preserved tail (${tail.label})` +
+          (split
+            ? `, extended to its whole tool group — falai counts messages and would have truncated it because its message lies just before the cut`
+            : ''),
+        ref,
+      )
+      return
+    }
+    const { plan, replacement } = truncationOf(part, text, max, p.faithful, counter)
+    if (plan.kind === 'already') {
+      ctx.skip(
+        group,
+        'already_compacted',
+        `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
+        ref,
+      )
+      return
+    }
+    if (!p.faithful && plan.text.length >= text.length) {
+      ctx.skip(
+        group,
+        'no_savings',
+        `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
+        ref,
+      )
+      return
+    }
+    ctx.replace(
+      ref,
+      replacement ?? withResultText(part, plan.text),
+      'trim',
+      'result_truncated',
+      truncationSentence(part, name, plan.total, why),
+      // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
+      // (Plain literals, not spreads; one shared object when there is no fix to note.)
+      plan.fixed
+        ? p.faithful
+          ? { fixed: plan.fixed, allowGrowth: true }
+          : { fixed: plan.fixed }
+        : plain,
+    )
+  })
+}

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
+import { internParams } from './intern-params.ts'
+import { createStepRecords } from './step-records.ts'
 import { keepMinimumRetained, minimumRetainedGroup } from './minimum-retained.ts'
 import { groupSize, label, measure, unitOf } from './truncation/metrics.ts'
 
@@ -27,6 +30,13 @@ const schema = z
 
 export type TruncationParams = z.infer<typeof schema>
 
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts): it
+ * reads the view, the protections and its params only (no window, round or summariser).
+ */
+const NO_INPUTS = [] as const
+const records = createStepRecords()
+
 export const truncationStrategy = defineStrategy<TruncationParams>({
   id: 'truncation',
   label: 'Truncation (oldest groups first)',
@@ -39,38 +49,43 @@ export const truncationStrategy = defineStrategy<TruncationParams>({
     'is never dropped, so the result may stay over the target. Summaries inserted by earlier steps are counted ' +
     'but never dropped. maxN and compactTo are required; compactTo ≤ maxN. Reason: truncation.',
   schema,
-  run(ctx, p) {
-    const unit = unitOf(p.metric)
-    const how = p.metric === 'tokens' ? ' (engine token counts)' : ''
-    const keep = minimumRetainedGroup(ctx)
-    const start = measure(ctx, p.metric)
-    if (start <= p.maxN) {
-      const last = ctx.groups().at(-1)
-      if (last) {
-        ctx.skip(
-          last.index,
-          'below_threshold',
-          `Truncation not triggered: ${start} included ${unit}${how} is not over max_n ${p.maxN}`,
-        )
-      }
-      return
-    }
-    let current = start
-    for (const g of ctx.groups()) {
-      if (current <= p.compactTo) break
-      if (ctx.view.isExcluded(g.index) || g.kind === 'summary') continue
-      if (g.kind === 'system' && p.preserveSystem) continue
-      if (g.index === keep) continue
-      const size = groupSize(ctx, g, p.metric)
-      const detail = `Truncation: ${current} included ${unit}${how} > compact_to ${p.compactTo} (triggered at ${start} > max_n ${p.maxN}); dropped the oldest ${label(g)} (${size} ${unit})`
-      if (ctx.exclude(g.index, 'truncation', detail)) current -= size
-    }
-    if (current > p.compactTo) {
-      keepMinimumRetained(
-        ctx,
-        keep,
-        `Truncation stopped at ${current} ${unit}, still over compact_to ${p.compactTo}`,
-      )
-    }
+  run(ctx, params) {
+    const p = internParams('truncation', params)
+    records.run(ctx, p, NO_INPUTS, () => truncate(ctx, p))
   },
 })
+
+function truncate(ctx: StrategyContext, p: TruncationParams): void {
+  const unit = unitOf(p.metric)
+  const how = p.metric === 'tokens' ? ' (engine token counts)' : ''
+  const keep = minimumRetainedGroup(ctx)
+  const start = measure(ctx, p.metric)
+  if (start <= p.maxN) {
+    const last = ctx.groups().at(-1)
+    if (last) {
+      ctx.skip(
+        last.index,
+        'below_threshold',
+        `Truncation not triggered: ${start} included ${unit}${how} is not over max_n ${p.maxN}`,
+      )
+    }
+    return
+  }
+  let current = start
+  for (const g of ctx.groups()) {
+    if (current <= p.compactTo) break
+    if (ctx.view.isExcluded(g.index) || g.kind === 'summary') continue
+    if (g.kind === 'system' && p.preserveSystem) continue
+    if (g.index === keep) continue
+    const size = groupSize(ctx, g, p.metric)
+    const detail = `Truncation: ${current} included ${unit}${how} > compact_to ${p.compactTo} (triggered at ${start} > max_n ${p.maxN}); dropped the oldest ${label(g)} (${size} ${unit})`
+    if (ctx.exclude(g.index, 'truncation', detail)) current -= size
+  }
+  if (current > p.compactTo) {
+    keepMinimumRetained(
+      ctx,
+      keep,
+      `Truncation stopped at ${current} ${unit}, still over compact_to ${p.compactTo}`,
+    )
+  }
+}
