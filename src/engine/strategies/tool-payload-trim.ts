@@ -175,6 +175,25 @@ function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
     }
   }
 
+  /** A call or result of a tool in excludedTools: left untouched, and said so. */
+  function skipExcluded(
+    what: 'call' | 'result',
+    ref: PartRef,
+    group: number,
+    part: ToolCallPart | ToolResultPart,
+    f: CallFacts,
+  ): void {
+    // Sentences are recalled per part (words.ts): only a first sight words them.
+    const why =
+      recall(part, f, 'excluded') ??
+      remember(
+        part,
+        'excluded',
+        `${f.name} ${what} ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+      )
+    out.skip(group, 'denied_by_policy', why, ref)
+  }
+
   function onResult(ref: PartRef, group: number, part: ToolResultPart): void {
     const r = ctx.pairing.results[ctx.resultIndexAt(ref)]
     if (!r || r.call < 0) {
@@ -187,18 +206,7 @@ function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
       return
     }
     const f = factsOf(r.call)
-    // Sentences are recalled per part (words.ts): only a first sight words them.
-    if (excluded.has(f.name)) {
-      const why =
-        recall(part, f, 'excluded') ??
-        remember(
-          part,
-          'excluded',
-          `${f.name} result ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
-        )
-      out.skip(group, 'denied_by_policy', why, ref)
-      return
-    }
+    if (excluded.has(f.name)) return skipExcluded('result', ref, group, part, f)
     const newer = seen.get(f.key)
     if (!newer) {
       seen.set(f.key, ref)
@@ -219,18 +227,7 @@ function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
   function onCall(ref: PartRef, group: number, part: ToolCallPart): void {
     const ci = ctx.callIndexAt(ref)
     const f = factsOf(ci)
-    // Sentences are recalled per part (words.ts): only a first sight words them.
-    if (excluded.has(f.name)) {
-      const why =
-        recall(part, f, 'excluded') ??
-        remember(
-          part,
-          'excluded',
-          `${f.name} call ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
-        )
-      out.skip(group, 'denied_by_policy', why, ref)
-      return
-    }
+    if (excluded.has(f.name)) return skipExcluded('call', ref, group, part, f)
     if (protectedCalls.has(ci)) {
       const why =
         recall(part, f, 'result_latest') ??
