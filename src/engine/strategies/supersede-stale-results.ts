@@ -35,6 +35,7 @@ import {
 import { actFor } from './supersede-stale-results/words.ts'
 import { internParams } from './intern-params.ts'
 import { createStepRecords } from './step-records.ts'
+import { withFields } from '../objects.ts'
 
 /** `CompactionConfig.default()`: the safe lists the LIP user guide documents. */
 export const SAFE_ALLOWED: readonly CategoryInput[] = [
@@ -248,7 +249,7 @@ const twins = new WeakMap<object, SupersedeStaleResultsParams>()
 function faithfulTwin(p: SupersedeStaleResultsParams): SupersedeStaleResultsParams {
   let twin = twins.get(p)
   if (!twin) {
-    twin = { ...p, faithful: true }
+    twin = withFields(p, { faithful: true })
     twins.set(p, twin)
   }
   return twin
