@@ -6,6 +6,7 @@ import type { AnyStrategy } from './strategy.ts'
 import { evaluateTrigger, measure, targetTokens } from './triggers.ts'
 import type { Decision, EngineConfig, EngineDeps, WindowConfig } from './types.ts'
 import type { WorkingView } from './view.ts'
+import { withFields } from '../objects.ts'
 
 export type StepStatus =
   | 'ran'
@@ -38,7 +39,7 @@ export interface PipelineOutcome {
 }
 
 export function usableWindow(w: WindowConfig): UsableWindow {
-  return { ...w, usable: Math.max(0, w.contextTokens - w.reservedOutput - w.buffer) }
+  return withFields(w, { usable: Math.max(0, w.contextTokens - w.reservedOutput - w.buffer) })
 }
 
 export type StrategyRegistry = ReadonlyMap<string, AnyStrategy>
@@ -81,6 +82,23 @@ export async function runPipeline(
   return { decisions, steps, tokensBefore, tokensAfter: view.contextTokens, window, fallbackRan }
 }
 
+/**
+ * Record one step's outcome. A function, not a closure made per step: the closure rebuilt for
+ * every step of every re-plan was compiled 4–7 times per isolate.
+ */
+function report(
+  steps: StepReport[],
+  index: number,
+  strategy: string,
+  tokensBefore: number,
+  tokensAfter: number,
+  status: StepStatus,
+  why: string,
+  decisions = 0,
+): void {
+  steps.push({ index, strategy, status, why, tokensBefore, tokensAfter, decisions })
+}
+
 async function runPass(
   view: WorkingView,
   config: EngineConfig,
@@ -97,32 +115,46 @@ async function runPass(
     const step = config.pipeline[i]
     if (!step) continue
     const before = view.contextTokens
-    const report = (status: StepStatus, why: string, count = 0) =>
-      steps.push({
-        index: i,
-        strategy: step.strategy,
-        status,
-        why,
-        tokensBefore: before,
-        tokensAfter: view.contextTokens,
-        decisions: count,
-      })
     if (!step.enabled) {
-      report('disabled', 'disabled in the config')
+      report(
+        steps,
+        i,
+        step.strategy,
+        before,
+        view.contextTokens,
+        'disabled',
+        'disabled in the config',
+      )
       continue
     }
     if (stopped) {
-      report('target_reached', 'an earlier step brought the context under its target')
+      report(
+        steps,
+        i,
+        step.strategy,
+        before,
+        view.contextTokens,
+        'target_reached',
+        'an earlier step brought the context under its target',
+      )
       continue
     }
     const strategy = registry.get(step.strategy)
     if (!strategy) {
-      report('unknown_strategy', `no strategy with id ${step.strategy}`)
+      report(
+        steps,
+        i,
+        step.strategy,
+        before,
+        view.contextTokens,
+        'unknown_strategy',
+        `no strategy with id ${step.strategy}`,
+      )
       continue
     }
     const trigger = evaluateTrigger(step.trigger, measure(view, window.usable))
     if (!trigger.fired) {
-      report('not_triggered', trigger.why)
+      report(steps, i, step.strategy, before, view.contextTokens, 'not_triggered', trigger.why)
       continue
     }
     const parsed = parseParams(strategy, step.params)
@@ -133,7 +165,7 @@ async function runPass(
       decisions.push([
         failedOpen(step.strategy, i, `invalid parameters: ${message}`, view.contextTokens),
       ])
-      report('invalid_params', message, 1)
+      report(steps, i, step.strategy, before, view.contextTokens, 'invalid_params', message, 1)
       continue
     }
     const checkpoint = view.checkpoint()
@@ -142,13 +174,22 @@ async function runPass(
     try {
       await strategy.run(ctx, parsed.data)
       if (ctx.decisions.length > 0) decisions.push(ctx.decisions)
-      report('ran', trigger.why, ctx.decisions.length)
+      report(
+        steps,
+        i,
+        step.strategy,
+        before,
+        view.contextTokens,
+        'ran',
+        trigger.why,
+        ctx.decisions.length,
+      )
     } catch (error) {
       // Fail open: undo whatever the step changed, record why, keep going.
       view.rollback(checkpoint)
       const message = error instanceof Error ? error.message : String(error)
       decisions.push([failedOpen(step.strategy, i, message, view.contextTokens)])
-      report('failed_open', message, 1)
+      report(steps, i, step.strategy, before, view.contextTokens, 'failed_open', message, 1)
     }
     // The step's checkpoint is no longer needed: nothing rolls back past it (see settle).
     view.settle()

@@ -8,6 +8,7 @@ import { fmt } from './tool-result-budget/falai.ts'
 import { internParams } from './intern-params.ts'
 import { direct } from './playback.ts'
 import { createStepRecords } from './step-records.ts'
+import { withFields } from '../objects.ts'
 
 /** What opencode sends instead of a pruned output (`MessageV2.toModelMessages`). */
 export const OPENCODE_CLEARED = '[Old tool result content cleared]'
@@ -101,7 +102,7 @@ function clearedPart(part: ToolResultPart, placeholder: string): ToolResultPart 
   }
   let made = byText.get(placeholder)
   if (!made) {
-    made = { ...part, content: [{ kind: 'text', text: placeholder }] }
+    made = withFields(part, { content: [{ kind: 'text' as const, text: placeholder }] })
     byText.set(placeholder, made)
   }
   return made

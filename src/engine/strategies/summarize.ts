@@ -9,6 +9,7 @@ import { truncateAfterFailure } from './summarize/fallback.ts'
 import { tailOfLiveGroups } from './summarize/tail.ts'
 import { boundInput, planCoverage, previousSummaryText } from './summarize/select.ts'
 import { falaiGate, fmt, lastGroupIndex, openTier } from './tool-result-budget/falai.ts'
+import { withFields } from '../objects.ts'
 
 /** @falai/agent's auto_compact prompt (the transcript lines `[role]: content` follow it). */
 export const FALAI_SUMMARY_PROMPT =
@@ -118,7 +119,7 @@ function projectedMessage(ctx: StrategyContext, m: number, kept: (Message | unde
   if (!ctx.view.hasOverrides(m)) return message
   const last = kept[m]
   if (last && holdsCurrentParts(ctx, m, last.parts)) return last
-  const made: Message = { ...message, parts: ctx.view.currentParts(m) }
+  const made: Message = withFields(message, { parts: ctx.view.currentParts(m) })
   kept[m] = made
   return made
 }

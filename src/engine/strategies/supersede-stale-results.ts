@@ -22,6 +22,7 @@ import {
   planKey,
   sharedDrops,
   sharedWords,
+  type SharedWords,
   unsharedWords,
   wordsKey,
 } from './supersede-stale-results/shared.ts'
@@ -35,6 +36,7 @@ import {
 import { actFor } from './supersede-stale-results/words.ts'
 import { internParams } from './intern-params.ts'
 import { createStepRecords } from './step-records.ts'
+import { withFields } from '../objects.ts'
 
 /** `CompactionConfig.default()`: the safe lists the LIP user guide documents. */
 export const SAFE_ALLOWED: readonly CategoryInput[] = [
@@ -166,71 +168,89 @@ function supersede(ctx: StrategyContext, p: SupersedeStaleResultsParams): void {
     drops = groups
   } else drops = new LazyDrops(ctx, results, outcomes)
 
-  let staleCount = 0
   // Replay records only changes: only the results to stub or drop need sentences.
-  if (ctx.recordNonChanges) for (let i = 0; i < results.length; i++) decideOne(i)
-  else for (const i of stale) decideOne(i)
-  function decideOne(i: number): void {
-    const r = results[i] as ResultInfo
-    const outcome = outcomes[i] as Outcome
-    // Replay: a stub the context refuses for a protection (the same test `ctx.replace` makes
-    // first) records nothing there, so its sentences are not built. Newest copies an earlier
-    // stub defers to stay stale by the plan at every later call: this skips them cheaply.
-    if (!ctx.recordNonChanges) {
-      if (outcome.kind === 'drop' && drops.has(r.group)) {
-        // A drop of its whole group: only its first result excludes it, and an exclusion the
-        // context refuses (the first tests `ctx.exclude` makes) records nothing here either.
-        // Late in a replay these are mostly groups holding a newer copy an earlier stub names.
-        if (drops.get(r.group) !== i || excludeRefused(ctx, r.group)) return
-      } else if (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref)) return
-    }
-    const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
-    if (
-      outcome.kind !== 'already' &&
-      outcome.kind !== 'newest' &&
-      outcome.kind !== 'single' &&
-      outcome.kind !== 'no_identity'
-    )
-      staleCount++
-    switch (act.kind) {
-      case 'none':
-        return
-      case 'skip':
-        return skipWith(ctx, r.group, act.reason, act.detail, r.ref, act.fixed)
-      case 'stub': {
-        if (act.dropDetail !== undefined && drops.has(r.group)) {
-          if (drops.get(r.group) === i)
-            ctx.exclude(r.group, act.reason, act.dropDetail, act.dropOptions)
-          return
-        }
-        const ok = ctx.replace(r.ref, act.replacement, 'stub', act.reason, act.detail, act.options)
-        const refused = ctx.decisions[ctx.decisions.length - 1]
-        if (
-          !ok &&
-          !p.faithful &&
-          !act.options.fixed &&
-          refused?.reason === 'no_savings' &&
-          lipOutcomes()[i]?.kind === 'stub'
-        )
-          annotateLast(
-            ctx,
-            'LIP would have applied the stub anyway: it only checks min_tool_output_tokens_to_compact',
-          )
-        return
-      }
-    }
-  }
+  const run: Deciding = { ctx, p, results, outcomes, drops, words, lipOutcomes, staleCount: 0 }
+  if (ctx.recordNonChanges) for (let i = 0; i < results.length; i++) decideOne(run, i)
+  else for (const i of stale) decideOne(run, i)
   // What these acts were made from, for another value's first run to compare (words.ts); the
   // lender is needed no longer (kept, each value would hold every earlier one alive).
   if (ctx.recordNonChanges) words.made ??= { p, outcomes: outcomes.slice(), lip: lip?.slice() }
   words.donor = undefined
-  if (staleCount === 0 && ctx.recordNonChanges) {
+  if (run.staleCount === 0 && ctx.recordNonChanges) {
     const identified = results.filter((r) => (p.faithful ? r.faithful : r.fixed).identity).length
     ctx.skip(
       last.index,
       'keep_recent',
       `Nothing compacted: no stale results — each of the ${identified} identified tool results is the newest for its resource — LIP decision \`no_stale_results\``,
     )
+  }
+}
+
+/**
+ * One run's state for {@link decideOne}. A module function reading it, not a closure declared in
+ * every run: the closure made per run was compiled 5–7 times per isolate.
+ */
+interface Deciding {
+  readonly ctx: StrategyContext
+  readonly p: SupersedeStaleResultsParams
+  readonly results: readonly ResultInfo[]
+  readonly outcomes: readonly Outcome[]
+  readonly drops: DropLookup
+  readonly words: SharedWords
+  readonly lipOutcomes: () => readonly Outcome[]
+  /** Results the plan found stale (not newest, single, already stubbed or without identity). */
+  staleCount: number
+}
+
+function decideOne(run: Deciding, i: number): void {
+  const { ctx, p, results, outcomes, drops, words, lipOutcomes } = run
+  const r = results[i] as ResultInfo
+  const outcome = outcomes[i] as Outcome
+  // Replay: a stub the context refuses for a protection (the same test `ctx.replace` makes
+  // first) records nothing there, so its sentences are not built. Newest copies an earlier
+  // stub defers to stay stale by the plan at every later call: this skips them cheaply.
+  if (!ctx.recordNonChanges) {
+    if (outcome.kind === 'drop' && drops.has(r.group)) {
+      // A drop of its whole group: only its first result excludes it, and an exclusion the
+      // context refuses (the first tests `ctx.exclude` makes) records nothing here either.
+      // Late in a replay these are mostly groups holding a newer copy an earlier stub names.
+      if (drops.get(r.group) !== i || excludeRefused(ctx, r.group)) return
+    } else if (ctx.protectionOf(r.group, r.ref) !== null || ctx.view.isNewestCopy(r.ref)) return
+  }
+  const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
+  if (
+    outcome.kind !== 'already' &&
+    outcome.kind !== 'newest' &&
+    outcome.kind !== 'single' &&
+    outcome.kind !== 'no_identity'
+  )
+    run.staleCount++
+  switch (act.kind) {
+    case 'none':
+      return
+    case 'skip':
+      return skipWith(ctx, r.group, act.reason, act.detail, r.ref, act.fixed)
+    case 'stub': {
+      if (act.dropDetail !== undefined && drops.has(r.group)) {
+        if (drops.get(r.group) === i)
+          ctx.exclude(r.group, act.reason, act.dropDetail, act.dropOptions)
+        return
+      }
+      const ok = ctx.replace(r.ref, act.replacement, 'stub', act.reason, act.detail, act.options)
+      const refused = ctx.decisions[ctx.decisions.length - 1]
+      if (
+        !ok &&
+        !p.faithful &&
+        !act.options.fixed &&
+        refused?.reason === 'no_savings' &&
+        lipOutcomes()[i]?.kind === 'stub'
+      )
+        annotateLast(
+          ctx,
+          'LIP would have applied the stub anyway: it only checks min_tool_output_tokens_to_compact',
+        )
+      return
+    }
   }
 }
 
@@ -248,7 +268,7 @@ const twins = new WeakMap<object, SupersedeStaleResultsParams>()
 function faithfulTwin(p: SupersedeStaleResultsParams): SupersedeStaleResultsParams {
   let twin = twins.get(p)
   if (!twin) {
-    twin = { ...p, faithful: true }
+    twin = withFields(p, { faithful: true })
     twins.set(p, twin)
   }
   return twin

@@ -23,22 +23,27 @@ interface UseIndex {
 
 const indexes = new WeakMap<readonly ToolUse[], UseIndex>()
 
+/**
+ * Append use `i` under `key` (once). Module-level: the closure made per index build was compiled
+ * again and again.
+ */
+function addUse(map: Map<number, number[]>, key: number, i: number): void {
+  const list = map.get(key)
+  if (!list) map.set(key, [i])
+  else if (list[list.length - 1] !== i) list.push(i)
+}
+
 function useIndex(ctx: StrategyContext, all: readonly ToolUse[]): UseIndex {
   const hit = indexes.get(all)
   if (hit) return hit
   const ofGroup = new Map<number, number[]>()
   const atMessage = new Map<number, number[]>()
-  const add = (map: Map<number, number[]>, key: number, i: number) => {
-    const list = map.get(key)
-    if (!list) map.set(key, [i])
-    else if (list[list.length - 1] !== i) list.push(i)
-  }
   all.forEach((u, i) => {
-    add(ofGroup, u.group, i)
-    add(atMessage, u.info.message, i)
+    addUse(ofGroup, u.group, i)
+    addUse(atMessage, u.info.message, i)
     for (const r of u.info.results) {
       const info = ctx.pairing.results[r]
-      if (info) add(atMessage, info.message, i)
+      if (info) addUse(atMessage, info.message, i)
     }
   })
   const made = { ofGroup, atMessage }
@@ -167,6 +172,18 @@ function drop(st: Carried, i: number, group: number): void {
 }
 
 /**
+ * Drop the plans of `uses` (copied first: dropping may edit the set walked). Module-level: the
+ * closure made per `update` call was compiled again and again.
+ */
+function dropAll(
+  st: Carried,
+  all: readonly ToolUse[],
+  uses: readonly number[] | Iterable<number> | undefined,
+): void {
+  for (const i of uses ? [...uses] : []) drop(st, i, (all[i] as ToolUse).group)
+}
+
+/**
  * Bring `st` up to the view: forget the plans a change or a reveal may have changed, extend the
  * list with the uses revealed since. False when it has to start over.
  */
@@ -182,15 +199,12 @@ function update(
   // Another thread's call: which groups are out of the context may change for every use.
   if (!fromScratch && threadOf(view) !== st.thread) return false
   let listChanged = false
-  const dropAll = (uses: readonly number[] | Iterable<number> | undefined) => {
-    for (const i of uses ? [...uses] : []) drop(st, i, (all[i] as ToolUse).group)
-  }
   const { resetAt } = contextPlan(view.prepared)
   for (let m = st.limit; m < view.limit; m++)
     if (resetAt[m]) {
       // An upstream restart: its group becomes the upstream summary, and the history before it
       // leaves the context. Redo only the plans whose group's context state no longer matches.
-      dropAll(index.ofGroup.get(groupOfMessage[m] as number))
+      dropAll(st, all, index.ofGroup.get(groupOfMessage[m] as number))
       restarted(ctx, st, all)
     }
   for (const m of view.changesSince(st.mark)) {
@@ -201,17 +215,17 @@ function update(
     const inGroup = index.ofGroup.get(g)
     if (inGroup && view.isExcluded(g)) {
       listChanged = true
-      dropAll(inGroup)
+      dropAll(st, all, inGroup)
     }
-    dropAll(index.atMessage.get(m))
+    dropAll(st, all, index.atMessage.get(m))
   }
   // A revealed message can bring a result into view or end a pending call (the uses it holds),
   // and put its group back in the context (the uses a context protection held).
   for (let m = st.limit; m < view.limit; m++) {
-    dropAll(index.atMessage.get(m))
-    dropAll(st.groupBound.get(groupOfMessage[m] as number))
+    dropAll(st, all, index.atMessage.get(m))
+    dropAll(st, all, st.groupBound.get(groupOfMessage[m] as number))
   }
-  if (view.lastTurn !== st.lastTurn) dropAll(st.turnBound)
+  if (view.lastTurn !== st.lastTurn) dropAll(st, all, st.turnBound)
   if (listChanged) {
     st.list = []
     for (let i = 0; i < st.next; i++)

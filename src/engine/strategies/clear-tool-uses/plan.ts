@@ -2,6 +2,7 @@ import type { StrategyContext } from '../../compaction/context.ts'
 import type { Message, Part, ToolCallPart, ToolResultPart } from '../../model.ts'
 import type { CallInfo, PartRef, ResultInfo } from '../../pairing.ts'
 import type { Prepared } from '../../compaction/prepared.ts'
+import { withFields } from '../../objects.ts'
 
 /** One tool use as Anthropic counts it: a tool_use block with its result(s), in an included group. */
 export interface ToolUse {
@@ -51,7 +52,9 @@ export function clearedResult(part: ToolResultPart, placeholder: string): ToolRe
   let byPlaceholder = clearedResults.get(part)
   const hit = byPlaceholder?.get(placeholder)
   if (hit) return hit
-  const made: ToolResultPart = { ...part, content: [{ kind: 'text', text: placeholder }] }
+  const made: ToolResultPart = withFields(part, {
+    content: [{ kind: 'text' as const, text: placeholder }],
+  })
   if (!byPlaceholder) {
     byPlaceholder = new Map()
     clearedResults.set(part, byPlaceholder)
@@ -111,7 +114,7 @@ export function clearedInput(part: ToolCallPart): ToolCallPart {
   const hit = clearedInputs.get(part)
   if (hit) return hit
   const { argsError: _argsError, ...rest } = part
-  const made: ToolCallPart = { ...rest, args: {}, argsRaw: '{}' }
+  const made: ToolCallPart = withFields(rest, { args: {}, argsRaw: '{}' })
   clearedInputs.set(part, made)
   return made
 }

@@ -21,6 +21,7 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { PruneCandidate, PruneParams } from './walk.ts'
+import { withFields } from '../../objects.ts'
 
 /** An output that still counts towards protectTokens (kept, or a candidate not cleared). */
 export interface LiveItem {
@@ -225,7 +226,7 @@ export function withPast(c: PruneCandidate, past: PartRef | undefined): PruneCan
   if (!past) return c
   const hit = withPastCache.get(c)
   if (hit?.pastCompacted === past) return hit
-  const made = { ...c, pastCompacted: past }
+  const made = withFields(c, { pastCompacted: past })
   withPastCache.set(c, made)
   return made
 }

@@ -15,6 +15,7 @@ import { continuationIdentity, sessionLinks, type SessionLink } from './sessions
 import { redoSince } from './redo.ts'
 import { attachmentBytes, codePointLength, flattenText, utf8Bytes } from './stub.ts'
 import { isPinned, newLog, registerVersion, type CollectionLog } from './collection-log.ts'
+import { withFields } from '../../objects.ts'
 
 export interface ResultInfo {
   readonly ref: PartRef
@@ -125,7 +126,7 @@ export function collectResults(
   }
   if (incremental && keys.length === 0 && redo.redo.length === 0 && redo.cut === last.out.length) {
     // The very same records: a caller may keep what it derived from this array.
-    lasts.last = { ...last, limit: view.limit, mark: view.changeMark }
+    lasts.last = withFields(last, { limit: view.limit, mark: view.changeMark })
     return last.out
   }
   let order: number[] | null = null
@@ -372,7 +373,7 @@ function identitiesOf(call: ToolCallPart, cwd: string | undefined, link?: Sessio
   const session = link ? ownIdentities(link.origin, cwd).fixed : null
   if (!link || !session) return own
   const fixed = continuationIdentity(session, link)
-  return { ...own, xCat: fixed.readAs ?? own.xCat, fixed }
+  return withFields(own, { xCat: fixed.readAs ?? own.xCat, fixed })
 }
 
 function ownIdentities(call: ToolCallPart, cwd: string | undefined) {

@@ -24,6 +24,7 @@ import {
   type ShellResource,
 } from './shell.ts'
 import { writtenPaths } from './writes.ts'
+import { withFields } from '../../objects.ts'
 
 export { normalizePathFixed }
 
@@ -200,16 +201,16 @@ export function extractFixed(
   const base = extractFixedBase(tool, category, argsRaw, cwd)
   if (!parsed) return base
   const writes = writtenPaths(tool, 'raw' in parsed ? parsed.raw : parsed.dict, cwd)
-  if (writes.length > 0) return { ...(base ?? identity(tool, writes.join(' '))), writes }
+  if (writes.length > 0) return withFields(base ?? identity(tool, writes.join(' ')), { writes })
   if ('raw' in parsed || !base) return base
   if (category === 'command_execution') {
     const shell = shellIdentity(tool, parsed.dict, cwd)
     if (shell) return shell
   }
   if ((category === 'file_read' || category === 'view_file') && base.isFullRead)
-    return { ...base, reads: [base.primary], lines: FULL }
+    return withFields(base, { reads: [base.primary], lines: FULL })
   if ((category === 'file_read' || category === 'view_file') && base.fullReadKey)
-    return { ...base, reads: [base.primary] }
+    return withFields(base, { reads: [base.primary] })
   return base
 }
 
@@ -343,8 +344,8 @@ function extractFixedBase(
     if (category === 'file_read' || category === 'view_file') {
       const range = rangeKeys(args, true)
       const full = identity(tool, p)
-      if (range.length === 0) return { ...full, isFullRead: true }
-      return { ...identity(tool, p, range), fullReadKey: full.key }
+      if (range.length === 0) return withFields(full, { isFullRead: true })
+      return withFields(identity(tool, p, range), { fullReadKey: full.key })
     }
     if (category === 'list_dir') {
       const pattern = strParam(args, ['Pattern', 'pattern'])

@@ -7,6 +7,7 @@ import type { ReasonCode } from '../../compaction/types.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { ResourceIdentity } from './identity.ts'
 import { removes, type Occurrence, type Outcome } from './plan.ts'
+import { withFields } from '../../objects.ts'
 
 /** LIP `str(ResourceIdentity)`: `tool:primary[:secondary…]`. */
 export function lipKey(tool: string, id: ResourceIdentity, redact: (s: string) => string): string {
@@ -69,5 +70,5 @@ export function annotateLast(ctx: StrategyContext, fixed: string | undefined): v
   if (!fixed) return
   const i = ctx.decisions.length - 1
   const d = ctx.decisions[i]
-  if (d) ctx.decisions[i] = { ...d, fixed }
+  if (d) ctx.decisions[i] = withFields(d, { fixed })
 }

@@ -363,7 +363,11 @@ export class PlanIndex {
       break
     }
     const scanned = reads.length > 0 ? (reads[reads.length - 1] as Occurrence).index : from
-    this.s.covered[o.index] = { o, version, scanned, found }
+    // Filled up to the index with `undefined` rather than written past its end: a write past the
+    // end makes the array holey, and a large gap turns it into a dictionary (slow lookups).
+    const covered = this.s.covered
+    while (covered.length < o.index) covered.push(undefined)
+    covered[o.index] = { o, version, scanned, found }
     return found
   }
 

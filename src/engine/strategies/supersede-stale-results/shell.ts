@@ -16,6 +16,7 @@
 import { pushAll } from '../../arrays.ts'
 import { normalizePathFixed } from './paths.ts'
 import { git, isGlob, listing, path, plain, search } from './shell-queries.ts'
+import { withFields } from '../../objects.ts'
 
 /** Lines read from a file: `lines` 1-based inclusive (`end` null = to the end of the file). */
 export type LineRange =
@@ -323,7 +324,7 @@ function applyFilter(res: ShellResource, stage: readonly string[]): ShellResourc
     const e0 = to === null ? end : start + to - 1
     const e = end === null ? e0 : e0 === null ? end : Math.min(end, e0)
     if (e !== null && e < s) return null
-    return { ...res, range: lines(s, e) }
+    return withFields(res, { range: lines(s, e) })
   }
   if (res.kind === 'git') return null
   const known =
@@ -331,7 +332,9 @@ function applyFilter(res: ShellResource, stage: readonly string[]): ShellResourc
     (program === 'sort' && args.every((a) => /^-[a-z]+$/.test(a))) ||
     (program === 'wc' && args.length === 1 && args[0] === '-l')
   if (!known) return null
-  return { ...res, options: [...res.options, `| ${[program, ...args.map(plain)].join(' ')}`] }
+  return withFields(res, {
+    options: [...res.options, `| ${[program, ...args.map(plain)].join(' ')}`],
+  })
 }
 
 /** Does a read of range `later` contain everything a read of `earlier` showed? */

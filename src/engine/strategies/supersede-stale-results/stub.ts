@@ -6,6 +6,7 @@
  * Both are computed here without TextEncoder (the engine has the ES2022 lib only).
  */
 import type { ResultContent, ToolResultPart } from '../../model.ts'
+import { withFields } from '../../objects.ts'
 
 /** LIP's hard-coded stub (and the default `stubTemplate`). */
 export const LIP_STUB_TEMPLATE =
@@ -68,7 +69,7 @@ export function stubPart(part: ToolResultPart, text: string): ToolResultPart {
   const block = last?.content[0]
   if (last && last.content.length === 1 && block?.kind === 'text' && block.text === text)
     return last
-  const made: ToolResultPart = { ...part, content: [{ kind: 'text', text }] }
+  const made: ToolResultPart = withFields(part, { content: [{ kind: 'text' as const, text }] })
   stubParts.set(part, made)
   return made
 }
