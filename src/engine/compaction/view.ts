@@ -14,6 +14,7 @@ import {
   type UndoStep,
 } from './undo.ts'
 import { ViewState } from './view-state.ts'
+import { rootLineage, type ViewTape } from './view-tape.ts'
 import {
   byOne,
   memoPrice,
@@ -24,46 +25,6 @@ import {
 } from './view-parts.ts'
 
 export type { InsertedSummary, Override } from './view-parts.ts'
-
-/**
- * One step's changes to the view, in order, so that the very same changes can be made again
- * (strategies/step-records.ts): replacements (with their price), exclusions, newest-copy marks,
- * inserted summaries (the same immutable record) and retracted ones. A rollback breaks it: such
- * a step is not played back.
- */
-export class ViewTape {
-  /** Per change: {@link TAPE_REPLACE}, {@link TAPE_EXCLUDE} or {@link TAPE_MARK}. */
-  readonly ops: number[] = []
-  /** Replace: the part's address; mark: the newest copy, then the stub that relies on it. */
-  readonly refs: PartRef[] = []
-  /** Replace: the replacement. */
-  readonly parts: (Part | null)[] = []
-  /** Replace: its price; exclude: the group. */
-  readonly nums: number[] = []
-  /** Replace: the strategy named on the override, and the newer copy it defers to. */
-  readonly by: string[] = []
-  readonly newer: (PartRef | undefined)[] = []
-  /** Insert: the summary; retract: its id. */
-  readonly summaries: (InsertedSummary | string)[] = []
-  broken = false
-}
-const TAPE_REPLACE = 0
-const TAPE_EXCLUDE = 1
-const TAPE_MARK = 2
-const TAPE_INSERT = 3
-const TAPE_RETRACT = 4
-
-/** Per prepared conversation, call accounting and limit: the lineage of a view nothing changed. */
-const roots = new WeakMap<object, WeakMap<object, Map<number, object>>>()
-function rootOf(prepared: object, accounting: object, limit: number): object {
-  let byAccounting = roots.get(prepared)
-  if (!byAccounting) roots.set(prepared, (byAccounting = new WeakMap()))
-  let byLimit = byAccounting.get(accounting)
-  if (!byLimit) byAccounting.set(accounting, (byLimit = new Map()))
-  let root = byLimit.get(limit)
-  if (!root) byLimit.set(limit, (root = {}))
-  return root
-}
 
 /**
  * The mutable state of one compaction run over a prepared conversation: which groups are
@@ -117,7 +78,7 @@ export class WorkingView extends ViewState {
    * the token stale, so nothing after it is played back.
    */
   lineage(): object | null {
-    if (this.version === 0) return rootOf(this.prepared, this.accounting, this.visibleUpTo)
+    if (this.version === 0) return rootLineage(this.prepared, this.accounting, this.visibleUpTo)
     return this.lineageVersion === this.version && this.lineageLimit === this.visibleUpTo
       ? this.lineageToken
       : null
@@ -137,29 +98,7 @@ export class WorkingView extends ViewState {
 
   /** Make the changes of `tape` again, in order (the view must be in the state it was taped in). */
   play(tape: ViewTape): void {
-    const { ops, refs, parts, nums, by, newer } = tape
-    let r = 0
-    let k = 0
-    let n = 0
-    for (let i = 0; i < ops.length; i++) {
-      const op = ops[i]
-      if (op === TAPE_INSERT) this.insert(tape.summaries[n++] as InsertedSummary)
-      else if (op === TAPE_RETRACT) this.retract(tape.summaries[n++] as string)
-      else if (op === TAPE_REPLACE) {
-        this.replace(
-          refs[r++] as PartRef,
-          parts[k] as Part | null,
-          nums[i] as number,
-          by[k],
-          newer[k],
-        )
-        k++
-      } else if (op === TAPE_EXCLUDE) this.exclude(nums[i] as number)
-      else {
-        const ref = refs[r++] as PartRef
-        this.markNewestCopy(ref, refs[r++] as PartRef)
-      }
-    }
+    tape.playOn(this)
   }
 
   /** Price a candidate part as message `message` would send it. */
@@ -188,10 +127,7 @@ export class WorkingView extends ViewState {
   exclude(group: number): void {
     if (this.excluded[group]) return
     this.version++
-    if (this.tape) {
-      this.tape.ops.push(TAPE_EXCLUDE)
-      this.tape.nums.push(group)
-    }
+    this.tape?.excluded(group)
     const messages = this.messagesOf(group)
     this.ledger.excluding(messages)
     this.excluded[group] = 1
@@ -223,15 +159,7 @@ export class WorkingView extends ViewState {
     newer?: PartRef,
   ): void {
     this.version++
-    const tape = this.tape
-    if (tape) {
-      tape.ops.push(TAPE_REPLACE)
-      tape.refs.push(ref)
-      tape.parts.push(replacement)
-      tape.nums.push(tokens)
-      tape.by.push(strategy)
-      tape.newer.push(newer)
-    }
+    this.tape?.replaced(ref, replacement, tokens, strategy, newer)
     const key = this.key(ref)
     const before = this.overrides.get(key)
     // What partTokens(ref) answers, without a second lookup.
@@ -284,11 +212,7 @@ export class WorkingView extends ViewState {
 
   insert(summary: InsertedSummary): void {
     this.version++
-    if (this.tape) {
-      this.tape.ops.push(TAPE_INSERT)
-      this.tape.nums.push(0)
-      this.tape.summaries.push(summary)
-    }
+    this.tape?.inserted(summary)
     this.inserted.push(summary)
     this.insertedIds.add(summary.message.id)
     this.total += summary.tokens
@@ -320,11 +244,7 @@ export class WorkingView extends ViewState {
     const summary = this.inserted[at]
     if (!summary) return false
     this.version++
-    if (this.tape) {
-      this.tape.ops.push(TAPE_RETRACT)
-      this.tape.nums.push(0)
-      this.tape.summaries.push(id)
-    }
+    this.tape?.retracted(id)
     this.inserted.splice(at, 1)
     this.insertedIds.delete(id)
     this.total -= summary.tokens
@@ -343,11 +263,7 @@ export class WorkingView extends ViewState {
   /** Record that the stub at `source` relies on `ref` being the intact newer copy. */
   markNewestCopy(ref: PartRef, source: PartRef): void {
     this.version++
-    if (this.tape) {
-      this.tape.ops.push(TAPE_MARK)
-      this.tape.refs.push(ref, source)
-      this.tape.nums.push(0)
-    }
+    this.tape?.marked(ref, source)
     const key = this.key(ref)
     // Appended in place: every older occurrence of a resource points to the same newest copy, and
     // copying the list per stub made a round quadratic in them (tens of MB per re-plan). Undo runs

@@ -30,7 +30,7 @@
 import type { StrategyContext } from '../compaction/context.ts'
 import type { Protections } from '../compaction/protect.ts'
 import type { Decision } from '../compaction/types.ts'
-import { ViewTape } from '../compaction/view.ts'
+import { ViewTape } from '../compaction/view-tape.ts'
 import { recall, remember } from '../recent-values.ts'
 
 /** A step's other inputs, compared by value (numbers, strings, booleans, null). */
