@@ -81,6 +81,16 @@ export interface StepRecords {
    * record of it can be played back; record it when the view's state has a lineage.
    */
   run(ctx: StrategyContext, p: object, inputs: StepInputs, body: () => void): void
+  /**
+   * The same for a step that awaits (summarize: its summariser). Only the step's own awaits may
+   * come between its changes: the pipeline runs one step of a view at a time.
+   */
+  runAsync(
+    ctx: StrategyContext,
+    p: object,
+    inputs: StepInputs,
+    body: () => Promise<void>,
+  ): Promise<void>
 }
 
 function sameInputs(a: StepInputs, b: StepInputs): boolean {
@@ -88,6 +98,15 @@ function sameInputs(a: StepInputs, b: StepInputs): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
 }
+
+/**
+ * What to do with one run (see `StepRecords`): run it as it is (no lineage), played back already,
+ * or run it and then `finish` (seen or recorded; `failed` when the body threw).
+ */
+type Plan =
+  | { readonly kind: 'direct' }
+  | { readonly kind: 'played' }
+  | { readonly kind: 'run'; readonly tape: ViewTape | null; finish(): void }
 
 export function createStepRecords(): StepRecords {
   const records = new WeakMap<object, Map<object, StepRecord>>()
@@ -108,69 +127,101 @@ export function createStepRecords(): StepRecords {
     oldest.tape = null
     oldest.decisions = null
   }
+  const DIRECT: Plan = { kind: 'direct' }
+  const PLAYED: Plan = { kind: 'played' }
+
+  function plan(ctx: StrategyContext, p: object, inputs: StepInputs): Plan {
+    const { view } = ctx
+    // Over part of the conversation (a call of a replay) protections are made per call, so no
+    // record could be played back there: none is made either (one per limit would pile up).
+    const whole = view.limit === view.prepared.conversation.messages.length
+    const before = ctx.recordNonChanges && whole ? view.lineage() : null
+    if (before === null) return DIRECT
+    let byParams = records.get(before)
+    if (!byParams) records.set(before, (byParams = new Map()))
+    // Seen runs are kept apart: values tried once must not push recorded ones out.
+    let bySeen = seenRuns.get(before)
+    if (!bySeen) seenRuns.set(before, (bySeen = new Map()))
+    const matches = (r: StepRecord | undefined): r is StepRecord =>
+      r !== undefined &&
+      r.step === ctx.step &&
+      r.limit === view.limit &&
+      r.protections === ctx.protections &&
+      sameInputs(r.inputs, inputs)
+    const kept = recall(byParams, p)
+    const r = matches(kept) ? kept : bySeen.get(p)
+    if (matches(r) && r.tape && r.decisions) {
+      view.play(r.tape)
+      const out = ctx.decisions
+      for (let i = 0; i < r.decisions.length; i++) out.push(r.decisions[i] as Decision)
+      view.setLineage(r.after)
+      used(view.prepared, r)
+      stepRecordCounts.played++
+      return PLAYED
+    }
+    if (!matches(r)) {
+      // First sight (see above): run untaped, keep the key and the token of the state it leaves.
+      const seenIn = bySeen
+      return {
+        kind: 'run',
+        tape: null,
+        finish() {
+          const seen: StepRecord = {
+            step: ctx.step,
+            limit: view.limit,
+            protections: ctx.protections,
+            inputs,
+            tape: null,
+            decisions: null,
+            after: {},
+          }
+          remember(seenIn, p, seen, MAX_RECORDS)
+          view.setLineage(seen.after)
+        },
+      }
+    }
+    const tape = new ViewTape()
+    const first = ctx.decisions.length
+    const keptIn = byParams
+    view.recordInto(tape)
+    return {
+      kind: 'run',
+      tape,
+      finish() {
+        if (tape.broken) return
+        r.tape = tape
+        r.decisions = ctx.decisions.slice(first)
+        bySeen.delete(p)
+        remember(keptIn, p, r, MAX_RECORDS)
+        used(view.prepared, r)
+        view.setLineage(r.after)
+        stepRecordCounts.recorded++
+      },
+    }
+  }
+
   return {
     run(ctx, p, inputs, body) {
-      const { view } = ctx
-      // Over part of the conversation (a call of a replay) protections are made per call, so no
-      // record could be played back there: none is made either (one per limit would pile up).
-      const whole = view.limit === view.prepared.conversation.messages.length
-      const before = ctx.recordNonChanges && whole ? view.lineage() : null
-      if (before === null) return body()
-      let byParams = records.get(before)
-      if (!byParams) records.set(before, (byParams = new Map()))
-      // Seen runs are kept apart: values tried once must not push recorded ones out.
-      let bySeen = seenRuns.get(before)
-      if (!bySeen) seenRuns.set(before, (bySeen = new Map()))
-      const matches = (r: StepRecord | undefined): r is StepRecord =>
-        r !== undefined &&
-        r.step === ctx.step &&
-        r.limit === view.limit &&
-        r.protections === ctx.protections &&
-        sameInputs(r.inputs, inputs)
-      const kept = recall(byParams, p)
-      const r = matches(kept) ? kept : bySeen.get(p)
-      const same = matches(r)
-      if (same && r.tape && r.decisions) {
-        view.play(r.tape)
-        const out = ctx.decisions
-        for (let i = 0; i < r.decisions.length; i++) out.push(r.decisions[i] as Decision)
-        view.setLineage(r.after)
-        used(view.prepared, r)
-        stepRecordCounts.played++
-        return
-      }
-      if (!same) {
-        // First sight (see above): run untaped, keep the key and the token of the state it leaves.
-        body()
-        const seen: StepRecord = {
-          step: ctx.step,
-          limit: view.limit,
-          protections: ctx.protections,
-          inputs,
-          tape: null,
-          decisions: null,
-          after: {},
-        }
-        remember(bySeen, p, seen, MAX_RECORDS)
-        view.setLineage(seen.after)
-        return
-      }
-      const tape = new ViewTape()
-      const first = ctx.decisions.length
-      view.recordInto(tape)
+      const next = plan(ctx, p, inputs)
+      if (next.kind === 'played') return
+      if (next.kind === 'direct') return body()
       try {
         body()
       } finally {
-        view.recordInto(null)
+        if (next.tape) ctx.view.recordInto(null)
       }
-      if (tape.broken) return
-      r.tape = tape
-      r.decisions = ctx.decisions.slice(first)
-      bySeen.delete(p)
-      remember(byParams, p, r, MAX_RECORDS)
-      used(view.prepared, r)
-      view.setLineage(r.after)
-      stepRecordCounts.recorded++
+      next.finish()
+    },
+    async runAsync(ctx, p, inputs, body) {
+      const next = plan(ctx, p, inputs)
+      if (next.kind === 'played') return
+      if (next.kind === 'direct') return body()
+      try {
+        await body()
+      } finally {
+        if (next.tape) ctx.view.recordInto(null)
+      }
+      next.finish()
     },
   }
 }

@@ -10,6 +10,8 @@ import { tailOfLiveGroups } from './summarize/tail.ts'
 import { boundInput, planCoverage, previousSummaryText } from './summarize/select.ts'
 import { falaiGate, fmt, lastGroupIndex, openTier } from './tool-result-budget/falai.ts'
 import { withFields } from '../objects.ts'
+import { internParams } from './intern-params.ts'
+import { createStepRecords } from './step-records.ts'
 
 /** @falai/agent's auto_compact prompt (the transcript lines `[role]: content` follow it). */
 export const FALAI_SUMMARY_PROMPT =
@@ -158,6 +160,13 @@ async function callSummarizer(
   }
 }
 
+/**
+ * This step's runs, played back on a view in the state one started from (step-records.ts): it
+ * reads the view, the protections, its (interned) params, the usable window (without maxTokens)
+ * and the summariser, recorded only when the summariser's text is a function of its request.
+ */
+const records = createStepRecords()
+
 export const summarizeStrategy = defineStrategy({
   id: 'summarize',
   label: 'Summarize older history',
@@ -166,112 +175,125 @@ export const summarizeStrategy = defineStrategy({
   description:
     'Replaces the live groups before the preserved tail with one summary message written by the injected summariser. Defaults are @falai/agent\'s auto_compact: run only at or over maxTokens × 0.8, keep the last 4 messages (always whole groups here), prompt "Summarize the following conversation concisely, preserving key facts, decisions, and context:", 1,024 output tokens, a system message "[Conversation Summary]\\n…" placed first, and on failure falai\'s aggressive truncation (oldest groups dropped while over the threshold). Earlier summaries are covered and passed as the previous summary. Placement, role, prefix, prompt, tail unit, an input budget (MAF) and fail-open are configurable. Fixed mode keeps the system prompt and rejects empty summaries; faithful mode reproduces falai (system prompt summarised when not protected, estimate, split call recorded).',
   schema,
-  async run(ctx, p) {
-    // Without a threshold the summary always runs; the gate still describes the measure.
-    const gate = p.compactionThreshold === null ? falaiGate(ctx, p) : openTier(ctx, p, 'Summary')
-    if (!gate) return
-    const tail =
-      p.preserveRecentGroups !== undefined
-        ? tailOfLiveGroups(ctx, p.preserveRecentGroups)
-        : tailByMessages(ctx, p.preserveRecentMessages)
-    const coverage = planCoverage(ctx, tail, {
-      faithful: p.faithful,
-      summaryPrefix: p.summaryPrefix,
-    })
-    if (coverage.candidates.length === 0) {
-      ctx.skip(
-        lastGroupIndex(ctx),
-        'keep_recent',
-        `Nothing to summarise: every live group is in the preserved tail (${tail.label}) or kept verbatim`,
-      )
-      return
-    }
-    const selected = boundInput(ctx, coverage.candidates, p.maxSummaryInputTokens, p.prompt)
-    if (selected.length === 0) {
-      ctx.skip(
-        coverage.candidates[0] as number,
-        'summary_failed',
-        `No summary: no group fits the summariser input budget of ${fmt(p.maxSummaryInputTokens ?? 0)} tokens; history left unchanged (fail-open)`,
-      )
-      return
-    }
-
-    // Replay records no refusals: when the insert below would be refused for a covered group (its
-    // protection, or a part a stub still in the context relies on — the same test `ctx.insert`
-    // makes first) and a failed summary would change nothing either (no truncation fallback),
-    // either way nothing changes, so the summary is not written. On the generated 50 MB session
-    // (recommended) the digest was written at 3,135 of 4,353 calls, every one refused (newest copy).
-    if (
-      !ctx.recordNonChanges &&
-      p.onFailure !== 'truncate' &&
-      selected.some((g) => ctx.protectionOf(g) !== null || ctx.view.holdsNewestCopy(g))
-    )
-      return
-
-    // Messages inserted at earlier model calls (replay keeps one view: an earlier summary, a
-    // digest) that sit before the tail are summarised with the rest — every summarising system
-    // does so with its own earlier summary message — instead of staying beside the new summary.
-    const absorbed = ctx.view.summaries().filter((s) => !tail.groups.has(s.anchor))
-    const previous = [
-      ...absorbed.map((s) => insertedSummaryText(s.message, p.summaryPrefix)),
-      ...selected
-        .filter((g) => coverage.previous.has(g))
-        .map((g) => previousSummaryText(ctx, g, p.summaryPrefix)),
-    ].filter(Boolean)
-    const fresh = selected.filter((g) => !coverage.previous.has(g))
-    const request: SummaryRequest = {
-      messages: projectedMessages(ctx, fresh),
-      instructions: p.prompt,
-      ...(previous.length > 0 ? { previousSummary: previous.join('\n\n') } : {}),
-      maxOutputTokens: p.maxOutputTokens,
-    }
-    const outcome = await callSummarizer(ctx, request, p.faithful)
-
-    if ('failure' in outcome) {
-      const fallback = p.onFailure === 'truncate'
-      ctx.skip(
-        selected[0] as number,
-        'summary_failed',
-        `Summary failed (${outcome.failure})` +
-          (outcome.fixed ? ` — ${outcome.fixed}` : '') +
-          (fallback
-            ? '; falling back to aggressive truncation of the oldest groups (falai)'
-            : '; history left unchanged (fail-open)'),
-      )
-      if (fallback) {
-        // Earlier summaries are never dropped by the fallback: summaries inserted earlier in this
-        // run are not groups, so dropping them only when re-run on the projection would make the
-        // pipeline non-idempotent.
-        const droppable = coverage.candidates.filter(
-          (g) => ctx.view.prepared.grouping.groups[g]?.kind !== 'summary',
-        )
-        truncateAfterFailure(ctx, droppable, gate, outcome.failure, p.faithful)
-      }
-      return
-    }
-
-    const first = ctx.groups()[0]?.index ?? 0
-    const anchor = p.placement === 'first' ? first : (selected[0] as number)
-    const by = ctx.summarizer
-      ? `${ctx.summarizer.label}${ctx.summarizer.isLlm ? '' : ' (an extractive digest, not a model)'}`
-      : 'the summariser'
-    const gateText = p.compactionThreshold === null ? '' : `; ${gate.text}`
-    ctx.insert(
-      {
-        role: p.role,
-        parts: [{ kind: 'text', text: `${p.summaryPrefix}${outcome.text}` }],
-        covers: selected,
-        anchor,
-        position: 'before',
-        absorbs: absorbed.map((s) => s.message.id),
-      },
-      'summarized',
-      `Summarised ${selected.length} group(s) (${request.messages.length} message(s)` +
-        (previous.length > 0 ? `, carrying ${previous.length} earlier summary(ies) forward` : '') +
-        `) before the preserved tail (${tail.label}) into one ${p.role} message placed ` +
-        (p.placement === 'first' ? 'first' : 'where the summarised span began') +
-        `, written by ${by}${gateText}`,
-      coverage.fixed.length > 0 ? { fixed: coverage.fixed.join('; ') } : {},
-    )
+  async run(ctx, params) {
+    const p = internParams('summarize', params)
+    const summarizer = ctx.summarizer
+    // An LLM's summary is asked for on every run; the digest's is a function of the request.
+    if (summarizer && summarizer.valueKey === undefined) return summarize(ctx, p)
+    // It reads the usable window when maxTokens is not set (falai.ts), and the summariser.
+    const inputs = [
+      summarizer?.valueKey ?? null,
+      p.maxTokens === undefined ? ctx.window.usable : null,
+    ]
+    await records.runAsync(ctx, p, inputs, () => summarize(ctx, p))
   },
 })
+
+async function summarize(ctx: StrategyContext, p: SummarizeParams): Promise<void> {
+  // Without a threshold the summary always runs; the gate still describes the measure.
+  const gate = p.compactionThreshold === null ? falaiGate(ctx, p) : openTier(ctx, p, 'Summary')
+  if (!gate) return
+  const tail =
+    p.preserveRecentGroups !== undefined
+      ? tailOfLiveGroups(ctx, p.preserveRecentGroups)
+      : tailByMessages(ctx, p.preserveRecentMessages)
+  const coverage = planCoverage(ctx, tail, {
+    faithful: p.faithful,
+    summaryPrefix: p.summaryPrefix,
+  })
+  if (coverage.candidates.length === 0) {
+    ctx.skip(
+      lastGroupIndex(ctx),
+      'keep_recent',
+      `Nothing to summarise: every live group is in the preserved tail (${tail.label}) or kept verbatim`,
+    )
+    return
+  }
+  const selected = boundInput(ctx, coverage.candidates, p.maxSummaryInputTokens, p.prompt)
+  if (selected.length === 0) {
+    ctx.skip(
+      coverage.candidates[0] as number,
+      'summary_failed',
+      `No summary: no group fits the summariser input budget of ${fmt(p.maxSummaryInputTokens ?? 0)} tokens; history left unchanged (fail-open)`,
+    )
+    return
+  }
+
+  // Replay records no refusals: when the insert below would be refused for a covered group (its
+  // protection, or a part a stub still in the context relies on — the same test `ctx.insert`
+  // makes first) and a failed summary would change nothing either (no truncation fallback),
+  // either way nothing changes, so the summary is not written. On the generated 50 MB session
+  // (recommended) the digest was written at 3,135 of 4,353 calls, every one refused (newest copy).
+  if (
+    !ctx.recordNonChanges &&
+    p.onFailure !== 'truncate' &&
+    selected.some((g) => ctx.protectionOf(g) !== null || ctx.view.holdsNewestCopy(g))
+  )
+    return
+
+  // Messages inserted at earlier model calls (replay keeps one view: an earlier summary, a
+  // digest) that sit before the tail are summarised with the rest — every summarising system
+  // does so with its own earlier summary message — instead of staying beside the new summary.
+  const absorbed = ctx.view.summaries().filter((s) => !tail.groups.has(s.anchor))
+  const previous = [
+    ...absorbed.map((s) => insertedSummaryText(s.message, p.summaryPrefix)),
+    ...selected
+      .filter((g) => coverage.previous.has(g))
+      .map((g) => previousSummaryText(ctx, g, p.summaryPrefix)),
+  ].filter(Boolean)
+  const fresh = selected.filter((g) => !coverage.previous.has(g))
+  const request: SummaryRequest = {
+    messages: projectedMessages(ctx, fresh),
+    instructions: p.prompt,
+    ...(previous.length > 0 ? { previousSummary: previous.join('\n\n') } : {}),
+    maxOutputTokens: p.maxOutputTokens,
+  }
+  const outcome = await callSummarizer(ctx, request, p.faithful)
+
+  if ('failure' in outcome) {
+    const fallback = p.onFailure === 'truncate'
+    ctx.skip(
+      selected[0] as number,
+      'summary_failed',
+      `Summary failed (${outcome.failure})` +
+        (outcome.fixed ? ` — ${outcome.fixed}` : '') +
+        (fallback
+          ? '; falling back to aggressive truncation of the oldest groups (falai)'
+          : '; history left unchanged (fail-open)'),
+    )
+    if (fallback) {
+      // Earlier summaries are never dropped by the fallback: summaries inserted earlier in this
+      // run are not groups, so dropping them only when re-run on the projection would make the
+      // pipeline non-idempotent.
+      const droppable = coverage.candidates.filter(
+        (g) => ctx.view.prepared.grouping.groups[g]?.kind !== 'summary',
+      )
+      truncateAfterFailure(ctx, droppable, gate, outcome.failure, p.faithful)
+    }
+    return
+  }
+
+  const first = ctx.groups()[0]?.index ?? 0
+  const anchor = p.placement === 'first' ? first : (selected[0] as number)
+  const by = ctx.summarizer
+    ? `${ctx.summarizer.label}${ctx.summarizer.isLlm ? '' : ' (an extractive digest, not a model)'}`
+    : 'the summariser'
+  const gateText = p.compactionThreshold === null ? '' : `; ${gate.text}`
+  ctx.insert(
+    {
+      role: p.role,
+      parts: [{ kind: 'text', text: `${p.summaryPrefix}${outcome.text}` }],
+      covers: selected,
+      anchor,
+      position: 'before',
+      absorbs: absorbed.map((s) => s.message.id),
+    },
+    'summarized',
+    `Summarised ${selected.length} group(s) (${request.messages.length} message(s)` +
+      (previous.length > 0 ? `, carrying ${previous.length} earlier summary(ies) forward` : '') +
+      `) before the preserved tail (${tail.label}) into one ${p.role} message placed ` +
+      (p.placement === 'first' ? 'first' : 'where the summarised span began') +
+      `, written by ${by}${gateText}`,
+    coverage.fixed.length > 0 ? { fixed: coverage.fixed.join('; ') } : {},
+  )
+}

@@ -177,6 +177,8 @@ export function createDigestSummarizer(options: DigestOptions = {}): Summarizer 
     id: DIGEST_ID,
     label: DIGEST_LABEL,
     isLlm: false,
+    // Its options are plain numbers: their JSON is their value.
+    valueKey: `${DIGEST_ID}:${DIGEST_LABEL}:${JSON.stringify(options)}`,
     summarize(request) {
       try {
         return Promise.resolve({ ok: true, text: buildDigest(request, options) })

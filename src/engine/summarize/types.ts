@@ -24,5 +24,12 @@ export interface Summarizer {
   readonly label: string
   /** False for the extractive digest: its output is labelled as not written by a model. */
   readonly isLlm: boolean
+  /**
+   * Given only by a summariser whose text is a function of the request alone (the offline
+   * digest): two with the same key write the same text for the same request, so a summary step
+   * can be played back from its record (strategies/step-records.ts) even though the app makes a
+   * new summariser per run. Without it (an LLM) every run asks the summariser again.
+   */
+  readonly valueKey?: string
   summarize(request: SummaryRequest): Promise<SummaryResult>
 }
