@@ -18,7 +18,11 @@ import { insertSummary } from './context-insert.ts'
  * compute tokens before/after, and log a decision with the strategy's reason and sentence.
  */
 export class StrategyContext {
-  readonly decisions: Decision[] = []
+  /**
+   * This step's decisions, in order. A step played back from its record (step-records.ts) gets
+   * the record's own list: nothing is appended after a playback (see `playedBack`).
+   */
+  decisions: Decision[] = []
   readonly view: WorkingView
   readonly protections: Protections
   /** Id of the running strategy (recorded on every decision). */
@@ -90,6 +94,16 @@ export class StrategyContext {
 
   protectionOf(group: number, ref?: PartRef): ProtectionKind | null {
     return ref ? this.protections.part(group, ref) : this.protections.group(group)
+  }
+
+  /**
+   * The step was played back: its decisions are the recorded ones. The recorded list itself, not
+   * a copy (it held ~10,000 decisions per re-plan): it is only read from here on (the pipeline
+   * joins the steps' lists into a new array, or hands out the only one, read-only).
+   */
+  playedBack(recorded: readonly Decision[]): void {
+    if (this.decisions.length === 0) this.decisions = recorded as Decision[]
+    else for (let i = 0; i < recorded.length; i++) this.decisions.push(recorded[i] as Decision)
   }
 
   /** The id of a group, as decisions name it. */

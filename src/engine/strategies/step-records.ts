@@ -152,8 +152,7 @@ export function createStepRecords(): StepRecords {
     const r = matches(kept) ? kept : bySeen.get(p)
     if (matches(r) && r.tape && r.decisions) {
       view.play(r.tape)
-      const out = ctx.decisions
-      for (let i = 0; i < r.decisions.length; i++) out.push(r.decisions[i] as Decision)
+      ctx.playedBack(r.decisions)
       view.setLineage(r.after)
       used(view.prepared, r)
       stepRecordCounts.played++
