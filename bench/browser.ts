@@ -22,13 +22,7 @@ import {
 import { readFileSync } from 'node:fs'
 import { TID } from '../src/ui/testids.ts'
 import { BUDGET_PAINTED } from './start.ts'
-import { round } from './timing.ts'
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
-}
+import { median, round } from './timing.ts'
 
 /**
  * Where a field edit's time went (medians over the edits, page time): the run request posted →

@@ -19,7 +19,7 @@ import {
   type PruneResult,
 } from './peers.ts'
 import { scaleTo, usableOf } from './scale.ts'
-import { round, roundTiming, showTiming, timeAsync, type Timing } from './timing.ts'
+import { median, round, roundTiming, showTiming, timeAsync, type Timing } from './timing.ts'
 import { minOf } from '../src/engine/arrays.ts'
 
 /** Strategy id (or {@link ENGINE}) → time spent in one instrumented run, and how many calls. */
@@ -143,14 +143,17 @@ export const totalTokens = (p: Prepared): number =>
 export const ENGINE = '(engine)'
 
 /**
- * One run with every strategy's `run` timed, to tell which step dominates: milliseconds inside
- * each strategy, and the rest (view, protections, triggers, fallback, projection, invariants).
+ * Runs with every strategy's `run` timed, to tell which step dominates: milliseconds inside each
+ * strategy, and the rest (view, protections, triggers, fallback, projection, invariants). The
+ * median of three instrumented runs: one alone could catch a collection of the bench's whole
+ * heap inside one step and show it as that step's cost.
  */
 async function stepTimes(
   run: (registry: StrategyRegistry) => Promise<unknown>,
 ): Promise<StepTimes> {
-  const spent = new Map<string, number>()
+  const samples = new Map<string, number[]>()
   const runs = new Map<string, number>()
+  let spent = new Map<string, number>()
   const registry: StrategyRegistry = new Map(
     [...STRATEGY_REGISTRY].map(([id, s]) => [
       id,
@@ -168,15 +171,23 @@ async function stepTimes(
       },
     ]),
   )
-  // One plain run first, so the instrumented one is as warm as the timed ones: the own-numbers
-  // edits before it pushed the shipped values out of the steps' value-keyed memos.
+  // One plain run first, so the instrumented ones are as warm as the timed ones: the own-numbers
+  // edits before them pushed the shipped values out of the steps' value-keyed memos.
   await run(STRATEGY_REGISTRY)
-  const t0 = performance.now()
-  await run(registry)
-  const total = performance.now() - t0
+  const ROUNDS = 3
+  for (let r = 0; r < ROUNDS; r++) {
+    spent = new Map()
+    runs.clear()
+    const t0 = performance.now()
+    await run(registry)
+    const total = performance.now() - t0
+    for (const [id, ms] of spent) samples.set(id, [...(samples.get(id) ?? []), ms])
+    const inside = [...spent.values()].reduce((a, b) => a + b, 0)
+    samples.set(ENGINE, [...(samples.get(ENGINE) ?? []), total - inside])
+  }
   const out: StepTimes = {}
-  for (const [id, ms] of spent) out[id] = { ms: round(ms, 2), runs: runs.get(id) ?? 0 }
-  out[ENGINE] = { ms: round(total - [...spent.values()].reduce((a, b) => a + b, 0), 2), runs: 1 }
+  for (const [id, ms] of samples)
+    out[id] = { ms: round(median(ms), 2), runs: id === ENGINE ? 1 : (runs.get(id) ?? 0) }
   return out
 }
 

@@ -13,6 +13,7 @@ import { createDigestSummarizer } from '../src/engine/summarize/digest.ts'
 import { loadCounter } from '../src/engine/tokens/index.ts'
 import { firstMessages, totalTokens, transcript, upToCalls } from './compaction.ts'
 import { scaleTo } from './scale.ts'
+import { median } from './timing.ts'
 
 const [mode = 'replan', ...rest] = process.argv.slice(2)
 const counter = await loadCounter('o200k_base')
@@ -27,7 +28,6 @@ const cpuMs = (c0: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(c0)
   return Math.round((d.user + d.system) / 100) / 10
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 if (mode === 'replan') {
   const prepared = prepare(conversation, counter)

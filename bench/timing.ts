@@ -6,6 +6,13 @@ export interface Timing {
   readonly runs: number
 }
 
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
 export function time(fn: () => unknown, runs = 5, warmup = 1): Timing {
   for (let i = 0; i < warmup; i++) fn()
   const samples: number[] = []
