@@ -16,23 +16,43 @@ export interface Measures {
  * pay for the O(n) counting pass.
  */
 export function measure(view: WorkingView, usable: number): Measures {
-  let counts: Omit<Measures, 'tokens' | 'usable'> | null = null
-  const get = () => (counts ??= countAll(view))
-  return {
-    tokens: view.contextTokens,
-    usable,
-    get messages() {
-      return get().messages
-    },
-    get groups() {
-      return get().groups
-    },
-    get turns() {
-      return get().turns
-    },
-    get toolResults() {
-      return get().toolResults
-    },
+  return new LazyMeasures(view, usable)
+}
+
+/**
+ * A class with its getters on the prototype: an object literal with four getters made four
+ * closures and an object with accessor properties at every step of every replay call.
+ */
+class LazyMeasures implements Measures {
+  readonly tokens: number
+  readonly usable: number
+  private readonly view: WorkingView
+  private counts: Omit<Measures, 'tokens' | 'usable'> | null = null
+
+  constructor(view: WorkingView, usable: number) {
+    this.view = view
+    this.usable = usable
+    this.tokens = view.contextTokens
+  }
+
+  private get all(): Omit<Measures, 'tokens' | 'usable'> {
+    return (this.counts ??= countAll(this.view))
+  }
+
+  get messages(): number {
+    return this.all.messages
+  }
+
+  get groups(): number {
+    return this.all.groups
+  }
+
+  get turns(): number {
+    return this.all.turns
+  }
+
+  get toolResults(): number {
+    return this.all.toolResults
   }
 }
 

@@ -17,7 +17,22 @@ const interned = new Map<string, Map<string, object>>()
 /** How many distinct values are kept per strategy (a long editing session must not grow it). */
 const MAX_VALUES = 64
 
+/**
+ * A params object already interned → its interned object: the pipeline hands a step the same
+ * parsed object at every call of a replay (pipeline.ts memoises the parse per config object),
+ * and its JSON text was written again at each of thousands of calls.
+ */
+const known = new WeakMap<object, object>()
+
 export function internParams<P extends object>(strategy: string, p: P): P {
+  const seen = known.get(p)
+  if (seen) return seen as P
+  const interned = internByValue(strategy, p)
+  known.set(p, interned)
+  return interned
+}
+
+function internByValue<P extends object>(strategy: string, p: P): P {
   let byText = interned.get(strategy)
   if (!byText) {
     byText = new Map()
