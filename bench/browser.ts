@@ -330,7 +330,7 @@ export async function fieldEditSettle(
 }
 
 /** A fresh tab on the built app: navigation start → the sample's budget painted (page time). */
-async function firstView(browser: Browser): Promise<number> {
+export async function firstView(browser: Browser): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   try {
     const page = await context.newPage()

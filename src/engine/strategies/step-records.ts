@@ -17,7 +17,8 @@
  *  - the step index (recorded on every decision) and the strategy (records are per strategy);
  *  - `recordNonChanges` (a re-plan: replay keeps state between calls and never records);
  *  - whatever else the step reads, given by the step as `inputs` (the usable window for the falai
- *    tiers; clear-tool-uses and supersede read nothing else: see their `run`).
+ *    tiers; the summariser's value key for summarize, which is not recorded at all with a
+ *    summariser that has none; clear-tool-uses and supersede read nothing else: see their `run`).
  * A run is recorded the second time it meets the same state and params (see `StepRecords`).
  * Played back, the recorded decisions (immutable records) are the step's decisions and the taped
  * changes are made again; the view's lineage is then the record's `after`, so the next step can
@@ -100,8 +101,9 @@ function sameInputs(a: StepInputs, b: StepInputs): boolean {
 }
 
 /**
- * What to do with one run (see `StepRecords`): run it as it is (no lineage), played back already,
- * or run it and then `finish` (seen or recorded; `failed` when the body threw).
+ * What to do with one run (see `StepRecords`): run it as it is (no lineage), nothing (it was played
+ * back), or run it and then `finish` it (kept as seen, or recorded from `tape`); a run that threw
+ * is not finished (the pipeline rolls its changes back).
  */
 type Plan =
   | { readonly kind: 'direct' }
