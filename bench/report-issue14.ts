@@ -1,6 +1,6 @@
 import type { BrowserResult } from './browser.ts'
 import type { CliScaleRow } from './cli-scale.ts'
-import type { CompactionBench } from './compaction.ts'
+import { replayRatio, type CompactionBench } from './compaction.ts'
 import type { StartResult } from './start.ts'
 
 export interface Issue14Inputs {
@@ -73,7 +73,7 @@ export function renderIssue14(r: Issue14Inputs): string[] {
         ok(short.timing.medianMs <= t.replayMaxMs),
       ])
     if (long) {
-      const ratio = short ? long.timing.medianMs / short.timing.medianMs : NaN
+      const ratio = short ? replayRatio(short, long) : NaN
       rows.push([
         `replay of ${long.calls.toLocaleString('en')} calls (${preset}, scaled); 5k/1k ratio`,
         '6–33 s',
