@@ -143,7 +143,8 @@ function supersede(ctx: StrategyContext, p: SupersedeStaleResultsParams): void {
   }
   const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
   const results = collectResults(ctx, stubMatcher(template))
-  const planned = planResults(ctx.view, results, p)
+  // Replay records only changes: its carried plan need not keep the outcomes of the rest exact.
+  const planned = planResults(ctx.view, results, p, !ctx.recordNonChanges)
   const outcomes: readonly Outcome[] = planned.out
   const stale = planned.stale()
   // Replay records only changes: when nothing is stale there is nothing more to do, and the

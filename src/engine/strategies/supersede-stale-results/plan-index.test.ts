@@ -4,7 +4,7 @@ import { SAFE_ALLOWED, SAFE_DENIED } from '../supersede-stale-results.ts'
 import type { ToolCategory } from './categories.ts'
 import type { ResourceIdentity } from './identity.ts'
 import { PlanIndex } from './plan-index.ts'
-import { plan, type Occurrence, type PlanParams } from './plan.ts'
+import { plan, type Occurrence, type Outcome, type PlanParams } from './plan.ts'
 
 /**
  * Replay carries a PlanIndex from call to call: results appended, results redone in place (a
@@ -62,6 +62,27 @@ const identityArb: fc.Arbitrary<{
     tool: 'edit_file',
     category: 'file_write' as const,
   })),
+  // A shell read of lines of a file: the same key as the reader tool's, another tool and a denied
+  // category (so a key's first result and a later one are judged by different policies).
+  fc
+    .tuple(
+      fc.constantFrom(...FILES),
+      fc.integer({ min: 1, max: 4 }),
+      fc.integer({ min: 0, max: 3 }),
+    )
+    .map(([f, start, len]) => ({
+      identity: {
+        tool: 'bash',
+        primary: f,
+        secondary: [`${start}-${start + len}`],
+        key: `read:${f}:${start}-${start + len}`,
+        fullReadKey: `read:${f}`,
+        reads: [f],
+        lines: { kind: 'lines', start, end: start + len },
+      } satisfies ResourceIdentity,
+      tool: 'bash',
+      category: 'command_execution' as const,
+    })),
   fc.constantFrom('ls', 'npm test').map((c) => ({
     identity: { tool: 'bash', primary: c, secondary: [], key: `bash:${c}` },
     tool: 'bash',
@@ -108,89 +129,97 @@ const occurrence = (x: Item, index: number, state = x.state): Occurrence => ({
   measure: x.measure,
 })
 
-describe('PlanIndex carried across calls', () => {
-  it('appending in chunks and redoing results in place gives the whole plan', () => {
-    fc.assert(
-      fc.property(
-        paramsArb,
-        fc.array(itemArb, { minLength: 1, maxLength: 40 }),
-        fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 10 }),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (p, items, chunks, redos) => {
-          const list = items.map((x, i) => occurrence(x, i))
-          const index = new PlanIndex(p)
-          let at = 0
-          let step = 0
-          while (at < list.length) {
-            const n = chunks[step % chunks.length] as number
-            // Between appends, stub a few earlier results the way a replay step would.
-            const redo = redos
-              .slice(step, step + 2)
-              .map((r) => (at > 0 ? r % at : -1))
-              .filter((r) => r >= 0 && (list[r] as Occurrence).state === 'fresh')
-            const swapped = [...new Set(redo)].map((r) => {
-              const o = { ...(list[r] as Occurrence), state: 'stub' as const }
-              list[r] = o
-              return o
-            })
-            if (swapped.length > 0) index.replace(swapped)
-            index.append(list.slice(at, at + n))
-            at += n
-            step++
-            const whole = plan(list.slice(0, at), p)
-            expect(index.out).toEqual(whole)
-            const stale = whole.flatMap((o, i) =>
-              o.kind === 'stub' || o.kind === 'drop' ? [i] : [],
-            )
-            expect(index.stale()).toEqual(stale)
-          }
-        },
-      ),
-      { seed: 20261127, numRuns: 400 },
-    )
-  })
+/**
+ * The carried plan's outcomes are the whole plan's; with `changesOnly` (a replay, which reads the
+ * changes alone), its changes are: the same results to stub or drop, with the same outcomes.
+ */
+function expectWholePlan(index: PlanIndex, whole: readonly Outcome[], changesOnly: boolean): void {
+  const stale = whole.flatMap((o, i) => (o.kind === 'stub' || o.kind === 'drop' ? [i] : []))
+  expect(index.stale()).toEqual(stale)
+  if (!changesOnly) expect(index.out).toEqual(whole)
+  else for (const i of stale) expect(index.out[i]).toEqual(whole[i])
+}
 
-  it('dropping the results from some index on, then appending others, gives the whole plan', () => {
-    fc.assert(
-      fc.property(
-        paramsArb,
-        fc.array(itemArb, { minLength: 1, maxLength: 40 }),
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), fc.nat(), fc.nat()), {
-          minLength: 1,
-          maxLength: 10,
-        }),
-        (p, items, steps) => {
-          // The conversation's results as the replay sees them: some leave (a dropped group),
-          // the ones after them come back with new indexes, new ones arrive.
-          let list: Item[] = []
-          let next = 0
-          const index = new PlanIndex(p)
-          for (const [n, cutAt, removeCount] of steps) {
-            const cut = list.length > 0 ? cutAt % (list.length + 1) : 0
-            const kept = [
-              ...list.slice(0, cut),
-              ...list.slice(cut + (removeCount % 3)),
-              ...items.slice(next, next + n),
-            ]
-            next += n
-            index.truncate(cut)
-            index.append(kept.slice(cut).map((x, i) => occurrence(x, cut + i)))
-            list = kept
-            const whole = plan(
-              list.map((x, i) => occurrence(x, i)),
-              p,
-            )
-            expect(index.out).toEqual(whole)
-            const stale = whole.flatMap((o, i) =>
-              o.kind === 'stub' || o.kind === 'drop' ? [i] : [],
-            )
-            expect(index.stale()).toEqual(stale)
-          }
-        },
-      ),
-      { seed: 20261127, numRuns: 400 },
-    )
-  })
+describe('PlanIndex carried across calls', () => {
+  it.each([false, true])(
+    'appending in chunks and redoing results in place gives the whole plan (changes only: %s)',
+    (changesOnly) => {
+      fc.assert(
+        fc.property(
+          paramsArb,
+          fc.array(itemArb, { minLength: 1, maxLength: 40 }),
+          fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 10 }),
+          fc.array(fc.nat(), { maxLength: 12 }),
+          (p, items, chunks, redos) => {
+            const list = items.map((x, i) => occurrence(x, i))
+            const index = new PlanIndex(p, undefined, changesOnly)
+            let at = 0
+            let step = 0
+            while (at < list.length) {
+              const n = chunks[step % chunks.length] as number
+              // Between appends, stub a few earlier results the way a replay step would.
+              const redo = redos
+                .slice(step, step + 2)
+                .map((r) => (at > 0 ? r % at : -1))
+                .filter((r) => r >= 0 && (list[r] as Occurrence).state === 'fresh')
+              const swapped = [...new Set(redo)].map((r) => {
+                const o = { ...(list[r] as Occurrence), state: 'stub' as const }
+                list[r] = o
+                return o
+              })
+              if (swapped.length > 0) index.replace(swapped)
+              index.append(list.slice(at, at + n))
+              at += n
+              step++
+              expectWholePlan(index, plan(list.slice(0, at), p), changesOnly)
+            }
+          },
+        ),
+        { seed: 20261127, numRuns: 400 },
+      )
+    },
+  )
+
+  it.each([false, true])(
+    'dropping the results from some index on, then appending others, gives the whole plan (changes only: %s)',
+    (changesOnly) => {
+      fc.assert(
+        fc.property(
+          paramsArb,
+          fc.array(itemArb, { minLength: 1, maxLength: 40 }),
+          fc.array(fc.tuple(fc.integer({ min: 1, max: 8 }), fc.nat(), fc.nat()), {
+            minLength: 1,
+            maxLength: 10,
+          }),
+          (p, items, steps) => {
+            // The conversation's results as the replay sees them: some leave (a dropped group),
+            // the ones after them come back with new indexes, new ones arrive.
+            let list: Item[] = []
+            let next = 0
+            const index = new PlanIndex(p, undefined, changesOnly)
+            for (const [n, cutAt, removeCount] of steps) {
+              const cut = list.length > 0 ? cutAt % (list.length + 1) : 0
+              const kept = [
+                ...list.slice(0, cut),
+                ...list.slice(cut + (removeCount % 3)),
+                ...items.slice(next, next + n),
+              ]
+              next += n
+              index.truncate(cut)
+              index.append(kept.slice(cut).map((x, i) => occurrence(x, cut + i)))
+              list = kept
+              const whole = plan(
+                list.map((x, i) => occurrence(x, i)),
+                p,
+              )
+              expectWholePlan(index, whole, changesOnly)
+            }
+          },
+        ),
+        { seed: 20261127, numRuns: 400 },
+      )
+    },
+  )
 
   it('a plan borrowing the lists of another plan of the same occurrences decides as a whole plan', () => {
     fc.assert(

@@ -10,62 +10,16 @@
 import { policyVerdict } from './categories.ts'
 import type { Occurrence, Outcome, PlanParams, StaleCause } from './plan.ts'
 import { addTo, after, insert } from './plan-lists.ts'
+import { emptyStructure, type Later, type PlanStructure } from './plan-structure.ts'
 import { covers } from './shell.ts'
 
-type Later = { index: number; cause: StaleCause }
-
-/** `cover(o)` as last found: reads up to index `scanned` looked at, under that list version. */
-interface CoverMemo {
-  readonly o: Occurrence
-  readonly version: number
-  readonly scanned: number
-  readonly found: Later | undefined
-}
-
 /**
- * What `add` builds from the occurrences alone (under the mode and `writesMakeStale`): the lists
- * and lookups `decide` reads. A plan of the same records under other params values (an edit of
- * the step's own params) borrows it and only decides (see `PlanIndex.borrowing`).
+ * An outcome no later result can turn into a change: stale but under the size floor. A later
+ * full read, covering read or write only makes it stale again (under the floor, or denied by the
+ * policy for the result itself). Not `denied`: one stale by a newer result of its key is judged
+ * by the policy for the key's first result, and a later covering read judges it by its own.
  */
-export interface PlanStructure {
-  /** The occurrence at every index (to take out when a result is redone). */
-  readonly occ: Occurrence[]
-  readonly byKey: Map<string, Occurrence[]>
-  /** Fixed: the newest fresh full read per key, for ranged reads to point to. */
-  readonly lastFullRead: Map<string, Occurrence>
-  /** Fixed: fresh ranged reads of one file, per path, in order. */
-  readonly readsOf: Map<string, Occurrence[]>
-  /** Fixed (writesMakeStale): indexes of results whose call wrote the path, in order. */
-  readonly writesOf: Map<string, number[]>
-  /** Keys whose outcomes read `lastFullRead` / `readsOf` / `writesOf` at that entry. */
-  readonly fullReadUsers: Map<string, Set<string>>
-  readonly coverUsers: Map<string, Set<string>>
-  readonly writeUsers: Map<string, Set<string>>
-  /**
-   * What `cover` found for the occurrence at each index: replay appends reads of a file at every
-   * model call and re-decides every key that reads it, and each decision scanned the file's later
-   * reads again from the start (a file read in many ranges made that quadratic in the session).
-   * Valid while the file's list only grew at its end (`readsChanged` unchanged). It reads no
-   * params, so plans borrowing the structure (an edit of the step's own numbers) take the answers
-   * too: a fresh plan scans every later ranged read of a file per ranged read of it.
-   */
-  readonly covered: (CoverMemo | undefined)[]
-  /** Per path: how often its reads list changed other than by a read appended at its end. */
-  readonly readsChanged: Map<string, number>
-}
-
-const emptyStructure = (): PlanStructure => ({
-  occ: [],
-  byKey: new Map(),
-  lastFullRead: new Map(),
-  readsOf: new Map(),
-  writesOf: new Map(),
-  fullReadUsers: new Map(),
-  coverUsers: new Map(),
-  writeUsers: new Map(),
-  covered: [],
-  readsChanged: new Map(),
-})
+const SETTLED: Outcome['kind'] = 'below_min'
 
 export class PlanIndex {
   /** Outcome of every occurrence added, by index. */
@@ -74,14 +28,31 @@ export class PlanIndex {
   private readonly removing = new Set<number>()
   /** `removing`, sorted: made when asked, dropped when the set changes. */
   private staleSorted: number[] | null = null
+  /**
+   * Per key: its fresh listed results whose outcome is not settled (SETTLED). A replay appends
+   * reads and writes of a file at every model call, and every key that ever read the file is a
+   * user of its lookups: re-deciding each of them at each call made a call's cost grow with the
+   * session (lookup touches grew 12x for 4.3x the calls). When a lookup gains a result, a key with
+   * no open result would be decided to the same changes (none), so it is skipped; a lookup that
+   * loses one (a truncation, a redone result) re-decides every user, and a key's own results
+   * coming or going always re-decide it. Plans made whole (`addAll`) decide every key.
+   */
+  private readonly open = new Map<string, number>()
   /** Lists and lookups: this plan's own, or borrowed (then never changed: see `borrowing`). */
   private readonly s: PlanStructure
 
   private readonly p: PlanParams
+  /** Only the changes (`stale()` and their outcomes) are read: see `open`. */
+  private readonly changesOnly: boolean
 
-  constructor(p: PlanParams, structure: PlanStructure = emptyStructure()) {
+  /**
+   * `changesOnly`: the caller reads the changes alone (a replay records no non-changes), so keys
+   * whose results cannot change are not re-decided when a lookup gains a result (see `open`).
+   */
+  constructor(p: PlanParams, structure: PlanStructure = emptyStructure(), changesOnly = false) {
     this.p = p
     this.s = structure
+    this.changesOnly = changesOnly
   }
 
   /**
@@ -173,6 +144,8 @@ export class PlanIndex {
     this.staleSorted = null
     if (!id) return
     if (this.listed(o)) {
+      const outcome = this.out[o.index]
+      if (o.state === 'fresh' && outcome?.kind !== SETTLED) this.opened(id.key, -1)
       const list = this.s.byKey.get(id.key) as Occurrence[]
       list.splice(list.indexOf(o), 1)
       if (list.length === 0) this.s.byKey.delete(id.key)
@@ -215,7 +188,7 @@ export class PlanIndex {
       if (o.state === 'fresh' && id.isFullRead) {
         const newest = this.s.lastFullRead.get(id.key)
         if (!newest || newest.index < o.index) this.s.lastFullRead.set(id.key, o)
-        this.touch(this.s.fullReadUsers.get(id.key), dirty)
+        this.touchOpen(this.s.fullReadUsers.get(id.key), dirty)
       }
       const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
       if (o.state === 'fresh' && id.lines && path !== undefined) {
@@ -224,16 +197,17 @@ export class PlanIndex {
         if (last && last.index > o.index)
           this.s.readsChanged.set(path, (this.s.readsChanged.get(path) ?? 0) + 1)
         insert(this.s.readsOf, path, o, o.index, (x) => x.index)
-        this.touch(this.s.coverUsers.get(path), dirty)
+        this.touchOpen(this.s.coverUsers.get(path), dirty)
       }
       if (p.writesMakeStale)
         for (const w of id.writes ?? []) {
           insert(this.s.writesOf, w, o.index, o.index, (x) => x)
-          this.touch(this.s.writeUsers.get(w), dirty)
+          this.touchOpen(this.s.writeUsers.get(w), dirty)
         }
     }
     if (!this.listed(o)) return
     insert(this.s.byKey, id.key, o, o.index, (x) => x.index)
+    if (o.state === 'fresh') this.opened(id.key, 1)
     dirty?.add(id.key)
     if (p.faithful || o.state !== 'fresh') return
     // What `decide` will look up for this result: its key must be re-decided when those change.
@@ -245,11 +219,31 @@ export class PlanIndex {
     }
   }
 
+  /** Mark the keys that read a lookup that lost a result for re-deciding. */
   private touch(keys: ReadonlySet<string> | undefined, dirty: Set<string> | null): void {
     if (dirty && keys) for (const k of keys) dirty.add(k)
   }
 
+  /** The same for a lookup that gained one: with `changesOnly`, keys with an open result only. */
+  private touchOpen(keys: ReadonlySet<string> | undefined, dirty: Set<string> | null): void {
+    if (!dirty || !keys) return
+    if (!this.changesOnly) return this.touch(keys, dirty)
+    const { open } = this
+    for (const k of keys) if ((open.get(k) ?? 0) > 0) dirty.add(k)
+  }
+
+  private opened(key: string, by: number): void {
+    this.open.set(key, (this.open.get(key) ?? 0) + by)
+  }
+
   private set(o: Occurrence, outcome: Outcome): void {
+    // Only fresh listed results are decided (see `decide`): count them open or settled.
+    const was = this.out[o.index]
+    const key = o.identity?.key
+    if (key !== undefined && was && o.state === 'fresh') {
+      const before = was.kind === SETTLED
+      if (before !== (outcome.kind === SETTLED)) this.opened(key, before ? 1 : -1)
+    }
     if (outcome.kind === 'stub' || outcome.kind === 'drop') this.removing.add(o.index)
     else this.removing.delete(o.index)
     this.staleSorted = null

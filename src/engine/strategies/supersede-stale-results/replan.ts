@@ -24,11 +24,16 @@ interface Carried {
 /** Per view (the replay's one working view), per parsed params object. */
 const carried = new WeakMap<object, WeakMap<PlanParams, Carried>>()
 
-/** The plan of `results` (under `p.faithful`'s occurrences) over `view`, reusing the last one. */
+/**
+ * The plan of `results` (under `p.faithful`'s occurrences) over `view`, reusing the last one.
+ * `changesOnly`: the caller reads only the changes (a replay): a carried plan then re-decides less
+ * (see `PlanIndex`), and the outcomes of results it cannot change may lag.
+ */
 export function planResults(
   view: object,
   results: readonly ResultInfo[],
   p: PlanParams,
+  changesOnly = false,
 ): PlanIndex {
   let byParams = carried.get(view)
   if (!byParams) {
@@ -70,7 +75,7 @@ export function planResults(
     index.replace(replaced.map((i) => mode(results[i] as ResultInfo)))
     index.append(results.slice(n).map(mode))
   } else {
-    index = new PlanIndex(p)
+    index = new PlanIndex(p, undefined, changesOnly)
     index.addAll(results.map(mode))
   }
   byParams.set(p, { results, length: results.length, index, shared: false, at })

@@ -9,7 +9,8 @@
  */
 import type { ResultInfo } from './collect.ts'
 import { pinCollection } from './collection-log.ts'
-import type { PlanIndex, PlanStructure } from './plan-index.ts'
+import type { PlanIndex } from './plan-index.ts'
+import type { PlanStructure } from './plan-structure.ts'
 import type { PlanParams } from './plan.ts'
 import type { Act, ActsMade, WordParams, Wording } from './words.ts'
 import { recall, remember } from '../../recent-values.ts'
