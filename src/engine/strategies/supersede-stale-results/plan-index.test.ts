@@ -14,6 +14,29 @@ import { plan, type Occurrence, type Outcome, type PlanParams } from './plan.ts'
 
 const FILES = ['a.ts', 'b.ts', 'c.ts']
 
+/** Reads of lines of a file by `tool`: keyed by file and range, whatever the tool. */
+function rangedRead(tool: string, category: ToolCategory) {
+  return fc
+    .tuple(
+      fc.constantFrom(...FILES),
+      fc.integer({ min: 1, max: 4 }),
+      fc.integer({ min: 0, max: 3 }),
+    )
+    .map(([f, start, len]) => ({
+      identity: {
+        tool,
+        primary: f,
+        secondary: [`${start}-${start + len}`],
+        key: `read:${f}:${start}-${start + len}`,
+        fullReadKey: `read:${f}`,
+        reads: [f],
+        lines: { kind: 'lines', start, end: start + len },
+      } satisfies ResourceIdentity,
+      tool,
+      category,
+    }))
+}
+
 const identityArb: fc.Arbitrary<{
   identity: ResourceIdentity | null
   tool: string
@@ -32,25 +55,7 @@ const identityArb: fc.Arbitrary<{
     tool: 'read_file',
     category: 'file_read' as const,
   })),
-  fc
-    .tuple(
-      fc.constantFrom(...FILES),
-      fc.integer({ min: 1, max: 4 }),
-      fc.integer({ min: 0, max: 3 }),
-    )
-    .map(([f, start, len]) => ({
-      identity: {
-        tool: 'read_file',
-        primary: f,
-        secondary: [`${start}-${start + len}`],
-        key: `read:${f}:${start}-${start + len}`,
-        fullReadKey: `read:${f}`,
-        reads: [f],
-        lines: { kind: 'lines', start, end: start + len },
-      } satisfies ResourceIdentity,
-      tool: 'read_file',
-      category: 'file_read' as const,
-    })),
+  rangedRead('read_file', 'file_read'),
   fc.constantFrom(...FILES).map((f) => ({
     identity: {
       tool: 'edit_file',
@@ -64,25 +69,7 @@ const identityArb: fc.Arbitrary<{
   })),
   // A shell read of lines of a file: the same key as the reader tool's, another tool and a denied
   // category (so a key's first result and a later one are judged by different policies).
-  fc
-    .tuple(
-      fc.constantFrom(...FILES),
-      fc.integer({ min: 1, max: 4 }),
-      fc.integer({ min: 0, max: 3 }),
-    )
-    .map(([f, start, len]) => ({
-      identity: {
-        tool: 'bash',
-        primary: f,
-        secondary: [`${start}-${start + len}`],
-        key: `read:${f}:${start}-${start + len}`,
-        fullReadKey: `read:${f}`,
-        reads: [f],
-        lines: { kind: 'lines', start, end: start + len },
-      } satisfies ResourceIdentity,
-      tool: 'bash',
-      category: 'command_execution' as const,
-    })),
+  rangedRead('bash', 'command_execution'),
   fc.constantFrom('ls', 'npm test').map((c) => ({
     identity: { tool: 'bash', primary: c, secondary: [], key: `bash:${c}` },
     tool: 'bash',
