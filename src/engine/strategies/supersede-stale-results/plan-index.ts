@@ -42,13 +42,12 @@ export class PlanIndex {
   private readonly s: PlanStructure
 
   private readonly p: PlanParams
+  /** The fresh results of the key `decide` is deciding (one array for every decision). */
+  private readonly freshScratch: Occurrence[] = []
   /** Only the changes (`stale()` and their outcomes) are read: see `open`. */
   private readonly changesOnly: boolean
 
-  /**
-   * `changesOnly`: the caller reads the changes alone (a replay records no non-changes), so keys
-   * whose results cannot change are not re-decided when a lookup gains a result (see `open`).
-   */
+  /** `changesOnly`: the caller reads the changes alone (a replay): see `open`. */
   constructor(p: PlanParams, structure: PlanStructure = emptyStructure(), changesOnly = false) {
     this.p = p
     this.s = structure
@@ -263,54 +262,64 @@ export class PlanIndex {
   private decide(key: string): void {
     const { p } = this
     const list = this.s.byKey.get(key) as Occurrence[]
-    // The fresh results are read in place, counted first: replay re-decides keys whose lists
-    // hold earlier stubs at every model call, and a filtered copy per decision showed.
-    let freshCount = 0
-    let newest: Occurrence | undefined
-    for (const o of list)
-      if (o.state === 'fresh') {
-        freshCount++
-        newest = o
-      }
+    // The fresh results, gathered once (replay re-decides keys whose lists hold many stubs at
+    // every call, and each loop below walked the whole list: up to 144 entries, four times).
+    const fresh = this.freshScratch
+    fresh.length = 0
+    for (let i = 0; i < list.length; i++) {
+      const o = list[i] as Occurrence
+      if (o.state === 'fresh') fresh.push(o)
+    }
+    const freshCount = fresh.length
+    const newest = fresh[freshCount - 1]
     const first = list[0] as Occurrence
     const keep = p.faithful ? 1 : p.preserveLastN
     // The last `keep` fresh results are kept (by position: no set of them per key and decision).
     const firstKept = freshCount - keep
-    let at = -1
-    for (const o of list) {
-      if (o.state !== 'fresh') continue
-      at++
+    let staleSet = false
+    for (let at = 0; at < freshCount; at++) {
+      const o = fresh[at] as Occurrence
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
         ? this.s.lastFullRead.get(o.identity.fullReadKey)
         : undefined
       if (full && full.index > o.index) {
-        this.set(o, this.decideStale(o, o, full.index, 'full_read'))
+        staleSet = this.setStale(o, this.decideStale(o, o, full.index, 'full_read')) || staleSet
         continue
       }
       // Fixed: a later read that shows these lines of the file (any tool), else a later write.
       const cover = p.faithful ? undefined : this.cover(o)
       if (cover) {
-        this.set(o, this.decideStale(o, o, cover.index, cover.cause))
+        staleSet = this.setStale(o, this.decideStale(o, o, cover.index, cover.cause)) || staleSet
         continue
       }
       if (!newest || freshCount === 1) this.set(o, SINGLE)
       else if (o === newest) this.set(o, NEWEST)
       else if (at >= firstKept)
         this.set(o, { kind: 'keep_recent', newer: newest.index, rank: freshCount - at })
-      else this.set(o, this.decideStale(o, first, newest.index, 'newer'))
+      else
+        staleSet = this.setStale(o, this.decideStale(o, first, newest.index, 'newer')) || staleSet
     }
     // Fixed: a result no newer read makes stale may still be outdated by a later write. A newer
     // copy of the same resource, when there is one, is the better pointer, so this comes last.
     if (!p.faithful)
-      for (const o of list) {
-        if (o.state !== 'fresh') continue
+      for (let at = 0; at < freshCount; at++) {
+        const o = fresh[at] as Occurrence
         const kind = this.out[o.index]?.kind
         if (kind !== 'newest' && kind !== 'single' && kind !== 'keep_recent') continue
         const write = this.write(o)
-        if (write !== undefined) this.set(o, this.decideStale(o, o, write, 'write'))
+        if (write !== undefined)
+          staleSet = this.setStale(o, this.decideStale(o, o, write, 'write')) || staleSet
       }
-    if (!p.faithful && p.maxStubsPerResource !== null) this.limitStubs(list, p.maxStubsPerResource)
+    // Only results this decision made stubs can become drops (see `limitStubs`).
+    if (staleSet && !p.faithful && p.maxStubsPerResource !== null)
+      this.limitStubs(list, p.maxStubsPerResource)
+  }
+
+  /** `set`, saying whether the outcome is a stub (`limitStubs` has something to limit). */
+  private setStale(o: Occurrence, outcome: Outcome): boolean {
+    this.set(o, outcome)
+    return outcome.kind === 'stub'
   }
 
   /** Newest stubs first: beyond `max` (existing stubs count), stale results become drops. */
