@@ -35,13 +35,46 @@ export interface Out {
   isProtected(group: number, ref: PartRef): boolean
 }
 
-/** The context itself. */
+/**
+ * The context itself. A class, not a literal of four arrow functions: the literal was made at
+ * every call of a replay (thousands), four closures each time.
+ */
 export function direct(ctx: StrategyContext): Out {
-  return {
-    skip: (group, reason, detail, ref) => ctx.skip(group, reason, detail, ref),
-    replace: (ref, replacement, kind, reason, detail, options) =>
-      ctx.replace(ref, replacement, kind, reason, detail, options),
-    insert: (summary, reason, detail, options) => ctx.insert(summary, reason, detail, options),
-    isProtected: (group, ref) => ctx.protectionOf(group, ref) !== null,
+  return new Direct(ctx)
+}
+
+class Direct implements Out {
+  private readonly ctx: StrategyContext
+
+  constructor(ctx: StrategyContext) {
+    this.ctx = ctx
+  }
+
+  skip(group: number, reason: ReasonCode, detail: string, ref?: PartRef): void {
+    this.ctx.skip(group, reason, detail, ref)
+  }
+
+  replace(
+    ref: PartRef,
+    replacement: Part | null,
+    kind: 'stub' | 'trim',
+    reason: ReasonCode,
+    detail: string,
+    options: ChangeOptions,
+  ): boolean {
+    return this.ctx.replace(ref, replacement, kind, reason, detail, options)
+  }
+
+  insert(
+    summary: SummaryInsert,
+    reason: ReasonCode,
+    detail: string,
+    options: ChangeOptions,
+  ): boolean {
+    return this.ctx.insert(summary, reason, detail, options)
+  }
+
+  isProtected(group: number, ref: PartRef): boolean {
+    return this.ctx.protectionOf(group, ref) !== null
   }
 }
