@@ -208,6 +208,60 @@ describe('PlanIndex carried across calls', () => {
     },
   )
 
+  it("changes only: a result denied by the policy for its key's first result is stubbed once a later full read makes it stale by its own", () => {
+    const p: PlanParams = {
+      faithful: false,
+      preserveLastN: 1,
+      maxStubsPerResource: null,
+      minToolOutputTokens: 250,
+      writesMakeStale: false,
+      allowedCategories: [...SAFE_ALLOWED],
+      deniedCategories: [...SAFE_DENIED],
+      allowedTools: [],
+      deniedTools: [],
+    }
+    const ranged = (tool: string, category: ToolCategory): Item['id'] => ({
+      identity: {
+        tool,
+        primary: 'a.ts',
+        secondary: ['1-2'],
+        key: 'read:a.ts:1-2',
+        fullReadKey: 'read:a.ts',
+        reads: ['a.ts'],
+        lines: { kind: 'lines', start: 1, end: 2 },
+      },
+      tool,
+      category,
+    })
+    const item = (id: Item['id']): Item => ({ id, state: 'fresh', empty: false, measure: 600 })
+    const before = [
+      item(ranged('bash', 'command_execution')),
+      item(ranged('read_file', 'file_read')),
+      item(ranged('read_file', 'file_read')),
+    ]
+    const full: Item['id'] = {
+      identity: {
+        tool: 'read_file',
+        primary: 'a.ts',
+        secondary: [],
+        key: 'read:a.ts',
+        isFullRead: true,
+        reads: ['a.ts'],
+        lines: { kind: 'lines', start: 1, end: null },
+      },
+      tool: 'read_file',
+      category: 'file_read',
+    }
+    const list = [...before, item(full)].map((x, i) => occurrence(x, i))
+    const index = new PlanIndex(p, undefined, true)
+    index.append(list.slice(0, 3))
+    // Stale by the newer read, judged by the key's first result (a denied shell read).
+    expect(index.out[1]?.kind).toBe('denied')
+    index.append(list.slice(3))
+    expectWholePlan(index, plan(list, p), true)
+    expect(index.out[1]?.kind).toBe('stub')
+  })
+
   it('a plan borrowing the lists of another plan of the same occurrences decides as a whole plan', () => {
     fc.assert(
       fc.property(

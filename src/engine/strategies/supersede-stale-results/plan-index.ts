@@ -14,10 +14,10 @@ import { emptyStructure, type Later, type PlanStructure } from './plan-structure
 import { covers } from './shell.ts'
 
 /**
- * An outcome no later result can turn into a change: stale but under the size floor. A later
- * full read, covering read or write only makes it stale again (under the floor, or denied by the
- * policy for the result itself). Not `denied`: one stale by a newer result of its key is judged
- * by the policy for the key's first result, and a later covering read judges it by its own.
+ * An outcome that no other result can turn into a change: stale but under the size floor. Its
+ * size and the floor are fixed, so stale again it is under the floor again (or denied), and not
+ * stale it is kept. Not `denied`: one stale by a newer result of its key is judged by the policy
+ * for the key's first result, and a later covering read judges it by its own.
  */
 const SETTLED: Outcome['kind'] = 'below_min'
 
@@ -29,13 +29,11 @@ export class PlanIndex {
   /** `removing`, sorted: made when asked, dropped when the set changes. */
   private staleSorted: number[] | null = null
   /**
-   * Per key: its fresh listed results whose outcome is not settled (SETTLED). A replay appends
-   * reads and writes of a file at every model call, and every key that ever read the file is a
-   * user of its lookups: re-deciding each of them at each call made a call's cost grow with the
-   * session (lookup touches grew 12x for 4.3x the calls). When a lookup gains a result, a key with
-   * no open result would be decided to the same changes (none), so it is skipped; a lookup that
-   * loses one (a truncation, a redone result) re-decides every user, and a key's own results
-   * coming or going always re-decide it. Plans made whole (`addAll`) decide every key.
+   * Per key: its fresh listed results not settled (SETTLED). Every key that ever read a file uses
+   * its lookups, and a replay re-decided them all at each new read or write of the file (touches
+   * grew 12x for 4.3x the calls). With `changesOnly`, a lookup gaining a result skips keys with no
+   * open result (no change can come of them); one losing a result (a truncation, a redone result)
+   * and a key's own results coming or going re-decide as before; whole plans decide every key.
    */
   private readonly open = new Map<string, number>()
   /** Lists and lookups: this plan's own, or borrowed (then never changed: see `borrowing`). */
@@ -279,6 +277,8 @@ export class PlanIndex {
     let staleSet = false
     for (let at = 0; at < freshCount; at++) {
       const o = fresh[at] as Occurrence
+      // No change whatever else holds (SETTLED): a replay leaves it (small reads pile up).
+      if (this.changesOnly && this.out[o.index]?.kind === SETTLED) continue
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
         ? this.s.lastFullRead.get(o.identity.fullReadKey)
