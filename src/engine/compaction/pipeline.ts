@@ -31,6 +31,10 @@ export interface StepReport {
 
 export interface PipelineOutcome {
   readonly decisions: readonly Decision[]
+  /**
+   * What each step did and why. Empty when non-changes are not recorded (`recordNonChanges:
+   * false`, a replay's calls): nobody reads them there, and each call worded a sentence per step.
+   */
   readonly steps: readonly StepReport[]
   readonly tokensBefore: number
   readonly tokensAfter: number
@@ -87,7 +91,7 @@ export async function runPipeline(
  * every step of every re-plan was compiled 4–7 times per isolate.
  */
 function report(
-  steps: StepReport[],
+  steps: StepReport[] | null,
   index: number,
   strategy: string,
   tokensBefore: number,
@@ -96,7 +100,7 @@ function report(
   why: string,
   decisions = 0,
 ): void {
-  steps.push({ index, strategy, status, why, tokensBefore, tokensAfter, decisions })
+  steps?.push({ index, strategy, status, why, tokensBefore, tokensAfter, decisions })
 }
 
 async function runPass(
@@ -107,9 +111,11 @@ async function runPass(
   window: UsableWindow,
   protect: () => Protections,
   decisions: (readonly Decision[])[],
-  steps: StepReport[],
+  reports: StepReport[],
   recordNonChanges: boolean,
 ): Promise<boolean> {
+  // Step reports only where non-changes are recorded (see `PipelineOutcome.steps`).
+  const steps = recordNonChanges ? reports : null
   let stopped = false
   for (let i = 0; i < config.pipeline.length; i++) {
     const step = config.pipeline[i]
@@ -152,7 +158,7 @@ async function runPass(
       )
       continue
     }
-    const trigger = evaluateTrigger(step.trigger, measure(view, window.usable))
+    const trigger = evaluateTrigger(step.trigger, measure(view, window.usable), steps !== null)
     if (!trigger.fired) {
       report(steps, i, step.strategy, before, view.contextTokens, 'not_triggered', trigger.why)
       continue

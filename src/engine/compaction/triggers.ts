@@ -107,9 +107,16 @@ export function describeCondition(c: TriggerCondition): string {
 export function evaluateTrigger(
   trigger: Trigger | undefined,
   m: Measures,
+  worded = true,
 ): { fired: boolean; why: string } {
   if (!trigger || trigger.conditions.length === 0)
     return { fired: true, why: 'no trigger: always runs' }
+  if (!worded) {
+    // The verdict alone (a replay's calls report no steps): no sentence, no arrays.
+    const all = trigger.mode === 'all'
+    for (const c of trigger.conditions) if (holds(c, m) !== all) return { fired: !all, why: '' }
+    return { fired: all, why: '' }
+  }
   const results = trigger.conditions.map((c) => ({ c, ok: holds(c, m) }))
   const fired = trigger.mode === 'all' ? results.every((r) => r.ok) : results.some((r) => r.ok)
   const parts = results.map((r) => `${describeCondition(r.c)} ${r.ok ? '✓' : '✗'}`)

@@ -154,6 +154,23 @@ export class PromptCache {
       if (drop < 0) break
       this.entries.splice(drop, 1)
     }
-    this.entries.sort((a, b) => a.end - b.end)
+    sortByEnd(this.entries)
+  }
+}
+
+/**
+ * In place, by insertion: at most LOOKBACK + 2 entries, nearly in order already, at every model
+ * call of a replay; `Array.prototype.sort` copied them into a work array each time (11 MB over a
+ * 5,000-call replay).
+ */
+function sortByEnd(entries: Entry[]): void {
+  for (let i = 1; i < entries.length; i++) {
+    const e = entries[i] as Entry
+    let j = i - 1
+    while (j >= 0 && (entries[j] as Entry).end > e.end) {
+      entries[j + 1] = entries[j] as Entry
+      j--
+    }
+    entries[j + 1] = e
   }
 }
