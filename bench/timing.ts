@@ -13,7 +13,18 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
 }
 
+/**
+ * A full collection before a timed section, when the bench runs with `--expose-gc` (`npm run
+ * bench` does): no section pays for the garbage an earlier one left (the compaction bench's heap
+ * holds about 1 GB by its replays, and a marking cycle begun by the re-plans landed in whichever
+ * replay came next). Collections a section causes itself still count.
+ */
+export function collectGarbage(): void {
+  ;(globalThis as { gc?: () => void }).gc?.()
+}
+
 export function time(fn: () => unknown, runs = 5, warmup = 1): Timing {
+  collectGarbage()
   for (let i = 0; i < warmup; i++) fn()
   const samples: number[] = []
   for (let i = 0; i < runs; i++) {
@@ -46,6 +57,7 @@ export async function timeAsync<T>(
   warmup = 1,
 ): Promise<{ timing: Timing; result: T }> {
   let result: T | undefined
+  collectGarbage()
   for (let i = 0; i < warmup; i++) result = await fn()
   const samples: number[] = []
   for (let i = 0; i < runs; i++) {
