@@ -96,6 +96,11 @@ export class StrategyContext {
     return ref ? this.protections.part(group, ref) : this.protections.group(group)
   }
 
+  /** Is the part protected? (The helpers that take an `Out`, strategies/playback.ts, take this.) */
+  isProtected(group: number, ref: PartRef): boolean {
+    return this.protectionOf(group, ref) !== null
+  }
+
   /**
    * The step was played back: its decisions are the recorded ones. The recorded list itself, not
    * a copy (it held ~10,000 decisions per re-plan): it is only read from here on (the pipeline

@@ -6,7 +6,7 @@ import type { TextPart } from '../model.ts'
 import { DIGEST_MAX_CHARS, digestPartOf, type Digest } from './collapse-tool-results/digest.ts'
 import { label } from './truncation/metrics.ts'
 import { internParams } from './intern-params.ts'
-import { direct } from './playback.ts'
+import type { Out } from './playback.ts'
 import { createStepRecords } from './step-records.ts'
 
 const schema = z.object({
@@ -156,7 +156,7 @@ export const collapseToolResultsStrategy = defineStrategy<CollapseToolResultsPar
 })
 
 function collapse(ctx: StrategyContext, p: CollapseToolResultsParams): void {
-  const out = direct(ctx)
+  const out: Out = ctx
   // The included tool_call groups, oldest first (one array, no filter callback per re-plan).
   const toolGroups: Group[] = []
   for (const g of ctx.groups())

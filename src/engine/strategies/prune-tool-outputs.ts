@@ -6,7 +6,7 @@ import { recordRegion } from './prune-tool-outputs/frontier.ts'
 import { walk, type PruneCandidate } from './prune-tool-outputs/walk.ts'
 import { fmt } from './tool-result-budget/falai.ts'
 import { internParams } from './intern-params.ts'
-import { direct } from './playback.ts'
+import type { Out } from './playback.ts'
 import { createStepRecords } from './step-records.ts'
 import { withFields } from '../objects.ts'
 
@@ -124,7 +124,7 @@ export const pruneToolOutputsStrategy = defineStrategy({
 })
 
 function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
-  const out = direct(ctx)
+  const out: Out = ctx
   const walked = walk(ctx, p, out)
   const { total, pruned, track } = walked
   if (pruned <= p.minimumTokens || walked.count === 0) {

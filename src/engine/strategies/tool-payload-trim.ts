@@ -33,7 +33,7 @@ import { internParams } from './intern-params.ts'
 import { decodeArgs } from './tool-payload-trim/decode.ts'
 import { trimCall, trimResult, type TrimEnv } from './tool-payload-trim/trim.ts'
 import { recall, remember } from './tool-payload-trim/words.ts'
-import { direct } from './playback.ts'
+import type { Out } from './playback.ts'
 import { createStepRecords } from './step-records.ts'
 
 // A call's group key is a pure function of its (immutable) part, name and identifier fields
@@ -113,7 +113,7 @@ export const toolPayloadTrimStrategy = defineStrategy({
 })
 
 function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
-  const out = direct(ctx)
+  const out: Out = ctx
   const { conversation, grouping } = ctx.view.prepared
   const { calls } = ctx.pairing
   const excluded = new Set(p.excludedTools)

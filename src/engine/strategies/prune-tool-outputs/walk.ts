@@ -5,7 +5,7 @@ import type { PartRef } from '../../pairing.ts'
 import { groupOf } from '../preserve-tail.ts'
 import { fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
 import { candidatesIn, regionCandidates, regionOf, type WalkTrack } from './frontier.ts'
-import { direct, type Out } from '../playback.ts'
+import type { Out } from '../playback.ts'
 
 export interface PruneParams {
   readonly minimumTokens: number
@@ -116,7 +116,7 @@ function measured(part: ToolResultPart): { text: string; estimate: number } {
  * (faithful) or is stepped over (fixed, issue #30807); the newest `protectTokens` of output are
  * kept, everything older is a candidate. Non-changes are recorded as skips as they are met.
  */
-export function walk(ctx: StrategyContext, p: PruneParams, out: Out = direct(ctx)): WalkResult {
+export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): WalkResult {
   const messages = ctx.conversation.messages
   const limit = ctx.view.limit
   const summaryIds = summaryMessageIds(messages, limit)
