@@ -229,15 +229,16 @@ export class PlanIndex {
     for (const k of keys) if ((open.get(k) ?? 0) > 0) dirty.add(k)
   }
 
+  /** Counted only where read (`changesOnly`): whole plans decide every key anyway. */
   private opened(key: string, by: number): void {
-    this.open.set(key, (this.open.get(key) ?? 0) + by)
+    if (this.changesOnly) this.open.set(key, (this.open.get(key) ?? 0) + by)
   }
 
   private set(o: Occurrence, outcome: Outcome): void {
     // Only fresh listed results are decided (see `decide`): count them open or settled.
     const was = this.out[o.index]
     const key = o.identity?.key
-    if (key !== undefined && was && o.state === 'fresh') {
+    if (this.changesOnly && key !== undefined && was && o.state === 'fresh') {
       const before = was.kind === SETTLED
       if (before !== (outcome.kind === SETTLED)) this.opened(key, before ? 1 : -1)
     }
