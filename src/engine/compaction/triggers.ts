@@ -111,19 +111,17 @@ export function evaluateTrigger(
 ): { fired: boolean; why: string } {
   if (!trigger || trigger.conditions.length === 0)
     return { fired: true, why: 'no trigger: always runs' }
-  if (!worded) {
-    // The verdict alone (a replay's calls report no steps): no sentence, no arrays.
-    const all = trigger.mode === 'all'
-    for (const c of trigger.conditions) if (holds(c, m) !== all) return { fired: !all, why: '' }
-    return { fired: all, why: '' }
-  }
-  const results = trigger.conditions.map((c) => ({ c, ok: holds(c, m) }))
-  const fired = trigger.mode === 'all' ? results.every((r) => r.ok) : results.some((r) => r.ok)
-  const parts = results.map((r) => `${describeCondition(r.c)} ${r.ok ? '✓' : '✗'}`)
-  return {
-    fired,
-    why: `${trigger.mode === 'all' ? 'all of' : 'any of'}: ${parts.join(', ')} (tokens ${m.tokens})`,
-  }
+  const all = trigger.mode === 'all'
+  // The verdict first, without arrays: a replay's calls want nothing else (they report no steps).
+  let fired = all
+  for (const c of trigger.conditions)
+    if (holds(c, m) !== all) {
+      fired = !all
+      break
+    }
+  if (!worded) return { fired, why: '' }
+  const parts = trigger.conditions.map((c) => `${describeCondition(c)} ${holds(c, m) ? '✓' : '✗'}`)
+  return { fired, why: `${all ? 'all of' : 'any of'}: ${parts.join(', ')} (tokens ${m.tokens})` }
 }
 
 /** Budget a target stands for, in tokens. */
