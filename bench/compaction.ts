@@ -1,7 +1,6 @@
 import { generateLargeClaudeCode } from '../scripts/sample/generate-large.ts'
 import type { StrategyRegistry } from '../src/engine/compaction/pipeline.ts'
 import { prepare, type Prepared } from '../src/engine/compaction/prepared.ts'
-import { replay } from '../src/engine/compaction/replay.ts'
 import { compact } from '../src/engine/compaction/run.ts'
 import type { EngineConfig, EngineDeps } from '../src/engine/compaction/types.ts'
 import type { Conversation } from '../src/engine/model.ts'
@@ -157,7 +156,7 @@ export const ENGINE = '(engine)'
  * median of three instrumented runs: one alone could catch a collection of the bench's whole
  * heap inside one step and show it as that step's cost.
  */
-async function stepTimes(
+export async function stepTimes(
   run: (registry: StrategyRegistry) => Promise<unknown>,
 ): Promise<StepTimes> {
   const samples = new Map<string, number[]>()
@@ -301,49 +300,14 @@ async function benchPreset(
   return out
 }
 
-async function benchReplay(
-  conversation: Conversation,
-  calls: number,
-  counter: TextCounter,
-  deps: EngineDeps,
-  runs: number,
-): Promise<ReplayResult[]> {
-  const n = upToCalls(conversation, calls)
-  const prepared = prepare(firstMessages(conversation, n), counter)
-  const total = totalTokens(prepared)
-  const out: ReplayResult[] = []
-  const target = calls
-  for (const preset of ['recommended', 'opencode'] as const) {
-    // Scaled to this prefix, so that the window fills up during the replay.
-    const config = scaleTo(toEngineConfig(presetConfig(preset)), total)
-    const run = () => replay(prepared, config, deps, STRATEGY_REGISTRY)
-    const { timing, result: points } = await timeAsync(run, runs, 1)
-    const stepMs = await stepTimes((registry) => replay(prepared, config, deps, registry))
-    const last = points.at(-1)
-    const r: ReplayResult = {
-      preset,
-      target,
-      messages: n,
-      calls: points.length,
-      usableTokens: usableOf(config),
-      timing: roundTiming(timing),
-      fired: points.filter((p) => p.fired.length > 0).length,
-      finalTokens: { before: last?.before ?? 0, after: last?.after ?? 0 },
-      stepMs,
-    }
-    console.log(
-      `  replay ${preset} (scaled), ${r.calls} calls over ${n} messages: ${showTiming(r.timing)} (target ≤ ${calls > 1_000 ? 1_000 : 200} ms); fired at ${r.fired} calls, last call ${r.finalTokens.before} → ${r.finalTokens.after} tokens [${showSteps(stepMs)}]`,
-    )
-    out.push(r)
-  }
-  return out
-}
-
-/** Re-planning per preset, replay and peers on one generated transcript, in one process. */
+/**
+ * Re-planning per preset and the peers on one generated transcript, in one process (the replays
+ * run in a process of their own: bench/replay.ts).
+ */
 export async function benchCompaction(
   quick: boolean,
   counter: TextCounter,
-): Promise<CompactionBench> {
+): Promise<Omit<CompactionBench, 'replay'>> {
   const count = quick ? 2_000 : 10_000
   const calls = quick ? 200 : 1_000
   // Re-plans are timed like the pruneMessages runs they are compared with (21 in a full run).
@@ -381,18 +345,6 @@ export async function benchCompaction(
     presets.push(await benchPreset(p, id, 'as shipped', shipped, deps, runs))
     presets.push(await benchPreset(p, id, 'scaled', scaleTo(shipped, tokens), deps, runs))
   }
-  // The 5k/1k ratio divides two medians, so each must be steady: with five runs the 1k median
-  // swung 68–106 ms and the 5k one 338–378 ms between full runs on the same code, which moved the
-  // ratio across its 5.5 limit both ways; at 15 runs the 1k median (~35 ms) still ranged 21–66.
-  // Both are cheap enough for more runs.
-  // Five times the calls needs a longer cut of the same generated session: the 10,000 messages
-  // hold about 4,300 model calls, and a ratio of 4,300 calls to 1,000 held against the 5.5 that
-  // the issue sets for 5,000 would have allowed a cost per call 28% higher at the end, not 10%.
-  const longer = transcript(Math.round(count * 1.25)).conversation
-  const replayed = [
-    ...(await benchReplay(conversation, calls, counter, deps, quick ? 3 : 21)),
-    ...(await benchReplay(longer, calls * 5, counter, deps, quick ? 3 : 9)),
-  ]
   return {
     messages: count,
     sourceBytes: bytes,
@@ -403,7 +355,6 @@ export async function benchCompaction(
     naive,
     prune,
     presets,
-    replay: replayed,
     targets,
   }
 }

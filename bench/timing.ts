@@ -23,6 +23,17 @@ export function collectGarbage(): void {
   ;(globalThis as { gc?: () => void }).gc?.()
 }
 
+/** The timing of these samples (each run's ms; the upper middle one for an even count). */
+export function timingOf(samples: readonly number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return {
+    medianMs: sorted[Math.floor(sorted.length / 2)] as number,
+    minMs: sorted[0] as number,
+    maxMs: sorted[sorted.length - 1] as number,
+    runs: sorted.length,
+  }
+}
+
 export function time(fn: () => unknown, runs = 5, warmup = 1): Timing {
   collectGarbage()
   for (let i = 0; i < warmup; i++) fn()
@@ -32,13 +43,7 @@ export function time(fn: () => unknown, runs = 5, warmup = 1): Timing {
     fn()
     samples.push(performance.now() - t0)
   }
-  samples.sort((a, b) => a - b)
-  return {
-    medianMs: samples[Math.floor(samples.length / 2)] as number,
-    minMs: samples[0] as number,
-    maxMs: samples[samples.length - 1] as number,
-    runs,
-  }
+  return timingOf(samples)
 }
 
 export function once(fn: () => unknown): number {
@@ -65,14 +70,7 @@ export async function timeAsync<T>(
     result = await fn()
     samples.push(performance.now() - t0)
   }
-  samples.sort((a, b) => a - b)
-  const timing = {
-    medianMs: samples[Math.floor(samples.length / 2)] as number,
-    minMs: samples[0] as number,
-    maxMs: samples[samples.length - 1] as number,
-    runs,
-  }
-  return { timing, result: result as T }
+  return { timing: timingOf(samples), result: result as T }
 }
 
 /** A timing with every figure rounded, for the results file. */

@@ -1,0 +1,137 @@
+/**
+ * The replay rows of the compaction bench (issue 14: 1,000 calls ≤ 200 ms, 5,000 ≤ 1 s, cost per
+ * call flat). They run in a process of their own, holding only the two replayed sessions, as the
+ * app's worker and the CLI hold only theirs: in the bench's main process the re-plan section left
+ * about 1 GB live (its 10,000-message session, the peers' model messages, the strategies' memos),
+ * and collecting that heap landed inside whichever replay ran, more often in the longer one (the
+ * 5k/1k ratio of the same code read 4.5–7.9 from one full run to the next).
+ *
+ * The ratio divides two medians, so both are taken under the same conditions: the short and the
+ * long replay of a preset alternate run by run (a slow stretch of the machine lands on both), each
+ * median over 31 runs.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { prepare, type Prepared } from '../src/engine/compaction/prepared.ts'
+import { replay } from '../src/engine/compaction/replay.ts'
+import type { EngineConfig, EngineDeps } from '../src/engine/compaction/types.ts'
+import type { Conversation } from '../src/engine/model.ts'
+import { STRATEGY_REGISTRY } from '../src/engine/strategies/index.ts'
+import { presetConfig, type PresetId } from '../src/config/presets.ts'
+import { toEngineConfig } from '../src/config/validate.ts'
+import {
+  firstMessages,
+  showSteps,
+  stepTimes,
+  totalTokens,
+  transcript,
+  upToCalls,
+  type ReplayResult,
+} from './compaction.ts'
+import { scaleTo, usableOf } from './scale.ts'
+import { collectGarbage, roundTiming, showTiming, timingOf } from './timing.ts'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const PRESETS = ['recommended', 'opencode'] as const satisfies readonly PresetId[]
+
+/** One replayed session: the first `calls` model calls of a transcript, its preset scaled to it. */
+interface Setup {
+  readonly calls: number
+  readonly messages: number
+  readonly prepared: Prepared
+  readonly config: EngineConfig
+}
+
+function setUp(
+  conversation: Conversation,
+  calls: number,
+  preset: PresetId,
+  deps: EngineDeps,
+): Setup {
+  const messages = upToCalls(conversation, calls)
+  const prepared = prepare(firstMessages(conversation, messages), deps.counter)
+  // Scaled to this prefix, so that the window fills up during the replay.
+  const config = scaleTo(toEngineConfig(presetConfig(preset)), totalTokens(prepared))
+  return { calls, messages, prepared, config }
+}
+
+/**
+ * Replays of `calls` and of five times as many model calls, per preset: their medians over
+ * `runs` alternating runs, and one instrumented replay each (time by step).
+ */
+export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<ReplayResult[]> {
+  const count = quick ? 2_000 : 10_000
+  const calls = quick ? 200 : 1_000
+  const runs = quick ? 5 : 31
+  // Five times the calls needs a longer cut of the same generated session: the 10,000 messages
+  // hold about 4,300 model calls, and a ratio of 4,300 calls to 1,000 held against the 5.5 that
+  // the issue sets for 5,000 would have allowed a cost per call 28% higher at the end, not 10%.
+  const sessions = [
+    { conversation: transcript(count).conversation, calls },
+    { conversation: transcript(Math.round(count * 1.25)).conversation, calls: calls * 5 },
+  ]
+  const out: ReplayResult[] = []
+  for (const preset of PRESETS) {
+    const setups = sessions.map((s) => setUp(s.conversation, s.calls, preset, deps))
+    const run = (s: Setup) => replay(s.prepared, s.config, deps, STRATEGY_REGISTRY)
+    for (const s of setups) await run(s) // warm-up, as every timed section has
+    collectGarbage()
+    const samples = setups.map((): number[] => [])
+    for (let i = 0; i < runs; i++)
+      for (const [k, s] of setups.entries()) {
+        const t0 = performance.now()
+        await run(s)
+        samples[k]?.push(performance.now() - t0)
+      }
+    for (const [k, s] of setups.entries()) {
+      const points = await run(s)
+      const stepMs = await stepTimes((registry) => replay(s.prepared, s.config, deps, registry))
+      const last = points.at(-1)
+      const r: ReplayResult = {
+        preset,
+        target: s.calls,
+        messages: s.messages,
+        calls: points.length,
+        usableTokens: usableOf(s.config),
+        timing: roundTiming(timingOf(samples[k] ?? [])),
+        fired: points.filter((p) => p.fired.length > 0).length,
+        finalTokens: { before: last?.before ?? 0, after: last?.after ?? 0 },
+        stepMs,
+      }
+      console.log(
+        `  replay ${preset} (scaled), ${r.calls} calls over ${r.messages} messages: ${showTiming(r.timing)} (target ≤ ${s.calls > calls ? 1_000 : 200} ms); fired at ${r.fired} calls, last call ${r.finalTokens.before} → ${r.finalTokens.after} tokens [${showSteps(stepMs)}]`,
+      )
+      out.push(r)
+    }
+  }
+  return out
+}
+
+/** {@link benchReplays} in a fresh Node process (bench/replay-child.ts), its log passed through. */
+export async function replayInChild(quick: boolean): Promise<ReplayResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'))
+  const outPath = join(dir, 'replay.json')
+  try {
+    const code = await new Promise<number | null>((done, fail) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--expose-gc',
+          join(ROOT, 'bin/run-ts.mjs'),
+          join(ROOT, 'bench/replay-child.ts'),
+          quick ? 'quick' : 'full',
+          outPath,
+        ],
+        { stdio: ['ignore', 'inherit', 'inherit'] },
+      )
+      child.on('error', fail)
+      child.on('exit', done)
+    })
+    if (code !== 0) throw new Error(`the replay bench's process exited with ${code}`)
+    return JSON.parse(readFileSync(outPath, 'utf8')) as ReplayResult[]
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
