@@ -1,4 +1,5 @@
 import { contextPlan, type ContextPlan } from '../accounting/plan.ts'
+import { groupFactsOf, type GroupFacts } from './group-facts.ts'
 import type { Prepared } from './prepared.ts'
 import { partIndexOf, type PartIndex } from './prepared.ts'
 
@@ -56,6 +57,7 @@ export class ContextLedger {
   readonly plan: ContextPlan
   private readonly index: PartIndex
   private readonly groupOfMessage: readonly number[]
+  private readonly groups: GroupFacts
   private readonly sums: Float64Array
   /** Summary tokens inside sums[t]: what is left is messages only, so a prefix can come from the end. */
   private readonly insertedSums: Float64Array
@@ -74,6 +76,7 @@ export class ContextLedger {
     this.plan = contextPlan(prepared)
     this.index = partIndexOf(prepared)
     this.groupOfMessage = prepared.grouping.groupOfMessage
+    this.groups = groupFactsOf(prepared)
     const n = prepared.conversation.messages.length
     this.sums = new Float64Array(this.plan.threads.length)
     this.insertedSums = new Float64Array(this.plan.threads.length)
@@ -268,6 +271,19 @@ export class ContextLedger {
   /** First message of the current call's context (its thread's last upstream restart). */
   get contextStart(): number {
     return this.start[this.thread] as number
+  }
+
+  /**
+   * {@link outOfContext} for a visible group whose messages are all of one thread (nearly every
+   * group), from the flat per-group facts (group-facts.ts: this is asked about old groups all over
+   * a long history); null for any other group. Outside unless its thread is the current call's
+   * and its last message reaches that thread's last restart.
+   */
+  groupOutOfContext(group: number): boolean | null {
+    const last = this.groups.last[group] ?? -1
+    const thread = this.groups.thread[group] ?? -1
+    if (last < 0 || thread < 0 || last >= this.limit) return null
+    return thread !== this.thread || last < (this.start[thread] as number)
   }
 
   /** Is every message of the group outside the current call's context? */

@@ -1,5 +1,6 @@
 import type { Group } from '../groups.ts'
 import type { PartRef } from '../pairing.ts'
+import { groupFactsOf, MIXED, type GroupFacts } from './group-facts.ts'
 import { flatPart, partKey, type Prepared } from './prepared.ts'
 import { isPendingCall, wholeProtections } from './protect-whole.ts'
 import type { ProtectionConfig, ProtectionKind } from './types.ts'
@@ -141,6 +142,7 @@ class OnDemandProtections implements Protections {
   /** The latest visible assistant message: only its thinking is protected. */
   private readonly latestAssistant: number
   private readonly thinkingGroup: number
+  private readonly facts: GroupFacts
   /** Groups where an upstream compaction restarted the context (its summary message). */
   private readonly upstreamStarts = new Set<number>()
 
@@ -155,6 +157,7 @@ class OnDemandProtections implements Protections {
     this.limit = limit
     this.visibleCount = view.visibleGroupCount
     this.statics = staticKinds(view.prepared, config)
+    this.facts = groupFactsOf(view.prepared)
     // Turns never decrease along the groups, so the last visible turn is the highest.
     const lastTurn = view.lastTurn
     this.firstProtectedTurn = config.recentTurns > 0 ? lastTurn - config.recentTurns + 1 : Infinity
@@ -185,14 +188,28 @@ class OnDemandProtections implements Protections {
     if (own === 'system') return own
     if (this.view.outOfContext(g)) return 'out_of_context'
     if (this.upstreamStarts.has(g)) return 'upstream_summary'
-    const group = this.prepared.grouping.groups[g] as Group
-    const turn = group.turn
+    // From the flat per-group facts, not the group object (group-facts.ts).
+    const facts = this.facts
+    const turn = facts.turn[g] as number
     if (turn >= this.firstProtectedTurn && turn >= 1) return 'recent_turn'
     if (own) return own
-    if (this.config.pendingCalls)
-      for (const c of group.calls) if (this.pendingCall(c)) return 'pending_call'
+    if (this.config.pendingCalls && this.pendingIn(g)) return 'pending_call'
     if (g === this.thinkingGroup) return 'latest_thinking'
     return null
+  }
+
+  /** Does the group hold a pending call (see `pendingCall`)? */
+  private pendingIn(g: number): boolean {
+    const message = this.facts.callMessage[g] as number
+    if (message === MIXED) {
+      const group = this.prepared.grouping.groups[g] as Group
+      for (const c of group.calls) if (this.pendingCall(c)) return true
+      return false
+    }
+    // Its calls' message is visible and some call's first result is not.
+    return (
+      message >= 0 && message < this.limit && (this.facts.answeredAt[g] as number) >= this.limit
+    )
   }
 
   private ownPart(ref: PartRef): ProtectionKind | null {

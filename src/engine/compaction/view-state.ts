@@ -234,7 +234,7 @@ export abstract class ViewState implements LedgerHost {
    * upstream compaction already dropped)? Compacting it would change nothing the model sees.
    */
   outOfContext(group: number): boolean {
-    return this.ledger.outOfContext(this.messagesOf(group))
+    return this.ledger.groupOutOfContext(group) ?? this.ledger.outOfContext(this.messagesOf(group))
   }
 
   /**
