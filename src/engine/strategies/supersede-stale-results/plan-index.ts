@@ -9,7 +9,8 @@
  */
 import { policyVerdict } from './categories.ts'
 import type { Occurrence, Outcome, PlanParams, StaleCause } from './plan.ts'
-import { addTo, after, insert } from './plan-lists.ts'
+import { OpenKeys } from './open-keys.ts'
+import { addTo, after, insert, removeFrom } from './plan-lists.ts'
 import { emptyStructure, type Later, type PlanStructure } from './plan-structure.ts'
 import { covers } from './shell.ts'
 
@@ -30,12 +31,12 @@ export class PlanIndex {
   private staleSorted: number[] | null = null
   /**
    * Per key: its fresh listed results not settled (SETTLED). Every key that ever read a file uses
-   * its lookups, and a replay re-decided them all at each new read or write of the file (touches
-   * grew 12x for 4.3x the calls). With `changesOnly`, a lookup gaining a result skips keys with no
-   * open result (no change can come of them); one losing a result (a truncation, a redone result)
-   * and a key's own results coming or going re-decide as before; whole plans decide every key.
+   * its lookups, and a replay re-decided them all at each new read or write of the file, and at
+   * each of its reads stubbed (touches grew 12x for 4.3x the calls). With `changesOnly`, a lookup
+   * that changed skips keys with no open result (open-keys.ts; see `touch`); a key's own results
+   * coming or going re-decide it as before; whole plans decide every key (null then).
    */
-  private readonly open = new Map<string, number>()
+  private readonly open: OpenKeys | null
   /** Lists and lookups: this plan's own, or borrowed (then never changed: see `borrowing`). */
   private readonly s: PlanStructure
 
@@ -50,6 +51,7 @@ export class PlanIndex {
     this.p = p
     this.s = structure
     this.changesOnly = changesOnly
+    this.open = changesOnly ? new OpenKeys() : null
   }
 
   /**
@@ -144,7 +146,7 @@ export class PlanIndex {
       const outcome = this.out[o.index]
       if (o.state === 'fresh' && outcome?.kind !== SETTLED) this.opened(id.key, -1)
       const list = this.s.byKey.get(id.key) as Occurrence[]
-      list.splice(list.indexOf(o), 1)
+      removeFrom(list, o, o.index, byIndex)
       if (list.length === 0) this.s.byKey.delete(id.key)
       else dirty.add(id.key)
     }
@@ -160,15 +162,13 @@ export class PlanIndex {
     }
     const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
     if (o.state === 'fresh' && id.lines && path !== undefined) {
-      const list = this.s.readsOf.get(path) as Occurrence[]
-      list.splice(list.indexOf(o), 1)
+      removeFrom(this.s.readsOf.get(path) as Occurrence[], o, o.index, byIndex)
       this.s.readsChanged.set(path, (this.s.readsChanged.get(path) ?? 0) + 1)
       this.touch(this.s.coverUsers.get(path), dirty)
     }
     if (p.writesMakeStale)
       for (const w of id.writes ?? []) {
-        const list = this.s.writesOf.get(w) as number[]
-        list.splice(list.indexOf(o.index), 1)
+        removeFrom(this.s.writesOf.get(w) as number[], o.index, o.index, itself)
         this.touch(this.s.writeUsers.get(w), dirty)
       }
   }
@@ -185,7 +185,7 @@ export class PlanIndex {
       if (o.state === 'fresh' && id.isFullRead) {
         const newest = this.s.lastFullRead.get(id.key)
         if (!newest || newest.index < o.index) this.s.lastFullRead.set(id.key, o)
-        this.touchOpen(this.s.fullReadUsers.get(id.key), dirty)
+        this.touch(this.s.fullReadUsers.get(id.key), dirty)
       }
       const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
       if (o.state === 'fresh' && id.lines && path !== undefined) {
@@ -193,45 +193,49 @@ export class PlanIndex {
         const last = reads?.[reads.length - 1]
         if (last && last.index > o.index)
           this.s.readsChanged.set(path, (this.s.readsChanged.get(path) ?? 0) + 1)
-        insert(this.s.readsOf, path, o, o.index, (x) => x.index)
-        this.touchOpen(this.s.coverUsers.get(path), dirty)
+        insert(this.s.readsOf, path, o, o.index, byIndex)
+        this.touch(this.s.coverUsers.get(path), dirty)
       }
       if (p.writesMakeStale)
         for (const w of id.writes ?? []) {
-          insert(this.s.writesOf, w, o.index, o.index, (x) => x)
-          this.touchOpen(this.s.writeUsers.get(w), dirty)
+          insert(this.s.writesOf, w, o.index, o.index, itself)
+          this.touch(this.s.writeUsers.get(w), dirty)
         }
     }
     if (!this.listed(o)) return
-    insert(this.s.byKey, id.key, o, o.index, (x) => x.index)
+    insert(this.s.byKey, id.key, o, o.index, byIndex)
     if (o.state === 'fresh') this.opened(id.key, 1)
     dirty?.add(id.key)
     if (p.faithful || o.state !== 'fresh') return
     // What `decide` will look up for this result: its key must be re-decided when those change.
-    if (id.fullReadKey) addTo(this.s.fullReadUsers, id.fullReadKey, id.key)
+    if (id.fullReadKey) this.use(this.s.fullReadUsers, id.fullReadKey, id.key)
     if (id.reads?.length === 1) {
       const path = id.reads[0] as string
-      if (id.lines) addTo(this.s.coverUsers, path, id.key)
-      if (p.writesMakeStale) addTo(this.s.writeUsers, path, id.key)
+      if (id.lines) this.use(this.s.coverUsers, path, id.key)
+      if (p.writesMakeStale) this.use(this.s.writeUsers, path, id.key)
     }
   }
 
-  /** Mark the keys that read a lookup that lost a result for re-deciding. */
+  /**
+   * Mark the keys that read a lookup that changed (gained or lost a result) for re-deciding. With
+   * `changesOnly`, only those with an open result: in a key with none, every fresh result is
+   * settled (skipped by `decide`) and nothing is stale to limit, so deciding it changes nothing.
+   */
   private touch(keys: ReadonlySet<string> | undefined, dirty: Set<string> | null): void {
-    if (dirty && keys) for (const k of keys) dirty.add(k)
+    if (!dirty || !keys) return
+    const open = this.open ? this.open.openOf(keys) : keys
+    if (open) for (const k of open) dirty.add(k)
   }
 
-  /** The same for a lookup that gained one: with `changesOnly`, keys with an open result only. */
-  private touchOpen(keys: ReadonlySet<string> | undefined, dirty: Set<string> | null): void {
-    if (!dirty || !keys) return
-    if (!this.changesOnly) return this.touch(keys, dirty)
-    const { open } = this
-    for (const k of keys) if ((open.get(k) ?? 0) > 0) dirty.add(k)
+  /** `key`'s outcomes read the lookup `lookup` of `users`. */
+  private use(users: Map<string, Set<string>>, lookup: string, key: string): void {
+    const set = addTo(users, lookup, key)
+    this.open?.uses(key, set)
   }
 
   /** Counted only where read (`changesOnly`): whole plans decide every key anyway. */
   private opened(key: string, by: number): void {
-    if (this.changesOnly) this.open.set(key, (this.open.get(key) ?? 0) + by)
+    this.open?.add(key, by)
   }
 
   private set(o: Occurrence, outcome: Outcome): void {
@@ -278,8 +282,7 @@ export class PlanIndex {
     let staleSet = false
     for (let at = 0; at < freshCount; at++) {
       const o = fresh[at] as Occurrence
-      // No change whatever else holds (SETTLED): a replay leaves it (small reads pile up).
-      if (this.changesOnly && this.out[o.index]?.kind === SETTLED) continue
+      if (this.changesOnly && this.unchangeable(o, first)) continue
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
         ? this.s.lastFullRead.get(o.identity.fullReadKey)
@@ -315,6 +318,24 @@ export class PlanIndex {
     // Only results this decision made stubs can become drops (see `limitStubs`).
     if (staleSet && !p.faithful && p.maxStubsPerResource !== null)
       this.limitStubs(list, p.maxStubsPerResource)
+  }
+
+  /**
+   * `changesOnly`: can no decision of `o` now be a change? Settled (SETTLED) whatever else holds:
+   * small reads pile up. Or denied by the policy whichever way it goes stale (by its key's newer
+   * results: judged for `first`; by a covering read, full read or write: for itself), and not a
+   * stub or drop now: its next outcome is another refusal, or kept, and a replay reads only the
+   * changes (denied reads of a hot file pile up too). Its outcome then lags, as settled ones do.
+   */
+  private unchangeable(o: Occurrence, first: Occurrence): boolean {
+    const kind = this.out[o.index]?.kind
+    if (kind === SETTLED) return true
+    if (kind === 'stub' || kind === 'drop') return false
+    const { p } = this
+    return (
+      !policyVerdict(o.tool, o.category, p, p.faithful).allowed &&
+      !policyVerdict(first.tool, first.category, p, p.faithful).allowed
+    )
   }
 
   /** `set`, saying whether the outcome is a stub (`limitStubs` has something to limit). */
@@ -357,7 +378,7 @@ export class PlanIndex {
     let found: Later | undefined
     // The list is in index order: start at the first later read (a file read often has a long
     // list, and every key reading it is re-decided when a read of it is added).
-    for (let at = after(reads, from, (x) => x.index); at < reads.length; at++) {
+    for (let at = after(reads, from, byIndex); at < reads.length; at++) {
       const r = reads[at] as Occurrence
       const rl = r.identity?.lines
       if (r.index <= o.index || !rl || r.identity?.key === id.key) continue
@@ -385,13 +406,16 @@ export class PlanIndex {
     if (!this.p.writesMakeStale || reads?.length !== 1) return undefined
     // Writes are kept in index order: the first later one is the smallest.
     const writes = this.s.writesOf.get(reads[0] as string) ?? []
-    return writes[after(writes, o.index, (w) => w)]
+    return writes[after(writes, o.index, itself)]
   }
 }
 
 /** An occurrence's outcome before its key is decided (and for good when it is listed nowhere). */
 const firstOutcome = (o: Occurrence): Outcome =>
   o.state !== 'fresh' && (o.identity || o.state === 'stub') ? ALREADY : NO_IDENTITY
+
+const byIndex = (o: Occurrence): number => o.index
+const itself = (i: number): number => i
 
 const ALREADY: Outcome = { kind: 'already' }
 const NO_IDENTITY: Outcome = { kind: 'no_identity' }

@@ -13,9 +13,22 @@ export function insert<V>(
     map.set(key, [value])
     return
   }
-  let at = list.length
-  while (at > 0 && indexOf(list[at - 1] as V) > index) at--
-  list.splice(at, 0, value)
+  // Appending is the usual case; a redone result goes back deep into a hot file's long list,
+  // found by binary search rather than a walk from the end.
+  const n = list.length
+  if (n === 0 || indexOf(list[n - 1] as V) <= index) list.push(value)
+  else list.splice(after(list, index, indexOf), 0, value)
+}
+
+/**
+ * Take `value` out of the index-ordered list it was put in by {@link insert}: found by binary
+ * search (a result redone deep in a hot file's list), else by a plain search as before.
+ */
+export function removeFrom<V>(list: V[], value: V, index: number, indexOf: (v: V) => number): void {
+  // Indexes are whole numbers: the first entry above `index - 1` is the first at `index`.
+  let at = after(list, index - 1, indexOf)
+  while (at < list.length && list[at] !== value && indexOf(list[at] as V) === index) at++
+  list.splice(list[at] === value ? at : list.indexOf(value), 1)
 }
 /** Position of the first element of an index-ordered list whose index is above `index`. */
 export function after<V>(list: readonly V[], index: number, indexOf: (v: V) => number): number {
@@ -28,8 +41,10 @@ export function after<V>(list: readonly V[], index: number, indexOf: (v: V) => n
   }
   return lo
 }
-export const addTo = (map: Map<string, Set<string>>, key: string, value: string): void => {
-  const set = map.get(key)
+/** Add `value` to the set at `key` (made when missing); the set. */
+export const addTo = (map: Map<string, Set<string>>, key: string, value: string): Set<string> => {
+  let set = map.get(key)
   if (set) set.add(value)
-  else map.set(key, new Set([value]))
+  else map.set(key, (set = new Set([value])))
+  return set
 }
