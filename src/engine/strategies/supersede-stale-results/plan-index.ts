@@ -10,9 +10,9 @@
 import { policyVerdict } from './categories.ts'
 import type { Occurrence, Outcome, PlanParams, StaleCause } from './plan.ts'
 import { OpenKeys } from './open-keys.ts'
-import { addTo, after, insert, removeFrom } from './plan-lists.ts'
-import { emptyStructure, type Later, type PlanStructure } from './plan-structure.ts'
-import { covers } from './shell.ts'
+import { addTo, byIndex, insert, itself, removeFrom } from './plan-lists.ts'
+import { coveringRead, laterWrite } from './plan-lookups.ts'
+import { emptyStructure, type PlanStructure } from './plan-structure.ts'
 
 /**
  * An outcome that no other result can turn into a change: stale but under the size floor. Its
@@ -82,6 +82,14 @@ export class PlanIndex {
     return this.staleSorted
   }
 
+  /**
+   * Take an index out of the stale set. The sorted list is made again only when the set changed:
+   * replay re-decides keys at every call, mostly to the same outcomes.
+   */
+  private unstale(index: number): void {
+    if (this.removing.delete(index)) this.staleSorted = null
+  }
+
   /** Add every occurrence (a whole conversation), then decide every key once. */
   addAll(occurrences: readonly Occurrence[]): void {
     for (const o of occurrences) this.add(o, null)
@@ -139,8 +147,7 @@ export class PlanIndex {
   private remove(o: Occurrence, dirty: Set<string>): void {
     const { p } = this
     const id = o.identity
-    this.removing.delete(o.index)
-    this.staleSorted = null
+    this.unstale(o.index)
     if (!id) return
     if (this.listed(o)) {
       const outcome = this.out[o.index]
@@ -177,8 +184,7 @@ export class PlanIndex {
     const { p } = this
     const id = o.identity
     this.s.occ[o.index] = o
-    this.removing.delete(o.index)
-    this.staleSorted = null
+    this.unstale(o.index)
     this.out[o.index] = firstOutcome(o)
     if (!id) return
     if (!p.faithful) {
@@ -246,9 +252,11 @@ export class PlanIndex {
       const before = was.kind === SETTLED
       if (before !== (outcome.kind === SETTLED)) this.opened(key, before ? 1 : -1)
     }
-    if (outcome.kind === 'stub' || outcome.kind === 'drop') this.removing.add(o.index)
-    else this.removing.delete(o.index)
-    this.staleSorted = null
+    if (outcome.kind !== 'stub' && outcome.kind !== 'drop') this.unstale(o.index)
+    else if (!this.removing.has(o.index)) {
+      this.removing.add(o.index)
+      this.staleSorted = null
+    }
     this.out[o.index] = outcome
   }
 
@@ -292,7 +300,7 @@ export class PlanIndex {
         continue
       }
       // Fixed: a later read that shows these lines of the file (any tool), else a later write.
-      const cover = p.faithful ? undefined : this.cover(o)
+      const cover = p.faithful ? undefined : coveringRead(this.s, o)
       if (cover) {
         staleSet = this.setStale(o, this.decideStale(o, o, cover.index, cover.cause)) || staleSet
         continue
@@ -311,7 +319,7 @@ export class PlanIndex {
         const o = fresh[at] as Occurrence
         const kind = this.out[o.index]?.kind
         if (kind !== 'newest' && kind !== 'single' && kind !== 'keep_recent') continue
-        const write = this.write(o)
+        const write = laterWrite(this.s, p.writesMakeStale, o)
         if (write !== undefined)
           staleSet = this.setStale(o, this.decideStale(o, o, write, 'write')) || staleSet
       }
@@ -357,65 +365,11 @@ export class PlanIndex {
       }
     }
   }
-
-  /**
-   * Fixed: the first later fresh read of the same file whose lines cover this one (a different
-   * key: same-key results are handled by the newest rule).
-   */
-  private cover(o: Occurrence): Later | undefined {
-    const id = o.identity
-    if (!id?.lines || id.reads?.length !== 1) return undefined
-    const path = id.reads[0] as string
-    const reads = this.s.readsOf.get(path) ?? []
-    const version = this.s.readsChanged.get(path) ?? 0
-    const memo = this.s.covered[o.index]
-    let from = o.index
-    if (memo?.o === o && memo.version === version) {
-      // The list only grew at its end since: the answer found stands, else scan the new reads.
-      if (memo.found) return memo.found
-      from = Math.max(from, memo.scanned)
-    }
-    let found: Later | undefined
-    // The list is in index order: start at the first later read (a file read often has a long
-    // list, and every key reading it is re-decided when a read of it is added).
-    for (let at = after(reads, from, byIndex); at < reads.length; at++) {
-      const r = reads[at] as Occurrence
-      const rl = r.identity?.lines
-      if (r.index <= o.index || !rl || r.identity?.key === id.key) continue
-      if (!covers(rl, id.lines)) continue
-      const full = rl.kind === 'lines' && rl.start === 1 && rl.end === null
-      found = { index: r.index, cause: full ? 'full_read' : 'covering_read' }
-      break
-    }
-    const scanned = reads.length > 0 ? (reads[reads.length - 1] as Occurrence).index : from
-    // Filled up to the index with `undefined` rather than written past its end: a write past the
-    // end makes the array holey, and a large gap turns it into a dictionary (slow lookups).
-    const covered = this.s.covered
-    while (covered.length < o.index) covered.push(undefined)
-    covered[o.index] = { o, version, scanned, found }
-    return found
-  }
-
-  /**
-   * Fixed: the first later write to the one file this result shows. Writes count whatever became
-   * of their own result (a stubbed edit still happened). One file only: a command that read
-   * several files still shows the ones not written, and no newer result repeats them.
-   */
-  private write(o: Occurrence): number | undefined {
-    const reads = o.identity?.reads
-    if (!this.p.writesMakeStale || reads?.length !== 1) return undefined
-    // Writes are kept in index order: the first later one is the smallest.
-    const writes = this.s.writesOf.get(reads[0] as string) ?? []
-    return writes[after(writes, o.index, itself)]
-  }
 }
 
 /** An occurrence's outcome before its key is decided (and for good when it is listed nowhere). */
 const firstOutcome = (o: Occurrence): Outcome =>
   o.state !== 'fresh' && (o.identity || o.state === 'stub') ? ALREADY : NO_IDENTITY
-
-const byIndex = (o: Occurrence): number => o.index
-const itself = (i: number): number => i
 
 const ALREADY: Outcome = { kind: 'already' }
 const NO_IDENTITY: Outcome = { kind: 'no_identity' }

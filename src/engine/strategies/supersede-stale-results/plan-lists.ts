@@ -48,3 +48,7 @@ export const addTo = (map: Map<string, Set<string>>, key: string, value: string)
   else map.set(key, (set = new Set([value])))
   return set
 }
+
+/** An occurrence's index, and an index itself: how the lists are ordered. */
+export const byIndex = (o: { readonly index: number }): number => o.index
+export const itself = (i: number): number => i
