@@ -48,7 +48,7 @@ export function renderCompaction(c: CompactionBench): string[] {
     '',
     `### Replay (\`replay\`: the pipeline before every model call, decisions kept)`,
     '',
-    'Presets scaled so that the usable window is 50% of the replayed prefix.',
+    "Presets scaled so that the usable window is 50% of the replayed prefix. The replays run in a Node process of their own (bench/replay.ts), holding only the two replayed sessions as the app's worker holds only its own; per preset, the short and the long replay alternate run by run, so a slow stretch of the machine lands on both medians of the ratio. Between full runs on the same code the ratio still moves by about ±0.2 (the heap layout and the JIT differ from process to process).",
     '',
     `| preset | messages | calls | ms | on target | 5k/1k ratio (per call × 5) | calls where something fired | last call before → after | time by step (ms) |`,
     '|---|---|---|---|---|---|---|---|---|',
