@@ -133,7 +133,9 @@ export function renderIssue14(r: Issue14Inputs): string[] {
         ? `${b.paste.longestTaskMs || '< 50'} ms (${b.paste.longTasks} long tasks; text taken in ${b.paste.ms} ms)`
         : 'no paste box',
       'no task > 50 ms',
-      b.paste ? ok(b.paste.longestTaskMs <= 50) : 'n/a',
+      // The Long Tasks API reports only tasks over 50 ms, in whole milliseconds: any one it
+      // reports is over the target, even one it rounds down to 50.
+      b.paste ? ok(b.paste.longTasks === 0) : 'n/a',
     ])
   }
   for (const row of r.cli) {
