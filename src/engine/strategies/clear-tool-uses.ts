@@ -142,7 +142,7 @@ function clearToolUses(ctx: StrategyContext, p: ClearToolUsesParams): void {
     // Every older use is cleared, however small: LangChain's clone writes its placeholder over
     // an empty result too (and so does the API, as far as its docs say), so the lab may not
     // keep a result the production context no longer has (differential check, issue 11).
-    ctx.replace(e.ref, e.replacement, 'stub', 'tool_use_cleared', detail, ALLOW_GROWTH)
+    ctx.replace(e.ref, e.replacement, 'stub', 'tool_use_cleared', detail, ALLOW_GROWTH, e.price)
   }
   for (const u of ctx.recordNonChanges && uses ? uses.slice(cut) : []) {
     ctx.skip(

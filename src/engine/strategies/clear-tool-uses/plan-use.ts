@@ -1,6 +1,14 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { PartRef } from '../../pairing.ts'
-import { clearedInput, clearingOf, savedBy, type Edit, type ToolUse } from './plan.ts'
+import {
+  clearedInput,
+  clearingOf,
+  replacementPrice,
+  savedBy,
+  type ClearedTo,
+  type Edit,
+  type ToolUse,
+} from './plan.ts'
 
 /** What the params say about planning one use (built once per parsed params object). */
 export interface PlanRules {
@@ -130,11 +138,11 @@ function planUseInto(ctx: StrategyContext, rules: PlanRules, u: ToolUse, out: Ed
         )
       continue
     }
-    bound |= edit(ctx, u, ref, clearing.replacement, 'result', out)
+    bound |= edit(ctx, u, ref, clearing.replacement, 'result', out, clearing)
   }
   const call = rules.inputsOf(tool) ? ctx.view.part(callRef) : null
   if (call?.kind === 'tool_call' && call.argsRaw !== '{}')
-    bound |= edit(ctx, u, callRef, clearedInput(call), 'input', out)
+    bound |= edit(ctx, u, callRef, clearedInput(call), 'input', out, null)
   return bound
 }
 
@@ -146,10 +154,16 @@ function edit(
   replacement: Edit['replacement'],
   what: Edit['what'],
   out: Edit[],
+  cleared: ClearedTo | null,
 ): number {
   const protection = ctx.protectionOf(u.group, ref)
-  const saves = protection ? 0 : savedBy(ctx, ref, replacement)
-  out.push({ ref, group: u.group, replacement, what, tool: u.info.name, saves })
+  let saves = 0
+  let price = -1
+  if (!protection && cleared) {
+    price = replacementPrice(ctx, ref, cleared)
+    saves = Math.max(0, ctx.view.partTokens(ref) - price)
+  } else if (!protection) saves = savedBy(ctx, ref, replacement)
+  out.push({ ref, group: u.group, replacement, what, tool: u.info.name, saves, price })
   if (!protection) return 0
   if (protection === 'recent_turn') return TURN_BOUND
   return SETTLED.has(protection) ? 0 : GROUP_BOUND

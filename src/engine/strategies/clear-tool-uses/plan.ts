@@ -64,7 +64,13 @@ export function clearedResult(part: ToolResultPart, placeholder: string): ToolRe
 }
 
 /** What clearing a result finds: not a tool result (null), already the placeholder, or its replacement. */
-export type Clearing = { readonly replacement: ToolResultPart } | 'cleared' | null
+export type Clearing = ClearedTo | 'cleared' | null
+
+/** A result's replacement, and its price once asked (see {@link replacementPrice}). */
+export interface ClearedTo {
+  readonly replacement: ToolResultPart
+  price?: number
+}
 
 export function clearing(part: Part | null, placeholder: string): Clearing {
   if (!part || part.kind !== 'tool_result') return null
@@ -127,6 +133,22 @@ export interface Edit {
   readonly tool: string
   /** Tokens the edit would free (0 when protected or not smaller). */
   readonly saves: number
+  /** The replacement's price when the plan has it (-1: not asked), for `ctx.replace`. */
+  readonly price: number
+}
+
+/**
+ * The price of a clearing's replacement in the message of the result at `ref`, remembered on the
+ * clearing: the table keeps one clearing per result (per prepared conversation and placeholder),
+ * so the plan and the replacement of every later call read it there rather than in the price
+ * memo, a table over every part priced that a long session no longer keeps in the caches.
+ */
+export function replacementPrice(ctx: StrategyContext, ref: PartRef, c: ClearedTo): number {
+  if (c.price === undefined) {
+    const message = ctx.conversation.messages[ref.message] as Message
+    c.price = ctx.view.price(c.replacement, message.role, message.model)
+  }
+  return c.price
 }
 
 /** Tokens the edit would free when no protection refuses it. */
