@@ -74,6 +74,11 @@ export interface ReplayResult {
   readonly finalTokens: { readonly before: number; readonly after: number }
   /** One instrumented replay: time inside each strategy, and the rest of the engine. */
   readonly stepMs: StepTimes
+  /**
+   * The long replay only: its 5k/1k ratio in each process the replays ran in (bench/replay.ts);
+   * this result and its short twin are those of the process with the median ratio.
+   */
+  readonly processRatios?: readonly number[]
 }
 
 export interface CompactionBench {
@@ -146,6 +151,12 @@ export const totalTokens = (p: Prepared): number =>
 export function replayRatio(short: ReplayResult, long: ReplayResult): number {
   return (long.timing.medianMs / long.calls / (short.timing.medianMs / short.calls)) * 5
 }
+
+/** "; per process a, b, c" when the long replay ran in more than one process, else "". */
+export const perProcess = (long: ReplayResult): string =>
+  (long.processRatios?.length ?? 0) > 1
+    ? `; per process ${(long.processRatios ?? []).map((r) => r.toFixed(2)).join(', ')}`
+    : ''
 
 /** Time outside the strategies: view, protections, triggers, fallback, projection, invariants. */
 export const ENGINE = '(engine)'

@@ -1,6 +1,6 @@
 /**
  * The replay rows of the compaction bench (issue 14: 1,000 calls ≤ 200 ms, 5,000 ≤ 1 s, cost per
- * call flat). They run in a process of their own, holding only the two replayed sessions, as the
+ * call flat). They run in processes of their own, holding only the two replayed sessions, as the
  * app's worker and the CLI hold only theirs: in the bench's main process the re-plan section left
  * about 1 GB live (its 10,000-message session, the peers' model messages, the strategies' memos),
  * and collecting that heap landed inside whichever replay ran, more often in the longer one (the
@@ -8,7 +8,7 @@
  *
  * The ratio divides two medians, so both are taken under the same conditions: the short and the
  * long replay of a preset alternate run by run (a slow stretch of the machine lands on both), each
- * median over 31 runs.
+ * median over 31 runs; and the whole is repeated in three processes (see `replayInChildren`).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -23,6 +23,7 @@ import { presetConfig, type PresetId } from '../src/config/presets.ts'
 import { toEngineConfig } from '../src/config/validate.ts'
 import {
   firstMessages,
+  replayRatio,
   showSteps,
   stepTimes,
   totalTokens,
@@ -31,10 +32,12 @@ import {
   type ReplayResult,
 } from './compaction.ts'
 import { scaleTo, usableOf } from './scale.ts'
-import { collectGarbage, roundTiming, showTiming, timingOf } from './timing.ts'
+import { collectGarbage, round, roundTiming, showTiming, timingOf } from './timing.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const PRESETS = ['recommended', 'opencode'] as const satisfies readonly PresetId[]
+/** Processes the replays run in, one after another, in a full run. */
+const PROCESSES = 3
 
 /** One replayed session: the first `calls` model calls of a transcript, its preset scaled to it. */
 interface Setup {
@@ -109,8 +112,36 @@ export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<Re
   return out
 }
 
+/**
+ * {@link benchReplays} in fresh Node processes, one after another (three in a full run): the
+ * ratio moved by up to ±0.35 from one process to the next on the same code (the heap layout and
+ * the JIT's choices differ), more than the medians inside one process move. Per preset, the
+ * results of the process with the median ratio, with every process's ratio beside them.
+ */
+export async function replayInChildren(quick: boolean): Promise<ReplayResult[]> {
+  const runs: ReplayResult[][] = []
+  for (let i = 0; i < (quick ? 1 : PROCESSES); i++) runs.push(await replayInChild(quick))
+  const out: ReplayResult[] = []
+  for (const preset of PRESETS) {
+    const pairs = runs.map((results) => {
+      const [short, long] = results.filter((r) => r.preset === preset)
+      if (!short || !long) throw new Error(`the replay bench gave no ${preset} pair`)
+      return { short, long, ratio: replayRatio(short, long) }
+    })
+    const ratios = pairs.map((p) => round(p.ratio, 2))
+    const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]
+    if (!median) continue
+    if (pairs.length > 1)
+      console.log(
+        `  ${preset}: 5k/1k ratio per process ${ratios.join(', ')}; reported: the median's`,
+      )
+    out.push(median.short, { ...median.long, processRatios: ratios })
+  }
+  return out
+}
+
 /** {@link benchReplays} in a fresh Node process (bench/replay-child.ts), its log passed through. */
-export async function replayInChild(quick: boolean): Promise<ReplayResult[]> {
+async function replayInChild(quick: boolean): Promise<ReplayResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'))
   const outPath = join(dir, 'replay.json')
   try {

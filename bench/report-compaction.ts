@@ -1,4 +1,10 @@
-import { ENGINE, replayRatio, showSteps as steps, type CompactionBench } from './compaction.ts'
+import {
+  ENGINE,
+  perProcess,
+  replayRatio,
+  showSteps as steps,
+  type CompactionBench,
+} from './compaction.ts'
 import type { Timing } from './timing.ts'
 
 const cell = (t: Timing) => `${t.medianMs} (${t.minMs}–${t.maxMs}, ${t.runs})`
@@ -48,7 +54,7 @@ export function renderCompaction(c: CompactionBench): string[] {
     '',
     `### Replay (\`replay\`: the pipeline before every model call, decisions kept)`,
     '',
-    "Presets scaled so that the usable window is 50% of the replayed prefix. The replays run in a Node process of their own (bench/replay.ts), holding only the two replayed sessions as the app's worker holds only its own; per preset, the short and the long replay alternate run by run, so a slow stretch of the machine lands on both medians of the ratio. Between full runs on the same code the ratio still moves by about ±0.2 (the heap layout and the JIT differ from process to process).",
+    "Presets scaled so that the usable window is 50% of the replayed prefix. The replays run in a Node process of their own (bench/replay.ts), holding only the two replayed sessions as the app's worker holds only its own; per preset, the short and the long replay alternate run by run, so a slow stretch of the machine lands on both medians of the ratio. The ratio still moved by up to ±0.35 from one process to the next on the same code (the heap layout and the JIT differ), so the replays run in three processes one after another: each row is the process with the median ratio, and every process's ratio is given beside it.",
     '',
     `| preset | messages | calls | ms | on target | 5k/1k ratio (per call × 5) | calls where something fired | last call before → after | time by step (ms) |`,
     '|---|---|---|---|---|---|---|---|---|',
@@ -61,7 +67,7 @@ export function renderCompaction(c: CompactionBench): string[] {
       ? `≤ ${t.replay5kMaxMs} ms: ${yes(r.timing.medianMs <= t.replay5kMaxMs)}`
       : `≤ ${t.replayMaxMs} ms: ${yes(r.timing.medianMs <= t.replayMaxMs)}`
     out.push(
-      `| ${r.preset} (scaled) | ${r.messages} | ${r.calls} | ${cell(r.timing)} | ${onTarget} | ${ratio === null ? '–' : `${ratio.toFixed(2)} (≤ ${t.replayRatioMax}: ${yes(ratio <= t.replayRatioMax)})`} | ${r.fired} | ${k(r.finalTokens.before)} → ${k(r.finalTokens.after)} | ${steps(r.stepMs)} |`,
+      `| ${r.preset} (scaled) | ${r.messages} | ${r.calls} | ${cell(r.timing)} | ${onTarget} | ${ratio === null ? '–' : `${ratio.toFixed(2)} (≤ ${t.replayRatioMax}: ${yes(ratio <= t.replayRatioMax)})${perProcess(r)}`} | ${r.fired} | ${k(r.finalTokens.before)} → ${k(r.finalTokens.after)} | ${steps(r.stepMs)} |`,
     )
   }
   return out

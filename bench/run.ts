@@ -29,7 +29,7 @@ import { benchBrowser } from './browser.ts'
 import { benchCliScale } from './cli-scale.ts'
 import { benchStart, type StartResult } from './start.ts'
 import { benchCompaction } from './compaction.ts'
-import { replayInChild } from './replay.ts'
+import { replayInChildren } from './replay.ts'
 import { benchFleet, renderFleet } from './fleet.ts'
 import { benchImport, largestCorpusFiles, readText, type ImportResult } from './importers.ts'
 import { renderMarkdown } from './report.ts'
@@ -69,10 +69,10 @@ console.log('exact counting vs js-tiktoken')
 const tokens = await benchTokens(quick ? 300_000 : 1_000_000)
 console.log('pathological runs')
 const pathological = benchPathological()
-console.log('compaction: re-plan per preset, replay (in its own process), peers')
+console.log('compaction: re-plan per preset, replay (in processes of its own), peers')
 const compaction = {
   ...(await benchCompaction(quick, counter)),
-  replay: await replayInChild(quick),
+  replay: await replayInChildren(quick),
 }
 console.log('the app in Chromium: drop to first budget, config edits on 10,000 messages')
 const browser = await benchBrowser(quick)
