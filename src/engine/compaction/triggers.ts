@@ -112,15 +112,19 @@ export function evaluateTrigger(
   if (!trigger || trigger.conditions.length === 0)
     return { fired: true, why: 'no trigger: always runs' }
   const all = trigger.mode === 'all'
-  // The verdict first, without arrays: a replay's calls want nothing else (they report no steps).
+  // One pass: each condition is measured once. Unworded (a replay's calls report no steps), it
+  // stops at the first condition that settles the verdict and builds no sentence.
   let fired = all
-  for (const c of trigger.conditions)
-    if (holds(c, m) !== all) {
+  const parts: string[] | null = worded ? [] : null
+  for (const c of trigger.conditions) {
+    const ok = holds(c, m)
+    if (ok !== all) {
       fired = !all
-      break
+      if (!parts) break
     }
-  if (!worded) return { fired, why: '' }
-  const parts = trigger.conditions.map((c) => `${describeCondition(c)} ${holds(c, m) ? '✓' : '✗'}`)
+    parts?.push(`${describeCondition(c)} ${ok ? '✓' : '✗'}`)
+  }
+  if (!parts) return { fired, why: '' }
   return { fired, why: `${all ? 'all of' : 'any of'}: ${parts.join(', ')} (tokens ${m.tokens})` }
 }
 
