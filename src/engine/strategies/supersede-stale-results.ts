@@ -211,17 +211,17 @@ function decideOne(run: Deciding, i: number): void {
   // first) records nothing there, so its sentences are not built. Newest copies an earlier
   // stub defers to stay stale by the plan at every later call: this skips them cheaply.
   if (!ctx.recordNonChanges) {
-    // Such a newest copy is refused either way (a drop's group then holds one: its exclusion is
-    // refused), so this comes before working out whether the group may be dropped, most of a
-    // long replay's cost here (78% of the drops met in the bench's 5,000 calls).
-    const newest = ctx.view.isNewestCopy(r.ref)
-    if (newest && (outcome.kind !== 'drop' || ctx.view.holdsNewestCopy(r.group))) return
+    // Such a newest copy is refused either way: as a stub by `ctx.replace`, and as a drop because
+    // its group then holds a newest copy (the result is a visible part of it), which refuses the
+    // exclusion. So this comes before working out whether the group may be dropped, most of a long
+    // replay's cost here (78% of the drops met in the bench's 5,000 calls).
+    if (ctx.view.isNewestCopy(r.ref)) return
     if (outcome.kind === 'drop' && drops.has(r.group)) {
       // A drop of its whole group: only its first result excludes it, and an exclusion the
       // context refuses (the first tests `ctx.exclude` makes) records nothing here either.
       // Late in a replay these are mostly groups holding a newer copy an earlier stub names.
       if (drops.get(r.group) !== i || excludeRefused(ctx, r.group)) return
-    } else if (newest || ctx.protectionOf(r.group, r.ref) !== null) return
+    } else if (ctx.protectionOf(r.group, r.ref) !== null) return
   }
   const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
   if (

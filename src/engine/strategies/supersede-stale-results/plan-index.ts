@@ -288,9 +288,12 @@ export class PlanIndex {
     // The last `keep` fresh results are kept (by position: no set of them per key and decision).
     const firstKept = freshCount - keep
     let staleSet = false
+    // The policy for the key's first result, asked once per decision (see `unchangeable`).
+    const firstDenied =
+      this.changesOnly && !policyVerdict(first.tool, first.category, p, p.faithful).allowed
     for (let at = 0; at < freshCount; at++) {
       const o = fresh[at] as Occurrence
-      if (this.changesOnly && this.unchangeable(o, first)) continue
+      if (this.changesOnly && this.unchangeable(o, firstDenied)) continue
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
         ? this.s.lastFullRead.get(o.identity.fullReadKey)
@@ -331,19 +334,17 @@ export class PlanIndex {
   /**
    * `changesOnly`: can no decision of `o` now be a change? Settled (SETTLED) whatever else holds:
    * small reads pile up. Or denied by the policy whichever way it goes stale (by its key's newer
-   * results: judged for `first`; by a covering read, full read or write: for itself), and not a
-   * stub or drop now: its next outcome is another refusal, or kept, and a replay reads only the
-   * changes (denied reads of a hot file pile up too). Its outcome then lags, as settled ones do.
+   * results: judged for the key's first, `firstDenied`; by a covering read, full read or write:
+   * for itself), and not a stub or drop now: its next outcome is another refusal, or kept, and a
+   * replay reads only the changes (denied reads of a hot file pile up too). Its outcome then
+   * lags, as settled ones do.
    */
-  private unchangeable(o: Occurrence, first: Occurrence): boolean {
+  private unchangeable(o: Occurrence, firstDenied: boolean): boolean {
     const kind = this.out[o.index]?.kind
     if (kind === SETTLED) return true
-    if (kind === 'stub' || kind === 'drop') return false
+    if (kind === 'stub' || kind === 'drop' || !firstDenied) return false
     const { p } = this
-    return (
-      !policyVerdict(o.tool, o.category, p, p.faithful).allowed &&
-      !policyVerdict(first.tool, first.category, p, p.faithful).allowed
-    )
+    return !policyVerdict(o.tool, o.category, p, p.faithful).allowed
   }
 
   /** `set`, saying whether the outcome is a stub (`limitStubs` has something to limit). */
