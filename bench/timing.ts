@@ -16,8 +16,8 @@ export function median(values: readonly number[]): number {
 /**
  * A full collection before a timed section, when the bench runs with `--expose-gc` (`npm run
  * bench` does): no section pays for the garbage an earlier one left (the compaction bench's heap
- * holds about 1 GB by its replays, and a marking cycle begun by the re-plans landed in whichever
- * replay came next). Collections a section causes itself still count.
+ * holds about 1 GB by the end of its re-plans, and a marking cycle begun by one section landed in
+ * whichever came next). Collections a section causes itself still count.
  */
 export function collectGarbage(): void {
   ;(globalThis as { gc?: () => void }).gc?.()

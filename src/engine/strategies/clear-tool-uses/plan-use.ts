@@ -157,12 +157,8 @@ function edit(
   cleared: ClearedTo | null,
 ): number {
   const protection = ctx.protectionOf(u.group, ref)
-  let saves = 0
-  let price = -1
-  if (!protection && cleared) {
-    price = replacementPrice(ctx, ref, cleared)
-    saves = Math.max(0, ctx.view.partTokens(ref) - price)
-  } else if (!protection) saves = savedBy(ctx, ref, replacement)
+  const price = !protection && cleared ? replacementPrice(ctx, ref, cleared) : -1
+  const saves = protection ? 0 : savedBy(ctx, ref, replacement, price)
   out.push({ ref, group: u.group, replacement, what, tool: u.info.name, saves, price })
   if (!protection) return 0
   if (protection === 'recent_turn') return TURN_BOUND

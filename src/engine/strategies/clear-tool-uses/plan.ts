@@ -151,9 +151,15 @@ export function replacementPrice(ctx: StrategyContext, ref: PartRef, c: ClearedT
   return c.price
 }
 
-/** Tokens the edit would free when no protection refuses it. */
-export function savedBy(ctx: StrategyContext, ref: PartRef, replacement: Part): number {
-  const message = ctx.conversation.messages[ref.message] as Message
-  const after = ctx.view.price(replacement, message.role, message.model)
+/**
+ * Tokens the edit would free when no protection refuses it. `known`: the replacement's price when
+ * the caller has it (see {@link replacementPrice}; -1: price it here).
+ */
+export function savedBy(ctx: StrategyContext, ref: PartRef, replacement: Part, known = -1): number {
+  let after = known
+  if (after < 0) {
+    const message = ctx.conversation.messages[ref.message] as Message
+    after = ctx.view.price(replacement, message.role, message.model)
+  }
   return Math.max(0, ctx.view.partTokens(ref) - after)
 }
