@@ -116,6 +116,36 @@ const occurrence = (x: Item, index: number, state = x.state): Occurrence => ({
   measure: x.measure,
 })
 
+/** The default policy lists, one result kept, a size floor of 250. */
+const SAFE_PARAMS: PlanParams = {
+  faithful: false,
+  preserveLastN: 1,
+  maxStubsPerResource: null,
+  minToolOutputTokens: 250,
+  writesMakeStale: false,
+  allowedCategories: [...SAFE_ALLOWED],
+  deniedCategories: [...SAFE_DENIED],
+  allowedTools: [],
+  deniedTools: [],
+}
+
+/** Lines 1-2 of a.ts read by `tool`: one key whatever the tool. */
+const ranged = (tool: string, category: ToolCategory): Item['id'] => ({
+  identity: {
+    tool,
+    primary: 'a.ts',
+    secondary: ['1-2'],
+    key: 'read:a.ts:1-2',
+    fullReadKey: 'read:a.ts',
+    reads: ['a.ts'],
+    lines: { kind: 'lines', start: 1, end: 2 },
+  },
+  tool,
+  category,
+})
+
+const item = (id: Item['id']): Item => ({ id, state: 'fresh', empty: false, measure: 600 })
+
 /**
  * The carried plan's outcomes are the whole plan's; with `changesOnly` (a replay, which reads the
  * changes alone), its changes are: the same results to stub or drop, with the same outcomes.
@@ -209,31 +239,7 @@ describe('PlanIndex carried across calls', () => {
   )
 
   it("changes only: a result denied by the policy for its key's first result is stubbed once a later full read makes it stale by its own", () => {
-    const p: PlanParams = {
-      faithful: false,
-      preserveLastN: 1,
-      maxStubsPerResource: null,
-      minToolOutputTokens: 250,
-      writesMakeStale: false,
-      allowedCategories: [...SAFE_ALLOWED],
-      deniedCategories: [...SAFE_DENIED],
-      allowedTools: [],
-      deniedTools: [],
-    }
-    const ranged = (tool: string, category: ToolCategory): Item['id'] => ({
-      identity: {
-        tool,
-        primary: 'a.ts',
-        secondary: ['1-2'],
-        key: 'read:a.ts:1-2',
-        fullReadKey: 'read:a.ts',
-        reads: ['a.ts'],
-        lines: { kind: 'lines', start: 1, end: 2 },
-      },
-      tool,
-      category,
-    })
-    const item = (id: Item['id']): Item => ({ id, state: 'fresh', empty: false, measure: 600 })
+    const p = SAFE_PARAMS
     const before = [
       item(ranged('bash', 'command_execution')),
       item(ranged('read_file', 'file_read')),
@@ -259,6 +265,34 @@ describe('PlanIndex carried across calls', () => {
     expect(index.out[1]?.kind).toBe('denied')
     index.append(list.slice(3))
     expectWholePlan(index, plan(list, p), true)
+    expect(index.out[1]?.kind).toBe('stub')
+  })
+
+  it("changes only: a result the policy denies is stubbed by its key's newer results when the key's first result is allowed", () => {
+    const list = [
+      item(ranged('read_file', 'file_read')),
+      item(ranged('bash', 'command_execution')),
+      item(ranged('read_file', 'file_read')),
+    ].map((x, i) => occurrence(x, i))
+    const index = new PlanIndex(SAFE_PARAMS, undefined, true)
+    for (const o of list) index.append([o])
+    expectWholePlan(index, plan(list, SAFE_PARAMS), true)
+    expect(index.out[1]?.kind).toBe('stub')
+  })
+
+  it("changes only: a key's first result redone as one the policy judges otherwise opens the results it judged", () => {
+    const list = [
+      item(ranged('bash', 'command_execution')),
+      item(ranged('bash', 'command_execution')),
+      item(ranged('read_file', 'file_read')),
+    ].map((x, i) => occurrence(x, i))
+    const index = new PlanIndex(SAFE_PARAMS, undefined, true)
+    index.append(list)
+    expect(index.stale()).toEqual([])
+    const redone = occurrence(item(ranged('read_file', 'file_read')), 0)
+    list[0] = redone
+    index.replace([redone])
+    expectWholePlan(index, plan(list, SAFE_PARAMS), true)
     expect(index.out[1]?.kind).toBe('stub')
   })
 

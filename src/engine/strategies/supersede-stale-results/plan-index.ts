@@ -10,17 +10,16 @@
 import { policyVerdict } from './categories.ts'
 import type { Occurrence, Outcome, PlanParams, StaleCause } from './plan.ts'
 import { OpenKeys } from './open-keys.ts'
+import { RecentResults } from './plan-recent.ts'
 import { addTo, byIndex, insert, itself, removeFrom } from './plan-lists.ts'
-import { coveringRead, laterWrite } from './plan-lookups.ts'
+import {
+  coverMayChange,
+  coveringRead,
+  laterWrite,
+  writeBefore,
+  writeMayChange,
+} from './plan-lookups.ts'
 import { emptyStructure, type PlanStructure } from './plan-structure.ts'
-
-/**
- * An outcome that no other result can turn into a change: stale but under the size floor. Its
- * size and the floor are fixed, so stale again it is under the floor again (or denied), and not
- * stale it is kept. Not `denied`: one stale by a newer result of its key is judged by the policy
- * for the key's first result, and a later covering read judges it by its own.
- */
-const SETTLED: Outcome['kind'] = 'below_min'
 
 export class PlanIndex {
   /** Outcome of every occurrence added, by index. */
@@ -30,11 +29,12 @@ export class PlanIndex {
   /** `removing`, sorted: made when asked, dropped when the set changes. */
   private staleSorted: number[] | null = null
   /**
-   * Per key: its fresh listed results not settled (SETTLED). Every key that ever read a file uses
-   * its lookups, and a replay re-decided them all at each new read or write of the file, and at
-   * each of its reads stubbed (touches grew 12x for 4.3x the calls). With `changesOnly`, a lookup
-   * that changed skips keys with no open result (open-keys.ts; see `touch`); a key's own results
-   * coming or going re-decide it as before; whole plans decide every key (null then).
+   * Per key: its open results, those a decision can change (open-keys.ts). Every key that ever
+   * read a file uses its lookups, and a replay re-decided them all at each new read or write of
+   * the file, and at each of its reads stubbed (touches grew 12x for 4.3x the calls). With
+   * `changesOnly`, a lookup that changed skips keys with no open result (see `touch`), and a key
+   * decided walks its open results alone; a key's own results coming or going re-decide it as
+   * before; whole plans decide every result of every key (null then).
    */
   private readonly open: OpenKeys | null
   /** Lists and lookups: this plan's own, or borrowed (then never changed: see `borrowing`). */
@@ -43,6 +43,8 @@ export class PlanIndex {
   private readonly p: PlanParams
   /** The fresh results of the key `decide` is deciding (one array for every decision). */
   private readonly freshScratch: Occurrence[] = []
+  /** The newest fresh results of the key `decide` is deciding, in a replay (see `open`). */
+  private readonly recent = new RecentResults()
   /** Only the changes (`stale()` and their outcomes) are read: see `open`. */
   private readonly changesOnly: boolean
 
@@ -51,7 +53,7 @@ export class PlanIndex {
     this.p = p
     this.s = structure
     this.changesOnly = changesOnly
-    this.open = changesOnly ? new OpenKeys() : null
+    this.open = changesOnly ? new OpenKeys(p, this.out, structure.byKey) : null
   }
 
   /**
@@ -150,12 +152,12 @@ export class PlanIndex {
     this.unstale(o.index)
     if (!id) return
     if (this.listed(o)) {
-      const outcome = this.out[o.index]
-      if (o.state === 'fresh' && outcome?.kind !== SETTLED) this.opened(id.key, -1)
       const list = this.s.byKey.get(id.key) as Occurrence[]
+      const first = list[0]
       removeFrom(list, o, o.index, byIndex)
       if (list.length === 0) this.s.byKey.delete(id.key)
       else dirty.add(id.key)
+      this.open?.listed(id.key, o, -1, first)
     }
     if (p.faithful) return
     if (this.s.lastFullRead.get(id.key) === o) {
@@ -170,13 +172,18 @@ export class PlanIndex {
     const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
     if (o.state === 'fresh' && id.lines && path !== undefined) {
       removeFrom(this.s.readsOf.get(path) as Occurrence[], o, o.index, byIndex)
-      this.s.readsChanged.set(path, (this.s.readsChanged.get(path) ?? 0) + 1)
-      this.touch(this.s.coverUsers.get(path), dirty)
+      const version = this.s.readsChanged.get(path) ?? 0
+      this.touchIf(this.s.coverUsers.get(path), dirty, (x) =>
+        coverMayChange(this.s, x, o, path, version),
+      )
+      this.s.readsChanged.set(path, version + 1)
     }
     if (p.writesMakeStale)
       for (const w of id.writes ?? []) {
-        removeFrom(this.s.writesOf.get(w) as number[], o.index, o.index, itself)
-        this.touch(this.s.writeUsers.get(w), dirty)
+        const writes = this.s.writesOf.get(w) as number[]
+        removeFrom(writes, o.index, o.index, itself)
+        const prev = writeBefore(writes, o.index)
+        this.touchIf(this.s.writeUsers.get(w), dirty, (x) => writeMayChange(x, w, o.index, prev))
       }
   }
 
@@ -197,20 +204,24 @@ export class PlanIndex {
       if (o.state === 'fresh' && id.lines && path !== undefined) {
         const reads = this.s.readsOf.get(path)
         const last = reads?.[reads.length - 1]
-        if (last && last.index > o.index)
-          this.s.readsChanged.set(path, (this.s.readsChanged.get(path) ?? 0) + 1)
+        const version = this.s.readsChanged.get(path) ?? 0
+        if (last && last.index > o.index) this.s.readsChanged.set(path, version + 1)
         insert(this.s.readsOf, path, o, o.index, byIndex)
-        this.touch(this.s.coverUsers.get(path), dirty)
+        this.touchIf(this.s.coverUsers.get(path), dirty, (x) =>
+          coverMayChange(this.s, x, o, path, version),
+        )
       }
       if (p.writesMakeStale)
         for (const w of id.writes ?? []) {
           insert(this.s.writesOf, w, o.index, o.index, itself)
-          this.touch(this.s.writeUsers.get(w), dirty)
+          const prev = writeBefore(this.s.writesOf.get(w) as number[], o.index)
+          this.touchIf(this.s.writeUsers.get(w), dirty, (x) => writeMayChange(x, w, o.index, prev))
         }
     }
     if (!this.listed(o)) return
+    const first = this.s.byKey.get(id.key)?.[0]
     insert(this.s.byKey, id.key, o, o.index, byIndex)
-    if (o.state === 'fresh') this.opened(id.key, 1)
+    this.open?.listed(id.key, o, 1, first)
     dirty?.add(id.key)
     if (p.faithful || o.state !== 'fresh') return
     // What `decide` will look up for this result: its key must be re-decided when those change.
@@ -233,25 +244,42 @@ export class PlanIndex {
     if (open) for (const k of open) dirty.add(k)
   }
 
+  /**
+   * {@link touch} for a lookup whose change can affect only some results (a read covers some
+   * ranges, a write is the first later one for some reads): with `changesOnly`, only keys with an
+   * open result it `affects` are marked (their others are closed or unaffected).
+   */
+  private touchIf(
+    keys: ReadonlySet<string> | undefined,
+    dirty: Set<string> | null,
+    affects: (o: Occurrence) => boolean,
+  ): void {
+    const { open } = this
+    if (!open) return this.touch(keys, dirty)
+    const users = dirty && keys ? open.openOf(keys) : undefined
+    if (!users || !dirty) return
+    for (const k of users) {
+      if (dirty.has(k)) continue
+      for (const o of open.openResults(k))
+        if (affects(o)) {
+          dirty.add(k)
+          break
+        }
+    }
+  }
+
   /** `key`'s outcomes read the lookup `lookup` of `users`. */
   private use(users: Map<string, Set<string>>, lookup: string, key: string): void {
     const set = addTo(users, lookup, key)
     this.open?.uses(key, set)
   }
 
-  /** Counted only where read (`changesOnly`): whole plans decide every key anyway. */
-  private opened(key: string, by: number): void {
-    this.open?.add(key, by)
-  }
-
   private set(o: Occurrence, outcome: Outcome): void {
     // Only fresh listed results are decided (see `decide`): count them open or settled.
     const was = this.out[o.index]
     const key = o.identity?.key
-    if (this.changesOnly && key !== undefined && was && o.state === 'fresh') {
-      const before = was.kind === SETTLED
-      if (before !== (outcome.kind === SETTLED)) this.opened(key, before ? 1 : -1)
-    }
+    if (this.open && key !== undefined && was && o.state === 'fresh')
+      this.open.decided(key, o, was.kind, outcome.kind)
     if (outcome.kind !== 'stub' && outcome.kind !== 'drop') this.unstale(o.index)
     else if (!this.removing.has(o.index)) {
       this.removing.add(o.index)
@@ -273,27 +301,31 @@ export class PlanIndex {
   private decide(key: string): void {
     const { p } = this
     const list = this.s.byKey.get(key) as Occurrence[]
-    // The fresh results, gathered once (replay re-decides keys whose lists hold many stubs at
-    // every call, and each loop below walked the whole list: up to 144 entries, four times).
-    const fresh = this.freshScratch
-    fresh.length = 0
-    for (let i = 0; i < list.length; i++) {
-      const o = list[i] as Occurrence
-      if (o.state === 'fresh') fresh.push(o)
-    }
-    const freshCount = fresh.length
-    const newest = fresh[freshCount - 1]
     const first = list[0] as Occurrence
     const keep = p.faithful ? 1 : p.preserveLastN
+    // The results to decide, gathered once: every fresh one (replay re-decides keys whose lists
+    // hold many stubs at every call, and each loop below walked the whole list), or in a replay
+    // the open ones alone, the settled being skipped anyway (see open-keys.ts).
+    const fresh = this.freshScratch
+    fresh.length = 0
+    const { open } = this
+    let freshCount = 0
+    if (open) {
+      freshCount = open.freshOf(key)
+      for (const o of open.openResults(key)) fresh.push(o)
+    } else {
+      for (let i = 0; i < list.length; i++) {
+        const o = list[i] as Occurrence
+        if (o.state === 'fresh') fresh.push(o)
+      }
+      freshCount = fresh.length
+    }
     // The last `keep` fresh results are kept (by position: no set of them per key and decision).
-    const firstKept = freshCount - keep
+    const recent = open ? this.recent.of(list, keep) : null
+    const newest = recent ? recent.newest : fresh[freshCount - 1]
     let staleSet = false
-    // The policy for the key's first result, asked once per decision (see `unchangeable`).
-    const firstDenied =
-      this.changesOnly && !policyVerdict(first.tool, first.category, p, p.faithful).allowed
-    for (let at = 0; at < freshCount; at++) {
+    for (let at = 0; at < fresh.length; at++) {
       const o = fresh[at] as Occurrence
-      if (this.changesOnly && this.unchangeable(o, firstDenied)) continue
       // A later full read of the same file supersedes a ranged read (fixed only).
       const full = o.identity?.fullReadKey
         ? this.s.lastFullRead.get(o.identity.fullReadKey)
@@ -310,15 +342,17 @@ export class PlanIndex {
       }
       if (!newest || freshCount === 1) this.set(o, SINGLE)
       else if (o === newest) this.set(o, NEWEST)
-      else if (at >= firstKept)
-        this.set(o, { kind: 'keep_recent', newer: newest.index, rank: freshCount - at })
-      else
-        staleSet = this.setStale(o, this.decideStale(o, first, newest.index, 'newer')) || staleSet
+      else {
+        const rank = recent ? recent.rank(o) : freshCount - at
+        if (rank <= keep) this.set(o, { kind: 'keep_recent', newer: newest.index, rank })
+        else
+          staleSet = this.setStale(o, this.decideStale(o, first, newest.index, 'newer')) || staleSet
+      }
     }
     // Fixed: a result no newer read makes stale may still be outdated by a later write. A newer
     // copy of the same resource, when there is one, is the better pointer, so this comes last.
     if (!p.faithful)
-      for (let at = 0; at < freshCount; at++) {
+      for (let at = 0; at < fresh.length; at++) {
         const o = fresh[at] as Occurrence
         const kind = this.out[o.index]?.kind
         if (kind !== 'newest' && kind !== 'single' && kind !== 'keep_recent') continue
@@ -329,22 +363,6 @@ export class PlanIndex {
     // Only results this decision made stubs can become drops (see `limitStubs`).
     if (staleSet && !p.faithful && p.maxStubsPerResource !== null)
       this.limitStubs(list, p.maxStubsPerResource)
-  }
-
-  /**
-   * `changesOnly`: can no decision of `o` now be a change? Settled (SETTLED) whatever else holds:
-   * small reads pile up. Or denied by the policy whichever way it goes stale (by its key's newer
-   * results: judged for the key's first, `firstDenied`; by a covering read, full read or write:
-   * for itself), and not a stub or drop now: its next outcome is another refusal, or kept, and a
-   * replay reads only the changes (denied reads of a hot file pile up too). Its outcome then
-   * lags, as settled ones do.
-   */
-  private unchangeable(o: Occurrence, firstDenied: boolean): boolean {
-    const kind = this.out[o.index]?.kind
-    if (kind === SETTLED) return true
-    if (kind === 'stub' || kind === 'drop' || !firstDenied) return false
-    const { p } = this
-    return !policyVerdict(o.tool, o.category, p, p.faithful).allowed
   }
 
   /** `set`, saying whether the outcome is a stub (`limitStubs` has something to limit). */

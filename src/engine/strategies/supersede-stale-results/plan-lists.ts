@@ -22,13 +22,15 @@ export function insert<V>(
 
 /**
  * Take `value` out of the index-ordered list it was put in by {@link insert}: found by binary
- * search (a result redone deep in a hot file's list), else by a plain search as before.
+ * search (a result redone deep in a hot file's list), else by a plain search as before. A value
+ * not there leaves the list as it was (a splice at -1 took the last entry).
  */
 export function removeFrom<V>(list: V[], value: V, index: number, indexOf: (v: V) => number): void {
   // Indexes are whole numbers: the first entry above `index - 1` is the first at `index`.
   let at = after(list, index - 1, indexOf)
   while (at < list.length && list[at] !== value && indexOf(list[at] as V) === index) at++
-  list.splice(list[at] === value ? at : list.indexOf(value), 1)
+  if (list[at] !== value) at = list.indexOf(value)
+  if (at >= 0) list.splice(at, 1)
 }
 /** Position of the first element of an index-ordered list whose index is above `index`. */
 export function after<V>(list: readonly V[], index: number, indexOf: (v: V) => number): number {

@@ -61,3 +61,41 @@ export function laterWrite(
   const writes = s.writesOf.get(reads[0] as string) ?? []
   return writes[after(writes, o.index, itself)]
 }
+
+/**
+ * Can the read `r` of `path` coming into or going out of the file's list change which later read
+ * covers `o` first (the answer of {@link coveringRead})? Only if it is later than `o`, another
+ * key's, covers its lines, and no earlier later read covers them already (known from the memo
+ * when it is of the list as it was, `version`). Replay re-decides only the keys where it can:
+ * a hot file is read in many ranges, and each new read of it re-decided every one of them.
+ */
+export function coverMayChange(
+  s: PlanStructure,
+  o: Occurrence,
+  r: Occurrence,
+  path: string,
+  version: number,
+): boolean {
+  const id = o.identity
+  const rl = r.identity?.lines
+  if (!id?.lines || !rl || id.reads?.length !== 1 || id.reads[0] !== path) return false
+  if (r.index <= o.index || r.identity?.key === id.key || !covers(rl, id.lines)) return false
+  const memo = s.covered[o.index]
+  const found = memo?.o === o && memo.version === version ? memo.found : undefined
+  return !found || found.index >= r.index
+}
+
+/**
+ * Can a write at index `w` to `path` (the one before it in the file's list at `prev`, -1 for
+ * none) coming or going change the first later write of `o` (the answer of {@link laterWrite})?
+ * Only if `o` reads that one file and lies between the two.
+ */
+export function writeMayChange(o: Occurrence, path: string, w: number, prev: number): boolean {
+  const reads = o.identity?.reads
+  return reads?.length === 1 && reads[0] === path && prev < o.index && o.index < w
+}
+
+/** The index of the last write in `writes` (index-ordered) before index `w`; -1 for none. */
+export function writeBefore(writes: readonly number[], w: number): number {
+  return writes[after(writes, w - 1, itself) - 1] ?? -1
+}
