@@ -275,7 +275,7 @@ export class PlanIndex {
   }
 
   private set(o: Occurrence, outcome: Outcome): void {
-    // Only fresh listed results are decided (see `decide`): count them open or settled.
+    // Only fresh listed results are decided (see `decide`): keep them open or closed.
     const was = this.out[o.index]
     const key = o.identity?.key
     if (this.open && key !== undefined && was && o.state === 'fresh')
@@ -305,7 +305,7 @@ export class PlanIndex {
     const keep = p.faithful ? 1 : p.preserveLastN
     // The results to decide, gathered once: every fresh one (replay re-decides keys whose lists
     // hold many stubs at every call, and each loop below walked the whole list), or in a replay
-    // the open ones alone, the settled being skipped anyway (see open-keys.ts).
+    // the open ones alone: no decision of a closed one can be a change (see open-keys.ts).
     const fresh = this.freshScratch
     fresh.length = 0
     const { open } = this
