@@ -10,9 +10,9 @@
  *    for the key's first result; by a covering read, full read or write, by its own), and not a
  *    stub or drop now: its next outcome is another refusal, or kept.
  * A hot file is read by hundreds of keys over a long session, nearly all closed: re-deciding them
- * all at every new read of it, and walking every result of a key to decide it (13,020 of the
- * 22,492 results walked in the bench's 5,000-call replay were closed by the policy), made a call's
- * cost grow with the session.
+ * all at every new read of it, and walking every result of a key to decide it (the bench's
+ * 5,000-call replay walked 48,205 listed results and skipped 38,111 closed ones one by one), made a
+ * call's cost grow with the session.
  */
 import { policyVerdict } from './categories.ts'
 import { byIndex, insert, removeFrom } from './plan-lists.ts'
