@@ -17,6 +17,7 @@ import {
   type NaiveResult,
   type PruneResult,
 } from './peers.ts'
+import type { CallKinds } from './replay-kinds.ts'
 import { scaleTo, usableOf } from './scale.ts'
 import { median, round, roundTiming, showTiming, timeAsync, type Timing } from './timing.ts'
 import { minOf } from '../src/engine/arrays.ts'
@@ -74,6 +75,8 @@ export interface ReplayResult {
   readonly finalTokens: { readonly before: number; readonly after: number }
   /** One instrumented replay: time inside each strategy, and the rest of the engine. */
   readonly stepMs: StepTimes
+  /** Time per call by what the pipeline did at it (bench/replay-kinds.ts). */
+  readonly kinds?: CallKinds
   /**
    * The long replay only: its 5k/1k ratio in each process the replays ran in (bench/replay.ts);
    * this result and its short twin are those of the process with the median ratio.

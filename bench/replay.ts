@@ -31,6 +31,7 @@ import {
   upToCalls,
   type ReplayResult,
 } from './compaction.ts'
+import { callKinds, showKinds } from './replay-kinds.ts'
 import { scaleTo, usableOf } from './scale.ts'
 import { collectGarbage, round, roundTiming, showTiming, timingOf } from './timing.ts'
 
@@ -91,6 +92,7 @@ export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<Re
     for (const [k, s] of setups.entries()) {
       const points = await run(s)
       const stepMs = await stepTimes((registry) => replay(s.prepared, s.config, deps, registry))
+      const kinds = await callKinds(s.prepared, s.config, deps)
       const last = points.at(-1)
       const r: ReplayResult = {
         preset,
@@ -102,9 +104,10 @@ export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<Re
         fired: points.filter((p) => p.fired.length > 0).length,
         finalTokens: { before: last?.before ?? 0, after: last?.after ?? 0 },
         stepMs,
+        kinds,
       }
       console.log(
-        `  replay ${preset} (scaled), ${r.calls} calls over ${r.messages} messages: ${showTiming(r.timing)} (target ≤ ${s.calls > calls ? 1_000 : 200} ms); fired at ${r.fired} calls, last call ${r.finalTokens.before} → ${r.finalTokens.after} tokens [${showSteps(stepMs)}]`,
+        `  replay ${preset} (scaled), ${r.calls} calls over ${r.messages} messages: ${showTiming(r.timing)} (target ≤ ${s.calls > calls ? 1_000 : 200} ms); fired at ${r.fired} calls, last call ${r.finalTokens.before} → ${r.finalTokens.after} tokens [${showSteps(stepMs)}]; per call: ${showKinds(kinds)}`,
       )
       out.push(r)
     }

@@ -5,6 +5,7 @@ import {
   showSteps as steps,
   type CompactionBench,
 } from './compaction.ts'
+import { showKinds } from './replay-kinds.ts'
 import type { Timing } from './timing.ts'
 
 const cell = (t: Timing) => `${t.medianMs} (${t.minMs}–${t.maxMs}, ${t.runs})`
@@ -56,8 +57,10 @@ export function renderCompaction(c: CompactionBench): string[] {
     '',
     "Presets scaled so that the usable window is 50% of the replayed prefix. The replays run in a Node process of their own (bench/replay.ts), holding only the two replayed sessions as the app's worker holds only its own; per preset, the short and the long replay alternate run by run, so a slow stretch of the machine lands on both medians of the ratio. The ratio still moved by up to ±0.35 from one process to the next on the same code (the heap layout and the JIT differ), so the replays run in three processes one after another: each row is the process with the median ratio, and every process's ratio is given beside it.",
     '',
-    `| preset | messages | calls | ms | on target | 5k/1k ratio (per call × 5) | calls where something fired | last call before → after | time by step (ms) |`,
-    '|---|---|---|---|---|---|---|---|---|',
+    'Per call by kind: three more replays, every call timed and sorted by what the pipeline did at it — *quiet* (no step ran: every trigger below its threshold), *ran* (a step ran and changed nothing), *fired* (something changed) — as µs per call of that kind (median of the three) × calls of that kind. A flat cost per call shows as the same µs for a kind in both rows of a preset; a longer session that spends more of its calls on the costlier kinds (its shape) shows in the counts.',
+    '',
+    `| preset | messages | calls | ms | on target | 5k/1k ratio (per call × 5) | calls where something fired | last call before → after | time by step (ms) | per call by kind |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
   )
   for (const r of c.replay) {
     const long = r.target > t.replayCalls
@@ -67,7 +70,7 @@ export function renderCompaction(c: CompactionBench): string[] {
       ? `≤ ${t.replay5kMaxMs} ms: ${yes(r.timing.medianMs <= t.replay5kMaxMs)}`
       : `≤ ${t.replayMaxMs} ms: ${yes(r.timing.medianMs <= t.replayMaxMs)}`
     out.push(
-      `| ${r.preset} (scaled) | ${r.messages} | ${r.calls} | ${cell(r.timing)} | ${onTarget} | ${ratio === null ? '–' : `${ratio.toFixed(2)} (≤ ${t.replayRatioMax}: ${yes(ratio <= t.replayRatioMax)})${perProcess(r)}`} | ${r.fired} | ${k(r.finalTokens.before)} → ${k(r.finalTokens.after)} | ${steps(r.stepMs)} |`,
+      `| ${r.preset} (scaled) | ${r.messages} | ${r.calls} | ${cell(r.timing)} | ${onTarget} | ${ratio === null ? '–' : `${ratio.toFixed(2)} (≤ ${t.replayRatioMax}: ${yes(ratio <= t.replayRatioMax)})${perProcess(r)}`} | ${r.fired} | ${k(r.finalTokens.before)} → ${k(r.finalTokens.after)} | ${steps(r.stepMs)} | ${r.kinds ? showKinds(r.kinds) : '–'} |`,
     )
   }
   return out
