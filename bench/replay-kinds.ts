@@ -24,8 +24,12 @@ export interface KindCost {
 
 export type CallKinds = Readonly<Record<CallKind, KindCost>>
 
-/** Instrumented replays: the median over this many of each kind's time per call. */
-const ROUNDS = 3
+/**
+ * Instrumented replays: the median over this many of each kind's time per call. The short replay's
+ * quiet calls add up to a few milliseconds, so one young-generation collection landing among them
+ * (2–3 ms) doubled their figure in one of three rounds; over eleven it is one sample of many.
+ */
+const ROUNDS = 11
 
 /**
  * Time every model call of `ROUNDS` replays (from one checkpoint to the next: the checkpoint runs
