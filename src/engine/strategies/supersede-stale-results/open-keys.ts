@@ -15,7 +15,7 @@
  * call's cost grow with the session.
  */
 import { policyVerdict } from './categories.ts'
-import { byIndex, insert, removeFrom } from './plan-lists.ts'
+import { after, byIndex, insert, removeFrom } from './plan-lists.ts'
 import type { Occurrence, Outcome, PlanParams } from './plan.ts'
 
 /**
@@ -162,17 +162,9 @@ export class OpenKeys {
 const openness = (kind: Outcome['kind']): 0 | 1 | 2 =>
   kind === SETTLED ? 0 : kind === 'stub' || kind === 'drop' ? 1 : 2
 
-/** Is `o` in the index-ordered list (indexes are unique: found by binary search)? */
-function has(list: readonly Occurrence[], o: Occurrence): boolean {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((list[mid] as Occurrence).index < o.index) lo = mid + 1
-    else hi = mid
-  }
-  return list[lo] === o
-}
+/** Is `o` in the index-ordered list (indexes are unique: the first entry at its index)? */
+const has = (list: readonly Occurrence[], o: Occurrence): boolean =>
+  list[after(list, o.index - 1, byIndex)] === o
 
 const NONE: ReadonlySet<ReadonlySet<string>> = new Set()
 const NO_RESULTS: readonly Occurrence[] = []
