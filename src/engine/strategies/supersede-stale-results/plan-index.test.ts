@@ -145,6 +145,11 @@ const ranged = (tool: string, category: ToolCategory): Item['id'] => ({
 })
 
 const item = (id: Item['id']): Item => ({ id, state: 'fresh', empty: false, measure: 600 })
+const SHELL_READ = ranged('bash', 'command_execution')
+const READ = ranged('read_file', 'file_read')
+/** Fresh results of these identities, at indexes 0, 1, … */
+const occurrencesOf = (...ids: Item['id'][]): Occurrence[] =>
+  ids.map((id, i) => occurrence(item(id), i))
 
 /**
  * The carried plan's outcomes are the whole plan's; with `changesOnly` (a replay, which reads the
@@ -240,11 +245,6 @@ describe('PlanIndex carried across calls', () => {
 
   it("changes only: a result denied by the policy for its key's first result is stubbed once a later full read makes it stale by its own", () => {
     const p = SAFE_PARAMS
-    const before = [
-      item(ranged('bash', 'command_execution')),
-      item(ranged('read_file', 'file_read')),
-      item(ranged('read_file', 'file_read')),
-    ]
     const full: Item['id'] = {
       identity: {
         tool: 'read_file',
@@ -258,7 +258,7 @@ describe('PlanIndex carried across calls', () => {
       tool: 'read_file',
       category: 'file_read',
     }
-    const list = [...before, item(full)].map((x, i) => occurrence(x, i))
+    const list = occurrencesOf(SHELL_READ, READ, READ, full)
     const index = new PlanIndex(p, undefined, true)
     index.append(list.slice(0, 3))
     // Stale by the newer read, judged by the key's first result (a denied shell read).
@@ -269,11 +269,7 @@ describe('PlanIndex carried across calls', () => {
   })
 
   it("changes only: a result the policy denies is stubbed by its key's newer results when the key's first result is allowed", () => {
-    const list = [
-      item(ranged('read_file', 'file_read')),
-      item(ranged('bash', 'command_execution')),
-      item(ranged('read_file', 'file_read')),
-    ].map((x, i) => occurrence(x, i))
+    const list = occurrencesOf(READ, SHELL_READ, READ)
     const index = new PlanIndex(SAFE_PARAMS, undefined, true)
     for (const o of list) index.append([o])
     expectWholePlan(index, plan(list, SAFE_PARAMS), true)
@@ -281,15 +277,11 @@ describe('PlanIndex carried across calls', () => {
   })
 
   it("changes only: a key's first result redone as one the policy judges otherwise opens the results it judged", () => {
-    const list = [
-      item(ranged('bash', 'command_execution')),
-      item(ranged('bash', 'command_execution')),
-      item(ranged('read_file', 'file_read')),
-    ].map((x, i) => occurrence(x, i))
+    const list = occurrencesOf(SHELL_READ, SHELL_READ, READ)
     const index = new PlanIndex(SAFE_PARAMS, undefined, true)
     index.append(list)
     expect(index.stale()).toEqual([])
-    const redone = occurrence(item(ranged('read_file', 'file_read')), 0)
+    const redone = occurrence(item(READ), 0)
     list[0] = redone
     index.replace([redone])
     expectWholePlan(index, plan(list, SAFE_PARAMS), true)
