@@ -1,5 +1,6 @@
 import { generateLargeClaudeCode } from '../scripts/sample/generate-large.ts'
 import type { StrategyRegistry } from '../src/engine/compaction/pipeline.ts'
+import type { AnyStrategy } from '../src/engine/compaction/strategy.ts'
 import { prepare, type Prepared } from '../src/engine/compaction/prepared.ts'
 import { compact } from '../src/engine/compaction/run.ts'
 import type { EngineConfig, EngineDeps } from '../src/engine/compaction/types.ts'
@@ -164,6 +165,17 @@ export const perProcess = (long: ReplayResult): string =>
 /** Time outside the strategies: view, protections, triggers, fallback, projection, invariants. */
 export const ENGINE = '(engine)'
 
+type StrategyRun = AnyStrategy['run']
+
+/** The registry with every strategy's `run` wrapped (instrumented runs of the bench). */
+export function wrapStrategies(
+  wrap: (id: string, run: StrategyRun) => StrategyRun,
+): StrategyRegistry {
+  return new Map(
+    [...STRATEGY_REGISTRY].map(([id, s]) => [id, { ...s, run: wrap(id, (c, p) => s.run(c, p)) }]),
+  )
+}
+
 /**
  * Runs with every strategy's `run` timed, to tell which step dominates: milliseconds inside each
  * strategy, and the rest (view, protections, triggers, fallback, projection, invariants). The
@@ -176,23 +188,15 @@ export async function stepTimes(
   const samples = new Map<string, number[]>()
   const runs = new Map<string, number>()
   let spent = new Map<string, number>()
-  const registry: StrategyRegistry = new Map(
-    [...STRATEGY_REGISTRY].map(([id, s]) => [
-      id,
-      {
-        ...s,
-        run: async (ctx, params) => {
-          const t0 = performance.now()
-          try {
-            await s.run(ctx, params)
-          } finally {
-            spent.set(id, (spent.get(id) ?? 0) + performance.now() - t0)
-            runs.set(id, (runs.get(id) ?? 0) + 1)
-          }
-        },
-      },
-    ]),
-  )
+  const registry = wrapStrategies((id, strategyRun) => async (ctx, params) => {
+    const t0 = performance.now()
+    try {
+      await strategyRun(ctx, params)
+    } finally {
+      spent.set(id, (spent.get(id) ?? 0) + performance.now() - t0)
+      runs.set(id, (runs.get(id) ?? 0) + 1)
+    }
+  })
   // One plain run first, so the instrumented ones are as warm as the timed ones: the own-numbers
   // edits before them pushed the shipped values out of the steps' value-keyed memos.
   await run(STRATEGY_REGISTRY)

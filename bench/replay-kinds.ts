@@ -4,11 +4,10 @@
  * session (a cost per call that grows) from a longer session that holds more of the costlier kinds
  * (its shape: above a step's trigger for a larger share of its calls). These say which.
  */
-import type { StrategyRegistry } from '../src/engine/compaction/pipeline.ts'
 import { replayCancellable } from '../src/engine/compaction/replay.ts'
 import type { EngineConfig, EngineDeps } from '../src/engine/compaction/types.ts'
 import type { Prepared } from '../src/engine/compaction/prepared.ts'
-import { STRATEGY_REGISTRY } from '../src/engine/strategies/index.ts'
+import { wrapStrategies } from './compaction.ts'
 import { median, round } from './timing.ts'
 
 /** What the pipeline did at a call: no step ran, a step ran and changed nothing, one changed something. */
@@ -42,18 +41,10 @@ export async function callKinds(
   deps: EngineDeps,
 ): Promise<CallKinds> {
   let ran = false
-  const registry: StrategyRegistry = new Map(
-    [...STRATEGY_REGISTRY].map(([id, s]) => [
-      id,
-      {
-        ...s,
-        run: (ctx, params) => {
-          ran = true
-          return s.run(ctx, params)
-        },
-      },
-    ]),
-  )
+  const registry = wrapStrategies((_id, run) => (ctx, params) => {
+    ran = true
+    return run(ctx, params)
+  })
   const samples = new Map<CallKind, number[]>(CALL_KINDS.map((kind) => [kind, []]))
   const counts = new Map<CallKind, number>()
   for (let r = 0; r < ROUNDS; r++) {
