@@ -129,16 +129,16 @@ const SAFE_PARAMS: PlanParams = {
   deniedTools: [],
 }
 
-/** Lines 1-2 of a.ts read by `tool`: one key whatever the tool. */
-const ranged = (tool: string, category: ToolCategory): Item['id'] => ({
+/** Lines `start`-`end` (1-2) of a.ts read by `tool`: one key per range whatever the tool. */
+const ranged = (tool: string, category: ToolCategory, start = 1, end = 2): Item['id'] => ({
   identity: {
     tool,
     primary: 'a.ts',
-    secondary: ['1-2'],
-    key: 'read:a.ts:1-2',
+    secondary: [`${start}-${end}`],
+    key: `read:a.ts:${start}-${end}`,
     fullReadKey: 'read:a.ts',
     reads: ['a.ts'],
-    lines: { kind: 'lines', start: 1, end: 2 },
+    lines: { kind: 'lines', start, end },
   },
   tool,
   category,
@@ -286,6 +286,25 @@ describe('PlanIndex carried across calls', () => {
     index.replace([redone])
     expectWholePlan(index, plan(list, SAFE_PARAMS), true)
     expect(index.out[1]?.kind).toBe('stub')
+  })
+
+  it('changes only: a read collected again after a cut, at an index a memo had scanned, is found covering', () => {
+    const p = { ...SAFE_PARAMS, minToolOutputTokens: 0 }
+    const narrow = ranged('read_file', 'file_read', 5, 6)
+    const list = occurrencesOf(narrow, ranged('read_file', 'file_read', 20, 30))
+    const index = new PlanIndex(p, undefined, true)
+    index.append(list)
+    // Nothing later covers lines 5-6: the memo has scanned up to index 1.
+    expect(index.stale()).toEqual([])
+    // A dropped group takes the result at index 1; this call's new read lands there.
+    index.truncate(1)
+    const after = [
+      list[0] as Occurrence,
+      occurrence(item(ranged('read_file', 'file_read', 1, 10)), 1),
+    ]
+    index.append(after.slice(1))
+    expectWholePlan(index, plan(after, p), true)
+    expect(index.out[0]?.kind).toBe('stub')
   })
 
   it('a plan borrowing the lists of another plan of the same occurrences decides as a whole plan', () => {
