@@ -19,7 +19,7 @@ import {
   writeBefore,
   writeMayChange,
 } from './plan-lookups.ts'
-import { emptyStructure, type PlanStructure, type ReadsVersion } from './plan-structure.ts'
+import { emptyStructure, type PlanStructure } from './plan-structure.ts'
 
 export class PlanIndex {
   /** Outcome of every occurrence added, by index. */
@@ -171,15 +171,12 @@ export class PlanIndex {
     }
     const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
     if (o.state === 'fresh' && id.lines && path !== undefined) {
-      // Asked of the list as it was, before the read goes (its memos may have found this one).
-      const reads = this.s.readsOf.get(path) as Occurrence[]
-      const v = this.readsVersion(path)
-      const { inserted, removed } = v
+      removeFrom(this.s.readsOf.get(path) as Occurrence[], o, o.index, byIndex)
+      const version = this.s.readsChanged.get(path) ?? 0
       this.touchIf(this.s.coverUsers.get(path), dirty, (x) =>
-        coverMayChange(this.s, x, o, path, reads, inserted, removed),
+        coverMayChange(this.s, x, o, path, version),
       )
-      removeFrom(reads, o, o.index, byIndex)
-      v.removed++
+      this.s.readsChanged.set(path, version + 1)
     }
     if (p.writesMakeStale)
       for (const w of id.writes ?? []) {
@@ -205,15 +202,13 @@ export class PlanIndex {
       }
       const path = id.reads?.length === 1 ? (id.reads[0] as string) : undefined
       if (o.state === 'fresh' && id.lines && path !== undefined) {
-        const v = this.readsVersion(path)
-        const { inserted, removed } = v
-        // Not a new read at the end: a redone one, or one collected again after a cut.
-        if (o.index <= v.high) v.inserted++
-        else v.high = o.index
+        const reads = this.s.readsOf.get(path)
+        const last = reads?.[reads.length - 1]
+        const version = this.s.readsChanged.get(path) ?? 0
+        if (last && last.index > o.index) this.s.readsChanged.set(path, version + 1)
         insert(this.s.readsOf, path, o, o.index, byIndex)
-        const reads = this.s.readsOf.get(path) as Occurrence[]
         this.touchIf(this.s.coverUsers.get(path), dirty, (x) =>
-          coverMayChange(this.s, x, o, path, reads, inserted, removed),
+          coverMayChange(this.s, x, o, path, version),
         )
       }
       if (p.writesMakeStale)
@@ -271,13 +266,6 @@ export class PlanIndex {
           break
         }
     }
-  }
-
-  /** How `path`'s reads list changed (plan-structure.ts), made when first asked. */
-  private readsVersion(path: string): ReadsVersion {
-    let v = this.s.readsVersion.get(path)
-    if (!v) this.s.readsVersion.set(path, (v = { inserted: 0, removed: 0, high: -1 }))
-    return v
   }
 
   /** `key`'s outcomes read the lookup `lookup` of `users`. */

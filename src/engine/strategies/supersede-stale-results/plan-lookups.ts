@@ -4,7 +4,7 @@
  */
 import { after, byIndex, itself } from './plan-lists.ts'
 import type { Occurrence } from './plan.ts'
-import type { CoverMemo, Later, PlanStructure, ReadsVersion } from './plan-structure.ts'
+import type { Later, PlanStructure } from './plan-structure.ts'
 import { covers } from './shell.ts'
 
 /**
@@ -16,16 +16,15 @@ export function coveringRead(s: PlanStructure, o: Occurrence): Later | undefined
   if (!id?.lines || id.reads?.length !== 1) return undefined
   const path = id.reads[0] as string
   const reads = s.readsOf.get(path) ?? []
-  const v = readsVersionOf(s, path)
-  const memo = memoOf(s, o, reads, v.inserted, v.removed)
+  const version = s.readsChanged.get(path) ?? 0
+  const memo = s.covered[o.index]
   let from = o.index
-  if (memo) {
-    // The answer found stands, else scan the reads appended since.
+  if (memo?.o === o && memo.version === version) {
+    // The list only grew at its end since: the answer found stands, else scan the new reads.
     if (memo.found) return memo.found
     from = Math.max(from, memo.scanned)
   }
   let found: Later | undefined
-  let by: Occurrence | undefined
   // The list is in index order: start at the first later read (a file read often has a long
   // list, and every key reading it is re-decided when a read of it is added).
   for (let at = after(reads, from, byIndex); at < reads.length; at++) {
@@ -35,7 +34,6 @@ export function coveringRead(s: PlanStructure, o: Occurrence): Later | undefined
     if (!covers(rl, id.lines)) continue
     const full = rl.kind === 'lines' && rl.start === 1 && rl.end === null
     found = { index: r.index, cause: full ? 'full_read' : 'covering_read' }
-    by = r
     break
   }
   const scanned = reads.length > 0 ? (reads[reads.length - 1] as Occurrence).index : from
@@ -43,7 +41,7 @@ export function coveringRead(s: PlanStructure, o: Occurrence): Later | undefined
   // end makes the array holey, and a large gap turns it into a dictionary (slow lookups).
   const covered = s.covered
   while (covered.length < o.index) covered.push(undefined)
-  covered[o.index] = { o, inserted: v.inserted, removed: v.removed, scanned, found, by }
+  covered[o.index] = { o, version, scanned, found }
   return found
 }
 
@@ -68,53 +66,23 @@ export function laterWrite(
  * Can the read `r` of `path` coming into or going out of the file's list change which later read
  * covers `o` first (the answer of {@link coveringRead})? Only if it is later than `o`, another
  * key's, covers its lines, and no earlier later read covers them already (known from the memo
- * when it holds for the list as it was: `reads` before the change, at `inserted` and `removed`).
- * Replay re-decides only the keys where it can: a hot file is read in many ranges, and each new
- * read of it re-decided every one of them.
+ * when it is of the list as it was, `version`). Replay re-decides only the keys where it can:
+ * a hot file is read in many ranges, and each new read of it re-decided every one of them.
  */
 export function coverMayChange(
   s: PlanStructure,
   o: Occurrence,
   r: Occurrence,
   path: string,
-  reads: readonly Occurrence[],
-  inserted: number,
-  removed: number,
+  version: number,
 ): boolean {
   const id = o.identity
   const rl = r.identity?.lines
   if (!id?.lines || !rl || id.reads?.length !== 1 || id.reads[0] !== path) return false
   if (r.index <= o.index || r.identity?.key === id.key || !covers(rl, id.lines)) return false
-  const found = memoOf(s, o, reads, inserted, removed)?.found
-  return !found || found.index >= r.index
-}
-
-const UNCHANGED: ReadsVersion = { inserted: 0, removed: 0, high: -1 }
-
-/** How `path`'s reads list changed so far (never changed: all zero). */
-export const readsVersionOf = (s: PlanStructure, path: string): Readonly<ReadsVersion> =>
-  s.readsVersion.get(path) ?? UNCHANGED
-
-/**
- * `o`'s cover memo if it holds for `reads` at these counts: no insert since, and no removal or
- * none of the read it found (a removal cannot make a cover appear, nor move the first one unless
- * it took it). Removals of other reads are many in a replay (each stubbed ranged read of a hot
- * file), and each made every memo of the file scan its later reads again.
- */
-function memoOf(
-  s: PlanStructure,
-  o: Occurrence,
-  reads: readonly Occurrence[],
-  inserted: number,
-  removed: number,
-): CoverMemo | undefined {
   const memo = s.covered[o.index]
-  if (memo?.o !== o || memo.inserted !== inserted) return undefined
-  if (memo.removed === removed) return memo
-  const { by } = memo
-  if (by && reads[after(reads, by.index - 1, byIndex)] !== by) return undefined
-  memo.removed = removed
-  return memo
+  const found = memo?.o === o && memo.version === version ? memo.found : undefined
+  return !found || found.index >= r.index
 }
 
 /**

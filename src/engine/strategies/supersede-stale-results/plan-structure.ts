@@ -6,31 +6,12 @@ import type { Occurrence, StaleCause } from './plan.ts'
 
 export type Later = { index: number; cause: StaleCause }
 
-/**
- * `cover(o)` as last found: reads up to index `scanned` looked at, with the path's reads list at
- * those counts of inserts and removals (see `ReadsVersion`), and the read found (`by`).
- */
+/** `cover(o)` as last found: reads up to index `scanned` looked at, under that list version. */
 export interface CoverMemo {
   readonly o: Occurrence
-  readonly inserted: number
-  /** Moved up when the memo is found to hold after later removals (see plan-lookups.ts). */
-  removed: number
+  readonly version: number
   readonly scanned: number
   readonly found: Later | undefined
-  readonly by: Occurrence | undefined
-}
-
-/**
- * Per path: how its reads list changed other than by a new read at its end. A removal changes
- * the first later read covering a result only when it removes that read; an insert at or before
- * the newest index the list ever held (a redone read, or one collected again after a cut) may
- * put an earlier cover before it, or one among the reads a memo already scanned.
- */
-export interface ReadsVersion {
-  inserted: number
-  removed: number
-  /** The newest index the list ever held. */
-  high: number
 }
 
 /**
@@ -56,14 +37,13 @@ export interface PlanStructure {
    * What `cover` found for the occurrence at each index: replay appends reads of a file at every
    * model call and re-decides every key that reads it, and each decision scanned the file's later
    * reads again from the start (a file read in many ranges made that quadratic in the session).
-   * Valid while the file's list only grew at its end or lost reads other than the one found
-   * (`readsVersion`). It reads no
+   * Valid while the file's list only grew at its end (`readsChanged` unchanged). It reads no
    * params, so plans borrowing the structure (an edit of the step's own numbers) take the answers
    * too: a fresh plan scans every later ranged read of a file per ranged read of it.
    */
   readonly covered: (CoverMemo | undefined)[]
-  /** Per path: how its reads list changed other than by a read appended at its end. */
-  readonly readsVersion: Map<string, ReadsVersion>
+  /** Per path: how often its reads list changed other than by a read appended at its end. */
+  readonly readsChanged: Map<string, number>
 }
 
 export const emptyStructure = (): PlanStructure => ({
@@ -76,5 +56,5 @@ export const emptyStructure = (): PlanStructure => ({
   coverUsers: new Map(),
   writeUsers: new Map(),
   covered: [],
-  readsVersion: new Map(),
+  readsChanged: new Map(),
 })
