@@ -8,14 +8,16 @@ import { liveGroups } from '../../compaction/live-groups.ts'
 import type { Group } from '../../groups.ts'
 import type { ToolCallPart, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
-import { categorizeFaithful, categorizeFixed, type ToolCategory } from './categories.ts'
-import { extractFaithful, extractFixed, type ResourceIdentity } from './identity.ts'
+import { identitiesOf } from './call-identities.ts'
+import type { ToolCategory } from './categories.ts'
+import type { ResourceIdentity } from './identity.ts'
 import type { Occurrence } from './plan.ts'
-import { continuationIdentity, sessionLinks, type SessionLink } from './sessions.ts'
+import { sessionLinks } from './sessions.ts'
 import { redoSince } from './redo.ts'
 import { attachmentBytes, codePointLength, flattenText, utf8Bytes } from './stub.ts'
 import { isPinned, newLog, registerVersion, type CollectionLog } from './collection-log.ts'
 import { withFields } from '../../objects.ts'
+import { sharedStrings } from './shared-strings.ts'
 
 export interface ResultInfo {
   readonly ref: PartRef
@@ -42,6 +44,7 @@ export function collectResults(
   const { offset } = view.parts
   const cache = resultCache(view.prepared)
   const links = sessionLinks(ctx.conversation, pairing)
+  const share = sharedStrings(ctx.conversation)
   const { resultAt } = view.parts
   const { groupOfMessage } = view.prepared.grouping
   /** The result at flat part `k` if it is collected: visible group, a call, still a result. */
@@ -158,8 +161,8 @@ export function collectResults(
           return cached.info
     const c = pairing.calls[callIndex]
     const call = (c ? messages[c.message]?.parts[c.part] : undefined) as ToolCallPart
-    const id = identitiesOf(call, cwd, links.get(call))
-    const tool = call.name
+    const id = identitiesOf(call, cwd, share, links.get(call))
+    const tool = share(call.name)
     const info: ResultInfo = {
       ref,
       group,
@@ -340,16 +343,6 @@ interface ResultMeasures {
 // Parts are immutable, so what is derived from one is cached on the object: re-planning (every
 // config edit, every replay point) then costs a lookup per result instead of a scan of its text.
 const resultMeasures = new WeakMap<ToolResultPart, ResultMeasures>()
-const callIdentities = new WeakMap<
-  ToolCallPart,
-  {
-    cwd: string | undefined
-    fCat: ToolCategory
-    xCat: ToolCategory
-    faithful: ResourceIdentity | null
-    fixed: ResourceIdentity | null
-  }
->()
 
 function measureResult(part: ToolResultPart): ResultMeasures {
   let m = resultMeasures.get(part)
@@ -365,32 +358,4 @@ function measureResult(part: ToolResultPart): ResultMeasures {
     resultMeasures.set(part, m)
   }
   return m
-}
-
-/** Identities of a call; a `write_stdin` to a known session continues the session's command. */
-function identitiesOf(call: ToolCallPart, cwd: string | undefined, link?: SessionLink) {
-  const own = ownIdentities(call, cwd)
-  const session = link ? ownIdentities(link.origin, cwd).fixed : null
-  if (!link || !session) return own
-  const fixed = continuationIdentity(session, link)
-  return withFields(own, { xCat: fixed.readAs ?? own.xCat, fixed })
-}
-
-function ownIdentities(call: ToolCallPart, cwd: string | undefined) {
-  let id = callIdentities.get(call)
-  if (!id || id.cwd !== cwd) {
-    const fCat = categorizeFaithful(call.name)
-    const named = categorizeFixed(call.name)
-    const fixed = extractFixed(call.name, named, call.argsRaw, cwd)
-    id = {
-      cwd,
-      fCat,
-      // A shell command that only reads is judged by what it reads (fixed mode only).
-      xCat: fixed?.readAs ?? named,
-      faithful: extractFaithful(call.name, fCat, call.argsRaw),
-      fixed,
-    }
-    callIdentities.set(call, id)
-  }
-  return id
 }
