@@ -5,7 +5,8 @@
  * lookup compares two such strings character by character, loading both from wherever they were
  * made. A replay does that at every change; over a long session's heap, which the processor's
  * caches no longer hold, those loads grew the cost of each call: the bench's 5,000-call replay
- * runs 9–11% faster with one string per value, and its ratio to the 1,000-call one fell by 0.2–0.55.
+ * runs 9–11% faster with one string per value, and its ratio to the 1,000-call one fell by
+ * 0.2–0.55.
  */
 import type { ResourceIdentity } from './identity.ts'
 import { withFields } from '../../objects.ts'
