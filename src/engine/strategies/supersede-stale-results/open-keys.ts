@@ -15,7 +15,7 @@
  * call's cost grow with the session.
  */
 import { policyVerdict } from './categories.ts'
-import { after, byIndex, insert, removeFrom } from './plan-lists.ts'
+import { after, byIndex } from './plan-lists.ts'
 import type { Occurrence, Outcome, PlanParams } from './plan.ts'
 
 /**
@@ -128,17 +128,24 @@ export class OpenKeys {
       else this.close(key, o)
   }
 
+  // One search finds whether `o` is listed and where it goes (indexes are unique: the first entry
+  // at its index is `o` when it is there).
   private open(key: string, o: Occurrence): void {
     const list = this.results.get(key)
-    if (list && has(list, o)) return
-    insert(this.results, key, o, o.index, byIndex)
-    if (!list) this.crossed(key, true)
+    if (!list) {
+      this.results.set(key, [o])
+      this.crossed(key, true)
+      return
+    }
+    const at = after(list, o.index - 1, byIndex)
+    if (list[at] !== o) list.splice(at, 0, o)
   }
 
   private close(key: string, o: Occurrence): void {
     const list = this.results.get(key)
-    if (!list || !has(list, o)) return
-    removeFrom(list, o, o.index, byIndex)
+    const at = list ? after(list, o.index - 1, byIndex) : -1
+    if (!list || list[at] !== o) return
+    list.splice(at, 1)
     if (list.length > 0) return
     this.results.delete(key)
     this.crossed(key, false)
@@ -161,10 +168,6 @@ export class OpenKeys {
 /** What openness an outcome kind leaves to the policy: settled, a stub or drop, or the policy's. */
 const openness = (kind: Outcome['kind']): 0 | 1 | 2 =>
   kind === SETTLED ? 0 : kind === 'stub' || kind === 'drop' ? 1 : 2
-
-/** Is `o` in the index-ordered list (indexes are unique: the first entry at its index)? */
-const has = (list: readonly Occurrence[], o: Occurrence): boolean =>
-  list[after(list, o.index - 1, byIndex)] === o
 
 const NONE: ReadonlySet<ReadonlySet<string>> = new Set()
 const NO_RESULTS: readonly Occurrence[] = []

@@ -256,7 +256,7 @@ export class PlanIndex {
   ): void {
     const { open } = this
     if (!open) return this.touch(keys, dirty)
-    const users = dirty && keys ? open.openOf(keys) : undefined
+    const users = keys && open.openOf(keys)
     if (!users || !dirty) return
     for (const k of users) {
       if (dirty.has(k)) continue
