@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts'
 import { GroupTableSection } from './pages/AppPage.ts'
+import { TablePage } from './pages/TablePage.ts'
 
 test.describe('grouped table', () => {
   test('shows one virtualised row per group, filterable by status', async ({ app }) => {
@@ -73,4 +74,26 @@ test('dragging a column resizer with the mouse widens that column', async ({ app
   await expect
     .poll(async () => Number(await resizer.getAttribute('aria-valuenow')))
     .toBeGreaterThan(before + 30)
+})
+
+test("a row's sentence is asked for after the run and then reads and searches like the rest", async ({
+  app,
+}) => {
+  const table = new TablePage(app.page)
+  await app.open()
+  await app.expectRun('recommended')
+  // Words that only a decision's sentence holds (the supersession's), not a reason or a status.
+  await table.query.fill('/newer result for this resource/')
+  await expect.poll(() => table.shown()).toBeGreaterThan(0)
+  const titles = await table.rows.evaluateAll((trs) =>
+    trs.map((tr) => tr.querySelector('td.gt-reason span[title]')?.getAttribute('title') ?? ''),
+  )
+  expect(titles.length).toBeGreaterThan(0)
+  for (const title of titles)
+    expect(title).toMatch(/superseded · .* newer result for this resource/)
+  // Another preset: its own sentences come in, the old ones are not shown for it.
+  await table.query.fill('/Clear tool uses: older than/')
+  await app.choosePreset('anthropic-clear-tool-uses')
+  await app.expectRun('anthropic-clear-tool-uses')
+  await expect.poll(() => table.shown()).toBeGreaterThan(0)
 })

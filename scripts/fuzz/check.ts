@@ -28,6 +28,7 @@ import { exportCompactedTranscript } from '../../src/export/transcript.ts'
 import { isRecordItem } from '../../src/formats/compaction-record.ts'
 import { importerFor, importTranscript, importTranscriptBytes } from '../../src/formats/index.ts'
 import type { Rng } from '../sample/prng.ts'
+import { detailOf } from '../../src/engine/compaction/sentence.ts'
 
 export interface Outcome {
   readonly format: FormatId | null
@@ -320,7 +321,7 @@ export async function checkInput(
     for (const c of first.invariants.checks)
       if (!c.ok) violations.push(`invariant ${c.id}: ${c.detail}`)
     for (const d of first.decisions)
-      if (d.kind === 'failed_open') violations.push(`failed_open ${d.strategy}: ${d.detail}`)
+      if (d.kind === 'failed_open') violations.push(`failed_open ${d.strategy}: ${detailOf(d)}`)
     let furtherChanges = 0
     if (first.changes > 0) {
       const out = exportCompactedTranscript(first)

@@ -7,6 +7,7 @@ import type { ReplayPoint } from '../engine/compaction/replay.ts'
 import type { SessionCost } from '../engine/cost/summary.ts'
 import type { CompactionResult } from '../engine/compaction/run.ts'
 import type { Decision } from '../engine/compaction/types.ts'
+import { detailOf } from '../engine/compaction/sentence.ts'
 import type { RiskReport } from '../engine/risk/types.ts'
 import { CSV_COLUMNS, DEFAULT_CSV_COLUMNS, isCsvColumn, type CsvColumn } from './csv-columns.ts'
 
@@ -114,7 +115,7 @@ export function buildCompactReport(
       groupId: d.groupId,
       tokensBefore: d.tokensBefore,
       tokensAfter: d.tokensAfter,
-      detail: d.detail,
+      detail: detailOf(d),
       ...(d.fixed ? { fixed: d.fixed } : {}),
     })),
     steps: result.steps,

@@ -6,7 +6,11 @@
  * helpers too.
  */
 import type { Decision } from '../engine/compaction/types.ts'
-import type { WireDecision, WireDecisions } from './types.ts'
+import { detailOf } from '../engine/compaction/sentence.ts'
+import { MAX_DECISIONS, type Sentences, type WireDecision, type WireDecisions } from './types.ts'
+
+/** A decision of the columns as an object: every field but the sentence (`sentences` has it). */
+export type WireDecisionFields = Omit<WireDecision, 'detail'>
 
 /** Interns strings into a table, handing out each one's index. */
 function table(): { readonly values: string[]; index(value: string): number } {
@@ -39,7 +43,6 @@ export function decisionColumns(decisions: readonly Decision[]): WireDecisions {
   const round = new Int32Array(n)
   const tokensBefore = new Float64Array(n)
   const tokensAfter = new Float64Array(n)
-  const detail: string[] = new Array(n)
   const groupId: string[] = new Array(n)
   const fixed: Record<number, string> = {}
   for (let i = 0; i < n; i++) {
@@ -51,11 +54,11 @@ export function decisionColumns(decisions: readonly Decision[]): WireDecisions {
     round[i] = d.round ?? -1
     tokensBefore[i] = d.tokensBefore
     tokensAfter[i] = d.tokensAfter
-    detail[i] = d.detail
     groupId[i] = d.groupId
     if (d.fixed !== undefined) fixed[i] = d.fixed
   }
   return {
+    run: 0,
     length: n,
     kinds: kinds.values as WireDecision['kind'][],
     kind,
@@ -64,7 +67,6 @@ export function decisionColumns(decisions: readonly Decision[]): WireDecisions {
     reasons: reasons.values,
     reason,
     step,
-    detail,
     groupId,
     tokensBefore,
     tokensAfter,
@@ -78,8 +80,8 @@ export function decisionKind(d: WireDecisions, i: number): WireDecision['kind'] 
   return d.kinds[d.kind[i] ?? 0] as WireDecision['kind']
 }
 
-/** Decision `i` as an object (the shape the detail drawer and the CSV use). */
-export function wireDecisionAt(d: WireDecisions, i: number): WireDecision {
+/** Decision `i` as an object, without its sentence. */
+export function wireDecisionAt(d: WireDecisions, i: number): WireDecisionFields {
   const fixed = d.fixed[i]
   const round = d.round[i] ?? -1
   return {
@@ -87,7 +89,6 @@ export function wireDecisionAt(d: WireDecisions, i: number): WireDecision {
     strategy: d.strategies[d.strategy[i] ?? 0] ?? '',
     step: d.step[i] ?? 0,
     reason: d.reasons[d.reason[i] ?? 0] ?? '',
-    detail: d.detail[i] ?? '',
     groupId: d.groupId[i] ?? '',
     tokensBefore: d.tokensBefore[i] ?? 0,
     tokensAfter: d.tokensAfter[i] ?? 0,
@@ -97,8 +98,8 @@ export function wireDecisionAt(d: WireDecisions, i: number): WireDecision {
 }
 
 /** Every decision as an object, in order (tests, and views that want the list). */
-export function wireDecisionList(d: WireDecisions): WireDecision[] {
-  const out: WireDecision[] = new Array(d.length)
+export function wireDecisionList(d: WireDecisions): WireDecisionFields[] {
+  const out: WireDecisionFields[] = new Array(d.length)
   for (let i = 0; i < d.length; i++) out[i] = wireDecisionAt(d, i)
   return out
 }
@@ -108,4 +109,20 @@ export function decisionBuffers(d: WireDecisions): ArrayBuffer[] {
   return [d.kind, d.strategy, d.reason, d.step, d.tokensBefore, d.tokensAfter, d.round].map(
     (a) => a.buffer as ArrayBuffer,
   )
+}
+
+/**
+ * The sentences of `indices` among `decisions` (the run's, in the order its columns hold them),
+ * written now: the `sentences` request. An index outside the columns gets none ('').
+ */
+export function sentencesOf(
+  run: number,
+  decisions: readonly Decision[],
+  indices: readonly number[],
+): Sentences {
+  const detail = indices.map((i) => {
+    const d = Number.isInteger(i) && i >= 0 && i < MAX_DECISIONS ? decisions[i] : undefined
+    return d ? detailOf(d) : ''
+  })
+  return { run, indices: [...indices], detail }
 }

@@ -22,6 +22,7 @@ import type {
   RunPhase,
   RunRisk,
   RunSummary,
+  Sentences,
   Settled,
   Swept,
 } from './types.ts'
@@ -74,6 +75,15 @@ export interface RequestMap {
   settle: { params: Record<never, never>; reply: Settled }
   /** The latest run's replay, model call by model call (the timeline's series). */
   replay: { params: Record<never, never>; reply: ReplaySeries; progress: Progress }
+  /**
+   * The sentences of decisions of the latest run, by their index in its decision columns: a
+   * run's reply leaves them out (they are written when read, issue 14) and a view asks for those
+   * it shows. `run` names the columns' run (`WireDecisions.run`): another run makes it stale.
+   */
+  sentences: {
+    params: { readonly run: number; readonly indices: readonly number[] }
+    reply: Sentences
+  }
   /** One group before and after the latest run (text cut at `maxChars` per part). */
   detail: { params: { readonly groupId: string; readonly maxChars: number }; reply: GroupDetail }
   /** Presets, strategies (params as JSON Schema), the config's JSON Schema and model. */
@@ -155,6 +165,7 @@ export const REQUEST_LANES: LanePolicy<RequestKind> = {
     risk: 'run',
     replay: 'run',
     detail: 'detail',
+    sentences: 'sentences',
     describe: 'describe',
     sweep: 'sweep',
     compare: 'compare',

@@ -247,7 +247,7 @@ describe('groupStatuses', () => {
     strategy: 's',
     step: 0,
     reason: 'pruned',
-    detail: '',
+    sentence: '',
     tokensBefore: 1,
     tokensAfter: 0,
   } as const

@@ -141,6 +141,8 @@ export function scheduleSession(
       const slices = { sliceMs: REPLAY_SLICE_MS, progressMs: REPLAY_PROGRESS_MS, now }
       return session.replay(slicedCheckpoint(ctx, slices, () => session.lastRun === record))
     }, true),
+    // A read of the latest run: no wait for a count under way (its run is on the estimate).
+    sentences: onConversation((p) => session.sentences(p.run, p.indices), true),
     detail: onConversation((p) => session.detail(p.groupId, p.maxChars)),
     describe: () => session.describe(),
     sweep: onConversation((p, ctx) =>

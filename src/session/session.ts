@@ -12,6 +12,7 @@ import { clearRunCache } from './cache.ts'
 import { compareConfigs } from './compare.ts'
 import { describeConfigs } from './describe.ts'
 import { groupDetail } from './detail.ts'
+import { sentencesOf } from './decisions.ts'
 import {
   exportConfigFile,
   exportReportFile,
@@ -42,6 +43,7 @@ import type {
   RunPhase,
   RunRisk,
   RunSummary,
+  Sentences,
   Settled,
   Swept,
 } from './types.ts'
@@ -62,6 +64,9 @@ export class Session {
   private conv: Conversation | null = null
   private priceWith: TextCounter = estimateCounter
   private last: RunRecord | null = null
+  /** Runs numbered so far, and the number of `last`'s decision columns (`WireDecisions.run`). */
+  private runsNumbered = 0
+  private lastNumber = 0
   private lastPreset: string | undefined
   private fileName: string | undefined
   private readonly decode: Utf8Decoder
@@ -136,7 +141,13 @@ export class Session {
     if (this.conv !== conv) return STALE
     this.last = outcome.record
     this.lastPreset = preset
-    return ok(outcome.summary)
+    return ok(this.numbered(outcome.summary))
+  }
+
+  /** `summary` with its decisions numbered as the latest run's (the `sentences` request). */
+  private numbered(summary: RunSummary): RunSummary {
+    this.lastNumber = ++this.runsNumbered
+    return { ...summary, decisions: { ...summary.decisions, run: this.lastNumber } }
   }
 
   /**
@@ -149,7 +160,20 @@ export class Session {
     const { record: settled, settled: reply } = await settleRun(record)
     if (this.last !== record) return STALE
     this.last = settled
+    // Settled decisions replace the first ones: another number (the same ones keep theirs).
+    if (reply.kind === 'changed') return ok({ ...reply, summary: this.numbered(reply.summary) })
     return ok(reply)
+  }
+
+  /**
+   * Sentences of the latest run's decisions (by index in its columns), written now. `run` is the
+   * number its columns carry: the sentences of any other run are not there any more.
+   */
+  sentences(run: number, indices: readonly number[]): Outcome<Sentences> {
+    const record = this.last
+    if (!record || run !== this.lastNumber)
+      return failed("those decisions are of an earlier run: ask for the latest run's")
+    return ok(sentencesOf(run, record.result.decisions, indices))
   }
 
   /** The latest run's risk (computed now if the run deferred it), as the summary carries it. */

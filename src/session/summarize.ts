@@ -10,6 +10,7 @@ import type { InvariantReport } from '../engine/compaction/invariants.ts'
 import type { Prepared } from '../engine/compaction/prepared.ts'
 import type { ReplayPoint } from '../engine/compaction/replay.ts'
 import type { Decision } from '../engine/compaction/types.ts'
+import { detailOf } from '../engine/compaction/sentence.ts'
 import type { Conversation } from '../engine/model.ts'
 import type { CompactionConfig } from '../config/schema.ts'
 import type { BudgetPricing } from './budget.ts'
@@ -103,7 +104,7 @@ export function toWireDecision(d: Decision): WireDecision {
     strategy: d.strategy,
     step: d.step,
     reason: d.reason,
-    detail: d.detail,
+    detail: detailOf(d),
     groupId: d.groupId,
     tokensBefore: d.tokensBefore,
     tokensAfter: d.tokensAfter,

@@ -28,9 +28,16 @@ export interface GroupFacts {
 /**
  * A run's first `MAX_DECISIONS` decisions, column by column: decision `i` is
  * `{kind: kinds[kind[i]], strategy: strategies[strategy[i]], …}` ({@link wireDecisionAt}).
- * Kinds, strategies and reasons repeat, so they are tables indexed by small integers.
+ * Kinds, strategies and reasons repeat, so they are tables indexed by small integers. Their
+ * sentences are not here: the engine writes them when read, and a view asks for the ones it shows
+ * (the `sentences` request, naming `run`).
  */
 export interface WireDecisions {
+  /**
+   * Which of the session's runs these are (the `sentences` request names it); 0 outside a
+   * session (a summary the CLI or a sweep makes).
+   */
+  readonly run: number
   readonly length: number
   readonly kinds: readonly WireDecision['kind'][]
   readonly kind: Uint8Array
@@ -39,7 +46,6 @@ export interface WireDecisions {
   readonly reasons: readonly string[]
   readonly reason: Uint16Array
   readonly step: Int32Array
-  readonly detail: readonly string[]
   readonly groupId: readonly string[]
   readonly tokensBefore: Float64Array
   readonly tokensAfter: Float64Array

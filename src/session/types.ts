@@ -222,6 +222,13 @@ export interface ReplaySeries {
   readonly cost: SessionCost
 }
 
+/** Sentences of a run's decisions, as asked (`sentences`): `detail[k]` is that of `indices[k]`. */
+export interface Sentences {
+  readonly run: number
+  readonly indices: readonly number[]
+  readonly detail: readonly string[]
+}
+
 /** At most this many decisions cross the boundary with a run. */
 export const MAX_DECISIONS = 5000
 

@@ -3,6 +3,7 @@ import type { StrategyContext } from './context.ts'
 import type { ChangeOptions, SummaryInsert } from './context-types.ts'
 import { describeProtection } from './context-types.ts'
 import { exclusionRecord, recordBase } from './context-records.ts'
+import { written, type Sentence } from './sentence.ts'
 import type { ReasonCode } from './types.ts'
 import type { InsertedSummary, WorkingView } from './view.ts'
 
@@ -47,7 +48,7 @@ export function insertSummary(
   ctx: StrategyContext,
   summary: SummaryInsert,
   reason: ReasonCode,
-  detail: string,
+  sentence: Sentence,
   options: ChangeOptions,
 ): boolean {
   const { view } = ctx
@@ -63,7 +64,8 @@ export function insertSummary(
             ctx,
             g,
             'protected',
-            `${detail} — refused: it would replace ${describeProtection(protection)}`,
+            () =>
+              `${written(sentence)} — refused: it would replace ${describeProtection(protection)}`,
             view.groupTokens(g),
             view.groupTokens(g),
           ),
@@ -97,7 +99,8 @@ export function insertSummary(
     ctx.skip(
       summary.anchor,
       'no_savings',
-      `${detail} — not applied: the summary (${tokens} tokens) is not smaller than the original groups it would replace (${material} tokens)`,
+      () =>
+        `${written(sentence)} — not applied: the summary (${tokens} tokens) is not smaller than the original groups it would replace (${material} tokens)`,
     )
     return false
   }
@@ -108,7 +111,7 @@ export function insertSummary(
   const checkpoint = view.checkpoint()
   const decisionsBefore = ctx.decisions.length
   // One sentence for every covered group (a summary can cover thousands).
-  const replaced = `${detail} (replaced by summary ${message.id})`
+  const replaced = () => `${written(sentence)} (replaced by summary ${message.id})`
   for (const g of summary.covers) {
     const t = view.groupTokens(g)
     view.exclude(g)
@@ -130,7 +133,8 @@ export function insertSummary(
     ctx.skip(
       summary.anchor,
       'no_savings',
-      `${detail} — not applied: the call's context would not shrink (${contextBefore} tokens before, ${contextAfter} with the summary: part of what it covers is not counted by the provider)`,
+      () =>
+        `${written(sentence)} — not applied: the call's context would not shrink (${contextBefore} tokens before, ${contextAfter} with the summary: part of what it covers is not counted by the provider)`,
     )
     return false
   }
@@ -142,7 +146,7 @@ export function insertSummary(
           summary: message,
           covers,
           position: summary.position,
-          ...recordBase(ctx, summary.anchor, reason, detail, before, tokens, options.fixed),
+          ...recordBase(ctx, summary.anchor, reason, sentence, before, tokens, options.fixed),
         }
       : {
           kind: 'insert',
@@ -152,7 +156,7 @@ export function insertSummary(
           strategy: ctx.strategy,
           step: ctx.step,
           reason,
-          detail,
+          sentence,
           groupId: ctx.groupIdOf(summary.anchor),
           tokensBefore: before,
           tokensAfter: tokens,

@@ -1,4 +1,5 @@
 import type { PartRef } from '../pairing.ts'
+import type { Sentence } from './sentence.ts'
 import type { Decision, ReasonCode } from './types.ts'
 
 /** What every decision of a step records about who made it. */
@@ -19,7 +20,7 @@ export function recordBase(
   src: RecordSource,
   group: number,
   reason: ReasonCode,
-  detail: string,
+  sentence: Sentence,
   before: number,
   after: number,
   fixed?: string,
@@ -36,18 +37,27 @@ export function recordBase(
           strategy,
           step,
           reason,
-          detail,
+          sentence,
           groupId,
           tokensBefore: before,
           tokensAfter: after,
           fixed,
           newer,
         }
-      : { strategy, step, reason, detail, groupId, tokensBefore: before, tokensAfter: after, fixed }
+      : {
+          strategy,
+          step,
+          reason,
+          sentence,
+          groupId,
+          tokensBefore: before,
+          tokensAfter: after,
+          fixed,
+        }
   }
   return newer
-    ? { strategy, step, reason, detail, groupId, tokensBefore: before, tokensAfter: after, newer }
-    : { strategy, step, reason, detail, groupId, tokensBefore: before, tokensAfter: after }
+    ? { strategy, step, reason, sentence, groupId, tokensBefore: before, tokensAfter: after, newer }
+    : { strategy, step, reason, sentence, groupId, tokensBefore: before, tokensAfter: after }
 }
 
 /** The decision for an exclusion (a literal unless `fixed` is set: same keys, same order). */
@@ -55,17 +65,18 @@ export function exclusionRecord(
   src: RecordSource,
   group: number,
   reason: ReasonCode,
-  detail: string,
+  sentence: Sentence,
   before: number,
   fixed: string | undefined,
 ): Decision {
-  if (fixed) return { kind: 'exclude', ...recordBase(src, group, reason, detail, before, 0, fixed) }
+  if (fixed)
+    return { kind: 'exclude', ...recordBase(src, group, reason, sentence, before, 0, fixed) }
   return {
     kind: 'exclude',
     strategy: src.strategy,
     step: src.step,
     reason,
-    detail,
+    sentence,
     groupId: src.groupIdOf(group),
     tokensBefore: before,
     tokensAfter: 0,

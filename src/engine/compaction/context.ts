@@ -7,6 +7,7 @@ import type { Protections } from './protect.ts'
 import type { ChangeOptions, SummaryInsert, UsableWindow } from './context-types.ts'
 import { describeProtection } from './context-types.ts'
 import { flatPart } from './prepared.ts'
+import { written, type Sentence } from './sentence.ts'
 import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
 import type { WorkingView } from './view.ts'
 import { exclusionRecord, recordBase } from './context-records.ts'
@@ -117,7 +118,12 @@ export class StrategyContext {
   }
 
   /** Exclude a whole group. Returns false when protected (the attempt is recorded). */
-  exclude(group: number, reason: ReasonCode, detail: string, options: ChangeOptions = {}): boolean {
+  exclude(
+    group: number,
+    reason: ReasonCode,
+    sentence: Sentence,
+    options: ChangeOptions = {},
+  ): boolean {
     if (this.view.isExcluded(group)) return false
     const before = this.view.groupTokens(group)
     const last =
@@ -137,7 +143,7 @@ export class StrategyContext {
             this,
             group,
             'protected',
-            `${detail} — refused: ${describeProtection(protection)}`,
+            () => `${written(sentence)} — refused: ${describeProtection(protection)}`,
             before,
             before,
           ),
@@ -145,7 +151,7 @@ export class StrategyContext {
       return false
     }
     this.view.exclude(group)
-    this.decisions.push(exclusionRecord(this, group, reason, detail, before, options.fixed))
+    this.decisions.push(exclusionRecord(this, group, reason, sentence, before, options.fixed))
     return true
   }
 
@@ -153,11 +159,14 @@ export class StrategyContext {
    * Exclude a group even if protected. Only the strict final fallback uses this (MAF drops the
    * system prompt when nothing else is left); the decision says so.
    */
-  excludeUnprotected(group: number, reason: ReasonCode, detail: string): boolean {
+  excludeUnprotected(group: number, reason: ReasonCode, sentence: Sentence): boolean {
     if (this.view.isExcluded(group)) return false
     const before = this.view.groupTokens(group)
     this.view.exclude(group)
-    this.decisions.push({ kind: 'exclude', ...recordBase(this, group, reason, detail, before, 0) })
+    this.decisions.push({
+      kind: 'exclude',
+      ...recordBase(this, group, reason, sentence, before, 0),
+    })
     return true
   }
 
@@ -172,7 +181,7 @@ export class StrategyContext {
     replacement: Part | null,
     kind: 'stub' | 'trim',
     reason: ReasonCode,
-    detail: string,
+    sentence: Sentence,
     options: ChangeOptions = {},
     known = -1,
   ): boolean {
@@ -192,7 +201,7 @@ export class StrategyContext {
             this,
             group,
             'protected',
-            `${detail} — refused: ${describeProtection(protection)}`,
+            () => `${written(sentence)} — refused: ${describeProtection(protection)}`,
             before,
             before,
           ),
@@ -207,7 +216,8 @@ export class StrategyContext {
         this.skip(
           group,
           'keep_recent',
-          `${detail} — not applied: the newer copy it defers to (message ${this.conversation.messages[newer.message]?.id}) was itself changed or removed by an earlier step`,
+          () =>
+            `${written(sentence)} — not applied: the newer copy it defers to (message ${this.conversation.messages[newer.message]?.id}) was itself changed or removed by an earlier step`,
           ref,
         )
         return false
@@ -223,7 +233,8 @@ export class StrategyContext {
       this.skip(
         group,
         'no_savings',
-        `${detail} — not applied: the replacement (${after} tokens) is not smaller than the original (${before})`,
+        () =>
+          `${written(sentence)} — not applied: the replacement (${after} tokens) is not smaller than the original (${before})`,
         ref,
       )
       return false
@@ -241,7 +252,7 @@ export class StrategyContext {
         strategy: this.strategy,
         step: this.step,
         reason,
-        detail,
+        sentence,
         groupId: this.groupIdOf(group),
         tokensBefore: before,
         tokensAfter: after,
@@ -266,7 +277,7 @@ export class StrategyContext {
               strategy,
               step,
               reason,
-              detail,
+              sentence,
               groupId,
               tokensBefore: before,
               tokensAfter: after,
@@ -280,7 +291,7 @@ export class StrategyContext {
               strategy,
               step,
               reason,
-              detail,
+              sentence,
               groupId,
               tokensBefore: before,
               tokensAfter: after,
@@ -295,7 +306,7 @@ export class StrategyContext {
       target: ref,
       replacement,
       ...(fields ? { fields } : {}),
-      ...recordBase(this, group, reason, detail, before, after, fixed, newer),
+      ...recordBase(this, group, reason, sentence, before, after, fixed, newer),
     })
     return true
   }
@@ -304,10 +315,10 @@ export class StrategyContext {
   insert(
     summary: SummaryInsert,
     reason: ReasonCode,
-    detail: string,
+    sentence: Sentence,
     options: ChangeOptions = {},
   ): boolean {
-    return insertSummary(this, summary, reason, detail, options)
+    return insertSummary(this, summary, reason, sentence, options)
   }
 
   /**
@@ -325,7 +336,7 @@ export class StrategyContext {
   skip(
     group: number,
     reason: ReasonCode,
-    detail: string,
+    sentence: Sentence,
     ref?: PartRef,
     options: ChangeOptions = {},
   ): void {
@@ -342,7 +353,7 @@ export class StrategyContext {
               strategy: this.strategy,
               step: this.step,
               reason,
-              detail,
+              sentence,
               groupId: this.groupIdOf(group),
               tokensBefore: t,
               tokensAfter: t,
@@ -352,7 +363,7 @@ export class StrategyContext {
               strategy: this.strategy,
               step: this.step,
               reason,
-              detail,
+              sentence,
               groupId: this.groupIdOf(group),
               tokensBefore: t,
               tokensAfter: t,
@@ -363,7 +374,7 @@ export class StrategyContext {
     this.decisions.push({
       kind: 'skip',
       ...(ref ? { target: ref } : {}),
-      ...recordBase(this, group, reason, detail, t, t, options.fixed),
+      ...recordBase(this, group, reason, sentence, t, t, options.fixed),
     })
   }
 
@@ -372,7 +383,7 @@ export class StrategyContext {
     group: number,
     protection: ProtectionKind,
     attempted: 'exclude' | 'stub' | 'trim' | 'insert',
-    detail: string,
+    sentence: Sentence,
   ): void {
     const t = this.view.groupTokens(group)
     if (this.recordNonChanges)
@@ -384,7 +395,7 @@ export class StrategyContext {
           this,
           group,
           'protected',
-          `${detail} — kept: ${describeProtection(protection)}`,
+          () => `${written(sentence)} — kept: ${describeProtection(protection)}`,
           t,
           t,
         ),

@@ -22,6 +22,7 @@ import { estimateCounter, loadCounter, type TextCounter } from '../tokens/index.
 import { prepare } from './prepared.ts'
 import { replay } from './replay.ts'
 import { compact } from './run.ts'
+import { written, type Sentence } from './sentence.ts'
 import { WorkingView } from './view.ts'
 
 /**
@@ -50,13 +51,22 @@ export interface Source {
   readonly counter: TextCounter
 }
 
-/** JSON with object keys sorted: the hash does not depend on the order a value was built in. */
+/**
+ * JSON with object keys sorted: the hash does not depend on the order a value was built in. A
+ * decision's sentence is hashed as its text under the name it had when the baseline was written
+ * (`detail`): the engine now writes it when read (sentence.ts), and this reads it.
+ */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const record = v as Record<string, unknown>
+      const fields: Record<string, unknown> = {}
+      for (const k of Object.keys(record)) {
+        if (k === 'sentence' && 'reason' in record) fields.detail = written(record[k] as Sentence)
+        else fields[k] = record[k]
+      }
       const out: Record<string, unknown> = {}
-      for (const k of Object.keys(v as Record<string, unknown>).sort())
-        out[k] = (v as Record<string, unknown>)[k]
+      for (const k of Object.keys(fields).sort()) out[k] = fields[k]
       return out
     }
     return v

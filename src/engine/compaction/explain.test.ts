@@ -23,7 +23,7 @@ const skip = (reason: Decision['reason'], detail = ''): Decision => ({
   ...base,
   kind: 'skip',
   reason,
-  detail,
+  sentence: detail,
 })
 const input = (over: Partial<NoChangeInput>): NoChangeInput => ({
   changes: 0,
@@ -53,7 +53,7 @@ describe('explainNoChange', () => {
       attempted: 'stub',
       protection,
       reason: 'protected',
-      detail: '',
+      sentence: '',
     })
     const text = explainNoChange(
       input({

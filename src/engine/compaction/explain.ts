@@ -4,6 +4,7 @@
  * once and every view (headline, CLI) shows the same sentence.
  */
 import type { StepReport } from './pipeline.ts'
+import { detailOf } from './sentence.ts'
 import type { Decision } from './types.ts'
 
 export interface NoChangeInput {
@@ -55,7 +56,7 @@ function protectionOf(d: Decision): string {
 function policyWhy(d: Decision): string {
   const m =
     /(category `[^`]+` is (?:denied|not on the allow list)|tool `[^`]+` is on deniedTools)/.exec(
-      d.detail,
+      detailOf(d),
     )
   return m ? (m[1] as string) : 'denied_by_policy'
 }

@@ -8,6 +8,7 @@ import { replay } from './replay.ts'
 import { compact } from './run.ts'
 import { defineStrategy } from './strategy.ts'
 import type { EngineConfig, StepConfig } from './types.ts'
+import { detailOf } from './sentence.ts'
 
 /** One token per word: expected figures stay readable. */
 const words: TextCounter = {
@@ -197,7 +198,7 @@ describe('compaction pipeline', () => {
       registry,
     )
     expect(r.projection.messages.map((m) => m.id)).toEqual([c.messages[1]?.id])
-    expect(r.decisions.some((d) => d.kind === 'skip' && /still/.test(d.detail))).toBe(true)
+    expect(r.decisions.some((d) => d.kind === 'skip' && /still/.test(detailOf(d)))).toBe(true)
     expect(r.invariants.ok).toBe(true)
   })
 

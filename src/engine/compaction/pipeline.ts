@@ -238,7 +238,7 @@ function failedOpen(strategy: string, step: number, error: string, tokens: numbe
     strategy,
     step,
     reason: 'failed_open',
-    detail: `${strategy} failed and was skipped; the conversation is unchanged by it: ${error}`,
+    sentence: `${strategy} failed and was skipped; the conversation is unchanged by it: ${error}`,
     groupId: '',
     tokensBefore: tokens,
     tokensAfter: tokens,

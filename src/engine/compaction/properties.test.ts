@@ -10,6 +10,7 @@ import { prepare } from './prepared.ts'
 import { replay } from './replay.ts'
 import { compact } from './run.ts'
 import type { EngineConfig, StepConfig } from './types.ts'
+import { writingSentences } from './sentence.ts'
 
 /**
  * Property tests (issue 3): for generated conversations × generated configs, every invariant
@@ -277,7 +278,9 @@ describe('engine properties', () => {
             deps,
             STRATEGY_REGISTRY,
           )
-          expect(JSON.stringify(second.decisions)).toBe(JSON.stringify(first.decisions))
+          expect(JSON.stringify(second.decisions, writingSentences)).toBe(
+            JSON.stringify(first.decisions, writingSentences),
+          )
           expect(second.projection.messages.map((m) => m.id)).toEqual(
             first.projection.messages.map((m) => m.id),
           )

@@ -5,10 +5,11 @@ import type { Conversation, Message, Part } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
 import type { TextCounter } from '../tokens/types.ts'
 import type { Summarizer } from '../summarize/types.ts'
+import type { Sentence } from './sentence.ts'
 
 /**
  * Why a decision was made: a fixed vocabulary (SPEC §5) so reports and the UI can filter on it.
- * The `detail` sentence beside it says the specifics in words.
+ * The sentence beside it says the specifics in words (`detailOf`, sentence.ts).
  */
 export const REASON_CODES = [
   // outcomes that change the projection
@@ -62,8 +63,11 @@ export interface DecisionBase {
   /** Index of the pipeline step (−1 for the final fallback). */
   readonly step: number
   readonly reason: ReasonCode
-  /** One human sentence: what and why, with the specifics. */
-  readonly detail: string
+  /**
+   * One human sentence: what and why, with the specifics. Written when read: `detailOf(d)`
+   * (reports and the wire call it `detail`).
+   */
+  readonly sentence: Sentence
   /** Group the decision is about (`g…`, or the inserted summary's anchor group). */
   readonly groupId: string
   readonly tokensBefore: number

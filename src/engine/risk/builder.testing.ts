@@ -104,7 +104,7 @@ const base = (groupId: string) => ({
   strategy: 'test',
   step: 0,
   reason: 'pruned' as const,
-  detail: 'test removal',
+  sentence: 'test removal',
   groupId,
   tokensBefore: 100,
   tokensAfter: 0,

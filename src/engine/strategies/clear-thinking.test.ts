@@ -11,6 +11,7 @@ import {
   runStrategy,
   transcript,
 } from './truncation/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const signed = (t: string): Part =>
   reasoning(t, { opaque: { label: 'thinking signature', bytes: 40, data: 'c2ln'.repeat(10) } })
@@ -41,13 +42,13 @@ describe('clear-thinking (Anthropic clear_thinking_20251015)', () => {
       ['gm2', 'thinking_cleared', null],
       ['gm4', 'thinking_cleared', null],
     ])
-    expect(trims[0]?.detail).toBe(
+    expect(detailOf(trims[0])).toBe(
       'Clear thinking: thinking turn 1 of 3 (message m2) is older than the 1 most recent thinking turns; thinking block removed',
     )
     expect(ctx.decisions.at(-1)).toMatchObject({
       kind: 'skip',
       reason: 'keep_recent',
-      detail:
+      sentence:
         'Clear thinking: thinking turn 3 of 3 (message m6) is within keep 1; 1 thinking blocks kept',
     })
   })

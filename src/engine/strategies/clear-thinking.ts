@@ -77,7 +77,8 @@ export const clearThinkingStrategy = defineStrategy<ClearThinkingParams>({
           null,
           'trim',
           'thinking_cleared',
-          `Clear thinking: thinking turn ${i + 1} of ${turns.length} (message ${id}) is older than the ${keep} most recent thinking turns; thinking block removed`,
+          () =>
+            `Clear thinking: thinking turn ${i + 1} of ${turns.length} (message ${id}) is older than the ${keep} most recent thinking turns; thinking block removed`,
         )
       }
     })
@@ -86,7 +87,8 @@ export const clearThinkingStrategy = defineStrategy<ClearThinkingParams>({
       ctx.skip(
         t.group,
         'keep_recent',
-        `Clear thinking: thinking turn ${cut + i + 1} of ${turns.length} (message ${id}) is within keep ${p.keep === 'all' ? '"all"' : keep}; ${t.refs.length} thinking blocks kept`,
+        () =>
+          `Clear thinking: thinking turn ${cut + i + 1} of ${turns.length} (message ${id}) is within keep ${p.keep === 'all' ? '"all"' : keep}; ${t.refs.length} thinking blocks kept`,
         t.refs[0],
       )
     })

@@ -12,6 +12,7 @@ import {
   type Setup,
 } from './truncation/testing.ts'
 import { estimateCounter } from '../tokens/index.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 /** A user message, then one call + result per tool name (10-word results). */
 function uses(...tools: string[]) {
@@ -48,7 +49,7 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
       ['gm2', 'tool_use_cleared', 10, 1],
       ['gm4', 'tool_use_cleared', 10, 1],
     ])
-    expect(stubs[0]?.detail).toBe(
+    expect(detailOf(stubs[0])).toBe(
       'Clear tool uses: older than the 3 most recent tool uses; replaced the read result with "[cleared]"',
     )
     expect(ctx.decisions.filter((d) => d.reason === 'keep_recent')).toHaveLength(3)
@@ -57,7 +58,7 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
   it('is not triggered under 100 000 input tokens by default', async () => {
     const ctx = await run(uses('read', 'read', 'read', 'read'), {})
     expect(ctx.decisions.map((d) => d.reason)).toEqual(['below_threshold'])
-    expect(ctx.decisions[0]?.detail).toBe(
+    expect(detailOf(ctx.decisions[0])).toBe(
       'Clear tool uses not triggered: 51 input tokens vs trigger 100000',
     )
   })
@@ -66,7 +67,7 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
     const params = { triggerInputTokens: null, triggerToolUses: 4, keep: 1 }
     const four = await run(uses('a', 'b', 'c', 'd'), params)
     expect(four.decisions.map((d) => d.reason)).toEqual(['below_threshold'])
-    expect(four.decisions[0]?.detail).toBe(
+    expect(detailOf(four.decisions[0])).toBe(
       'Clear tool uses not triggered: 4 tool uses vs trigger 4',
     )
     const five = await run(uses('a', 'b', 'c', 'd', 'e'), params)
@@ -79,7 +80,7 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
       clearAtLeast: 19,
     })
     expect(below.decisions.map((d) => d.reason)).toEqual(['below_threshold'])
-    expect(below.decisions[0]?.detail).toBe(
+    expect(detailOf(below.decisions[0])).toBe(
       'Clear tool uses: only 18 tokens could be cleared from 2 older tool uses, below clear_at_least 19; nothing cleared',
     )
     expect(results(below)).not.toContain('tool: [result [cleared]]')
@@ -102,7 +103,7 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
     expect(ctx.decisions[0]).toMatchObject({
       kind: 'skip',
       reason: 'denied_by_policy',
-      detail: 'Clear tool uses: memory is in exclude_tools, never cleared',
+      sentence: 'Clear tool uses: memory is in exclude_tools, never cleared',
     })
   })
 
@@ -117,8 +118,8 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
     const read = calls[3] as ToolCallPart
     expect([write.argsRaw, write.args]).toEqual(['{}', {}])
     expect([read.argsRaw, read.args]).toEqual(['{"path":"f2.ts"}', { path: 'f2.ts' }])
-    const inputs = ctx.decisions.filter((d) => d.detail.includes('input'))
-    expect(inputs.map((d) => d.detail)).toEqual([
+    const inputs = ctx.decisions.filter((d) => detailOf(d).includes('input'))
+    expect(inputs.map((d) => detailOf(d))).toEqual([
       'Clear tool uses: older than the 3 most recent tool uses; cleared the write tool_use input to {}',
     ])
   })
@@ -130,7 +131,7 @@ describe('clear-tool-uses (Anthropic clear_tool_uses_20250919)', () => {
       chars,
     )
     const cleared = ctx.decisions.filter(
-      (d) => d.kind === 'stub' && d.target.part === 0 && d.detail.includes('input'),
+      (d) => d.kind === 'stub' && d.target.part === 0 && detailOf(d).includes('input'),
     )
     expect(cleared.map((d) => d.groupId)).toEqual(['gm2', 'gm4'])
   })

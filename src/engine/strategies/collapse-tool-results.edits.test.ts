@@ -5,6 +5,7 @@ import { WorkingView } from '../compaction/view.ts'
 import { loadCounter, type TextCounter } from '../tokens/index.ts'
 import { collapseToolResultsStrategy as strategy } from './collapse-tool-results.ts'
 import { calls, conversation, result, run, user } from './summarize/testing.ts'
+import { writingSentences } from '../compaction/sentence.ts'
 
 // Edits of the digest cap and of how many groups are kept (every keystroke on them in the app) make new cut digests,
 // priced from the full digest's head and the marker without counting the cut text
@@ -40,7 +41,10 @@ async function runOn(prepared: Prepared, keepLastToolCallGroups: number, maxSumm
   const protections = computeProtections(view, DEFAULT_PROTECTIONS)
   const h = { view, protections, usable: 1_000_000, summarizer: undefined }
   const ctx = await run(strategy, h, { keepLastToolCallGroups, maxSummaryChars })
-  return { decisions: JSON.stringify(ctx.decisions), summaries: JSON.stringify(view.summaries()) }
+  return {
+    decisions: JSON.stringify(ctx.decisions, writingSentences),
+    summaries: JSON.stringify(view.summaries()),
+  }
 }
 
 describe('collapse-tool-results: cap edits on one prepared conversation', () => {

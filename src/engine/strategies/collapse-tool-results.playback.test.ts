@@ -6,6 +6,7 @@ import { WorkingView } from '../compaction/view.ts'
 import { estimateCounter } from '../tokens/index.ts'
 import { collapseToolResultsStrategy as strategy } from './collapse-tool-results.ts'
 import { calls, conversation, result, run, user } from './summarize/testing.ts'
+import { writingSentences } from '../compaction/sentence.ts'
 
 // A re-plan plays back the last run (step-records.ts) only when nothing it depends on
 // changed: each case compares a second run on the SAME prepared conversation (a record exists)
@@ -37,7 +38,7 @@ async function runOn(prepared: Prepared, o: Second) {
   const h = { view, protections, usable: 100_000, summarizer: undefined }
   // A new params object per run (run parses them), as every edit in the app gives the engine.
   const ctx = await run(strategy, h, structuredClone(o.params ?? {}))
-  const decisions = JSON.stringify(ctx.decisions)
+  const decisions = JSON.stringify(ctx.decisions, writingSentences)
   return { decisions, summaries: JSON.stringify(view.summaries()) }
 }
 

@@ -15,6 +15,7 @@ import {
   transcript,
   type Setup,
 } from './truncation/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 /** Realistic pricing: chars/4 and the default per-message / per-call framing. */
 const real: Setup = { counter: estimateCounter, framing: DEFAULT_FRAMING }
@@ -116,8 +117,8 @@ describe('collapse-tool-results (MAF ToolResultCompactionStrategy)', () => {
     const insert = ctx.decisions.find((d) => d.kind === 'insert')
     expect(insert).toMatchObject({ covers: ['gm2'], reason: 'tool_result_compaction' })
     const exclude = ctx.decisions.find((d) => d.kind === 'exclude')
-    expect(exclude?.detail).toContain(`(replaced by summary ${summary?.message.id})`)
-    expect(insert?.detail).toBe(
+    expect(detailOf(exclude)).toContain(`(replaced by summary ${summary?.message.id})`)
+    expect(detailOf(insert)).toBe(
       'Tool-result collapse: older than the newest 1 tool_call groups; collapsed tool_call group gm2 (tool): 1 results into a 24-character digest (15 → 9 tokens)',
     )
   })

@@ -185,12 +185,13 @@ function collapse(ctx: StrategyContext, p: CollapseToolResultsParams): void {
       out.skip(
         g.index,
         'no_savings',
-        `Tool-result collapse of ${what(g, digest)} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
+        () =>
+          `Tool-result collapse of ${what(g, digest)} not applied: the digest (${tokens} tokens) is not smaller than the group (${before} tokens)`,
       )
       continue
     }
     const made = collapseOf(g, p, digest, part, before, tokens)
-    const detail = lead + made.rest
+    const detail = () => lead + made.rest
     out.insert(made.insert, 'tool_result_compaction', detail, optionsFor(p, digest))
   }
   const kept = toolGroups.slice(cut)
@@ -199,7 +200,8 @@ function collapse(ctx: StrategyContext, p: CollapseToolResultsParams): void {
     out.skip(
       first.index,
       'keep_recent',
-      `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
+      () =>
+        `Tool-result collapse: kept the newest ${kept.length} tool_call groups verbatim (${kept.map((g) => g.id).join(', ')})`,
     )
   }
 }

@@ -11,6 +11,7 @@ import {
   run,
   user,
 } from './summarize/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const json = JSON.stringify(
   { files: Array.from({ length: 200 }, (_, i) => ({ name: `f${i}.ts`, size: i })) },
@@ -46,7 +47,7 @@ describe('micro-compact (falai micro_compact)', () => {
       reason: 'whitespace_collapsed',
       groupId: 'ga1',
     })
-    expect(ctx.decisions[0]?.detail).toContain(`${json.length.toLocaleString('en-US')} → `)
+    expect(detailOf(ctx.decisions[0])).toContain(`${json.length.toLocaleString('en-US')} → `)
   })
 
   it('does nothing under the threshold', async () => {

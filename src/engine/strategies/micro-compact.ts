@@ -151,7 +151,8 @@ function microCompact(ctx: StrategyContext, p: MicroCompactParams): void {
       ctx.skip(
         group,
         'keep_recent',
-        `The ${name} result keeps its whitespace (${fmt(saved)} chars collapsible): it is in the preserved tail (${tail.label})` +
+        () =>
+          `The ${name} result keeps its whitespace (${fmt(saved)} chars collapsible): it is in the preserved tail (${tail.label})` +
           (split
             ? ', extended to its whole tool group — falai counts messages and would have collapsed it'
             : ''),
@@ -164,7 +165,7 @@ function microCompact(ctx: StrategyContext, p: MicroCompactParams): void {
       collapsedPart(entry, part, collapsed, p.faithful),
       'trim',
       'whitespace_collapsed',
-      collapseSentence(entry, collapsed, name, why),
+      () => collapseSentence(entry, collapsed, name, why),
       options,
     )
   })

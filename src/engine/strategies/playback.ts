@@ -7,6 +7,7 @@
  * so the helpers that took a recorder take the context itself.
  */
 import type { ChangeOptions, SummaryInsert } from '../compaction/context.ts'
+import type { Sentence } from '../compaction/sentence.ts'
 import type { ReasonCode } from '../compaction/types.ts'
 import type { Part } from '../model.ts'
 import type { PartRef } from '../pairing.ts'
@@ -16,19 +17,19 @@ import type { PartRef } from '../pairing.ts'
  * `StrategyContext` (not a `Pick` of it): the helpers that take it need no more.
  */
 export interface Out {
-  skip(group: number, reason: ReasonCode, detail: string, ref?: PartRef): void
+  skip(group: number, reason: ReasonCode, sentence: Sentence, ref?: PartRef): void
   replace(
     ref: PartRef,
     replacement: Part | null,
     kind: 'stub' | 'trim',
     reason: ReasonCode,
-    detail: string,
+    sentence: Sentence,
     options: ChangeOptions,
   ): boolean
   insert(
     summary: SummaryInsert,
     reason: ReasonCode,
-    detail: string,
+    sentence: Sentence,
     options: ChangeOptions,
   ): boolean
   /** Is the part protected (`ctx.protectionOf(group, ref) !== null`)? */

@@ -5,6 +5,7 @@ import { WorkingView } from '../compaction/view.ts'
 import { estimateCounter } from '../tokens/index.ts'
 import { pruneToolOutputsStrategy as strategy } from './prune-tool-outputs.ts'
 import { calls, conversation, result, run, user } from './summarize/testing.ts'
+import { writingSentences } from '../compaction/sentence.ts'
 
 // A re-plan plays back the last run (step-records.ts) only when nothing it depends on
 // changed: each case compares a second run on the SAME prepared conversation (a record exists)
@@ -42,7 +43,10 @@ async function runOn(
   const parts = prepared.conversation.messages.map((m, i) =>
     m.parts.map((_, j) => view.part({ message: i, part: j })),
   )
-  return { decisions: JSON.stringify(ctx.decisions), parts: JSON.stringify(parts) }
+  return {
+    decisions: JSON.stringify(ctx.decisions, writingSentences),
+    parts: JSON.stringify(parts),
+  }
 }
 
 async function compare(second: Record<string, unknown>, before?: (v: WorkingView) => void) {

@@ -13,6 +13,7 @@ import {
   run,
   user,
 } from './summarize/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const big = (chars: number, c = 'x') => c.repeat(chars)
 const reasons = (ctx: StrategyContext) =>
@@ -50,11 +51,11 @@ describe('prune-tool-outputs (opencode prune)', () => {
     expect(partText(h.view, 5)).toBe(big(200_000, 's'))
     expect(partText(h.view, 7)).toBe(big(200_000, 'e'))
     expect(reasons(ctx)).toEqual(['skip:keep_recent:7', 'skip:protected:5', 'stub:pruned:2'])
-    expect(ctx.decisions[0]?.detail).toContain(
+    expect(detailOf(ctx.decisions[0])).toContain(
       'is in the last 2 user turns, which opencode never prunes',
     )
-    expect(ctx.decisions[1]?.detail).toContain('skill is a protected tool')
-    expect(ctx.decisions[2]?.detail).toBe(
+    expect(detailOf(ctx.decisions[1])).toContain('skill is a protected tool')
+    expect(detailOf(ctx.decisions[2])).toBe(
       'Cleared the read_file output (50,000 tokens, round(chars/4)); the call stays: it is older than the newest 40,000 tokens of tool output (50,000 counted) and pruning frees 50,000 tokens, more than the minimum 20,000',
     )
     // the call is untouched: pairing intact
@@ -97,7 +98,7 @@ describe('prune-tool-outputs (opencode prune)', () => {
       big(120_000, 'c'),
     ])
     expect(reasons(ctx)).toEqual(['skip:keep_recent:4', 'stub:pruned:3', 'stub:pruned:2'])
-    expect(ctx.decisions[0]?.detail).toContain(
+    expect(detailOf(ctx.decisions[0])).toContain(
       'within the newest 40,000 tokens of tool output (running total 30,000)',
     )
   })
@@ -120,7 +121,7 @@ describe('prune-tool-outputs (opencode prune)', () => {
     const ctx = await run(pruneToolOutputsStrategy, h)
     expect(h.view.totalTokens).toBe(before)
     expect(reasons(ctx)).toEqual(['skip:keep_recent:3', 'skip:skipped_below_min_tokens:2'])
-    expect(ctx.decisions[1]?.detail).toContain('would free only 20,000 tokens in total')
+    expect(detailOf(ctx.decisions[1])).toContain('would free only 20,000 tokens in total')
   })
 
   it('stops at a previous opencode summary (summary: true)', async () => {
@@ -144,7 +145,7 @@ describe('prune-tool-outputs (opencode prune)', () => {
     expect(partText(h.view, 6)).toBe(OPENCODE_CLEARED)
     expect(partText(h.view, 2)).toBe(big(400_000))
     expect(ctx.decisions.map((d) => d.reason)).toEqual(['already_compacted', 'pruned'])
-    expect(ctx.decisions[0]?.detail).toContain(
+    expect(detailOf(ctx.decisions[0])).toContain(
       'Prune walk stops at the previous summary (message s3)',
     )
   })
@@ -205,7 +206,7 @@ describe('prune-tool-outputs (opencode prune)', () => {
     const ctx = await run(pruneToolOutputsStrategy, h, { protectTokens: 0 })
     expect(partText(h.view, 2)).toBe(big(200_000))
     expect(partText(h.view, 3)).toBe(OPENCODE_CLEARED)
-    expect(ctx.decisions[0]?.detail).toContain('error output is not pruned')
+    expect(detailOf(ctx.decisions[0])).toContain('error output is not pruned')
     expect(h.view.part({ message: 1, part: 2 })?.kind).toBe('tool_call') // c3: pending, untouched
   })
 

@@ -135,15 +135,17 @@ function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
       out.skip(
         c.group,
         'skipped_below_min_tokens',
-        `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
+        () =>
+          `The ${c.name} output (${fmt(c.estimate)} tokens) is old enough to prune, but pruning would free only ${fmt(pruned)} tokens in total (round(chars/4)), not more than the minimum ${fmt(p.minimumTokens)}: nothing is pruned`,
         c.ref,
       )
     }
     return
   }
   const candidates = walked.candidates()
-  // The same for every output of this prune: built once, not once per cleared output.
-  const why = `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
+  // The same for every output of this prune: one function, not a sentence per cleared output.
+  const why = () =>
+    `; the call stays: it is older than the newest ${fmt(p.protectTokens)} tokens of tool output (${fmt(total)} counted) and pruning frees ${fmt(pruned)} tokens, more than the minimum ${fmt(p.minimumTokens)}`
   // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
   const growth = p.faithful ? { allowGrowth: true } : {}
   const done: boolean[] = []
@@ -155,7 +157,7 @@ function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
       made.part,
       'stub',
       'pruned',
-      made.opening + why,
+      () => made.opening + why(),
       past
         ? {
             fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,

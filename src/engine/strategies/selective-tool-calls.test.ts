@@ -37,7 +37,7 @@ describe('selective-tool-calls (MAF SelectiveToolCallCompactionStrategy)', () =>
       kind: 'exclude',
       reason: 'tool_call_compaction',
       groupId: 'gm2',
-      detail:
+      sentence:
         'Selective tool-call compaction: older than the newest 1 tool_call groups; dropped tool_call group gm2 (tool) with 1 calls and 1 results (3 tokens)',
     })
   })

@@ -41,10 +41,13 @@ export const selectiveToolCallsStrategy = defineStrategy<SelectiveToolCallsParam
       return
     }
     for (const g of toolGroups.slice(0, cut)) {
+      // Read before the exclusion changes it: the sentence is written later.
+      const tokens = ctx.view.groupTokens(g.index)
       ctx.exclude(
         g.index,
         'tool_call_compaction',
-        `Selective tool-call compaction: older than the newest ${p.keepLastToolCallGroups} tool_call groups; dropped ${label(g)} with ${g.calls.length} calls and ${g.results.length} results (${ctx.view.groupTokens(g.index)} tokens)`,
+        () =>
+          `Selective tool-call compaction: older than the newest ${p.keepLastToolCallGroups} tool_call groups; dropped ${label(g)} with ${g.calls.length} calls and ${g.results.length} results (${tokens} tokens)`,
       )
     }
     const first = kept[0]

@@ -9,6 +9,7 @@ import {
   runStrategy,
   transcript,
 } from './truncation/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 function chat() {
   const m = messages()
@@ -30,13 +31,13 @@ describe('sliding-window (MAF SlidingWindowStrategy)', () => {
     const excluded = ctx.decisions.filter((d) => d.kind === 'exclude')
     expect(excluded.map((d) => d.groupId)).toEqual(['gm2', 'gm3', 'gm4', 'gm5'])
     expect(excluded.every((d) => d.reason === 'sliding_window')).toBe(true)
-    expect(excluded[0]?.detail).toBe(
+    expect(detailOf(excluded[0])).toBe(
       'Sliding window: outside the last 2 non-system groups (gm6 … gm7); dropped user group gm2 (1 tokens)',
     )
     expect(ctx.decisions.at(-1)).toMatchObject({
       kind: 'skip',
       reason: 'keep_recent',
-      detail: 'Sliding window: kept the last 2 non-system groups, gm6 … gm7',
+      sentence: 'Sliding window: kept the last 2 non-system groups, gm6 … gm7',
     })
   })
 

@@ -38,10 +38,13 @@ export const slidingWindowStrategy = defineStrategy<SlidingWindowParams>({
       if (kept.has(g.index)) continue
       if (g.kind === 'system' && p.preserveSystem) continue
       acted = true
+      // Read before the exclusion changes it: the sentence is written later.
+      const tokens = ctx.view.groupTokens(g.index)
       ctx.exclude(
         g.index,
         'sliding_window',
-        `Sliding window: outside the last ${p.keepLastGroups} non-system groups (${first?.id ?? '–'} … ${last?.id ?? '–'}); dropped ${label(g)} (${ctx.view.groupTokens(g.index)} tokens)`,
+        () =>
+          `Sliding window: outside the last ${p.keepLastGroups} non-system groups (${first?.id ?? '–'} … ${last?.id ?? '–'}); dropped ${label(g)} (${tokens} tokens)`,
       )
     }
     if (!first) return

@@ -16,6 +16,7 @@ import {
   type Harness,
 } from './summarize/testing.ts'
 import { toolResultBudgetStrategy } from './tool-result-budget.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const words = (n: number) => 'word   \n'.repeat(n)
 const chars = (n: number, c = 'x') => c.repeat(n)
@@ -104,7 +105,7 @@ describe('summarize — falai tiers', () => {
       groups: ['gu0', 'ga1', 'ga3'],
     })
     // originals → summary: each exclusion names the summary; they are excluded in the same view
-    for (const d of ofKind(summary, 'exclude')) expect(d.detail).toContain(inserted?.message.id)
+    for (const d of ofKind(summary, 'exclude')) expect(detailOf(d)).toContain(inserted?.message.id)
     expect(inserted?.covers.every((g) => h.view.isExcluded(g))).toBe(true)
     // fixed mode kept the system prompt and says what falai would have done
     expect(insert?.fixed).toContain('falai would also have replaced the system prompt')
@@ -122,7 +123,7 @@ describe('summarize — falai tiers', () => {
       reason: 'protected',
       groupId: 'g:system',
     })
-    expect(p.summary.decisions[0]?.detail).toContain('falai replaces the system prompt')
+    expect(detailOf(p.summary.decisions[0])).toContain('falai replaces the system prompt')
   })
 
   it("placement 'at_first_covered' (MAF) anchors the summary at the first summarised group", async () => {
@@ -168,7 +169,7 @@ describe('summarize — falai tiers', () => {
       faithful: true,
     })
     expect(g.decisions[0]).toMatchObject({ kind: 'skip', reason: 'keep_recent', groupId: 'ga3' })
-    expect(g.decisions[0]?.detail).toContain('leave 3 message(s) of its results orphaned')
+    expect(detailOf(g.decisions[0])).toContain('leave 3 message(s) of its results orphaned')
     expect(ofKind(g, 'insert')[0]?.covers).toEqual(['gu0', 'ga1', 'gu2'])
   })
 })

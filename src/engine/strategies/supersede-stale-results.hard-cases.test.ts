@@ -19,6 +19,7 @@ import {
   summary,
   user,
 } from './supersede-stale-results/fixtures.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const out = (n: number) => 'x'.repeat(n)
 const FAITHFUL = { faithful: true, tokenThreshold: 0 }
@@ -48,7 +49,7 @@ describe('supersede-stale-results: engines.md §9 hard cases', () => {
     const r = await run(conv)
     expect(summary(r)).toEqual([`stub:superseded:${rid(a)}`])
     const d = r.decisions[0]
-    expect(d?.detail).toBe(
+    expect(detailOf(d)).toBe(
       `Stubbed \`Read\` output for /a.py (offset:0, limit:100) (1200 bytes, 300 tokens by len//4): a later full read of the file is in message ${rid(b)} — LIP decision \`applied\``,
     )
     expect(d?.fixed).toBe(
@@ -109,7 +110,7 @@ describe('supersede-stale-results: engines.md §9 hard cases', () => {
     for (const mode of [{}, ALL]) {
       const r = await run(conv, mode)
       expect(summary(r)).toEqual([`stub:superseded_by_write:${rid(a)}`])
-      expect(r.decisions[0]?.detail).toContain('the file /src/a.py was modified at message')
+      expect(detailOf(r.decisions[0])).toContain('the file /src/a.py was modified at message')
     }
   })
 
@@ -173,8 +174,8 @@ describe('supersede-stale-results: engines.md §9 hard cases', () => {
     const conv = conversation([user('go'), s, l])
     const fixed = await run(conv, ALL)
     expect(summary(fixed)).toEqual([`skip:keep_recent:${rid(s)}`, `skip:keep_recent:g${l[0]!.id}`])
-    expect(fixed.decisions[1]?.detail).toContain('LIP decision `no_stale_results`')
-    expect(fixed.decisions[0]?.detail).toBe(
+    expect(detailOf(fixed.decisions[1])).toContain('LIP decision `no_stale_results`')
+    expect(detailOf(fixed.decisions[0])).toBe(
       'Kept `run_command` output for git status: it is the newest result for this resource',
     )
     expect(fixed.decisions[0]?.fixed).toBe(
@@ -240,7 +241,7 @@ describe('supersede-stale-results: engines.md §9 hard cases', () => {
     const faithful = await run(conv, { ...FAITHFUL, ...params })
     expect(summary(faithful)).toEqual([`skip:denied_by_policy:${rid(l)}`])
     const denied = await run(conv, { deniedCategories: ['list_directory'] })
-    expect(denied.decisions[0]?.detail).toContain(
+    expect(detailOf(denied.decisions[0])).toContain(
       'category `list_dir` is denied (config entry `list_directory` read as `list_dir`)',
     )
   })
@@ -326,7 +327,7 @@ describe('supersede-stale-results: engines.md §9 hard cases', () => {
     expect(r.resultText(rid(a))).toBe(
       lipStub('curl -H "Authorization: Bearer ***" https://api.example.com/v1', 1200),
     )
-    expect(r.decisions[0]?.detail).not.toContain('abc.DEF_123')
+    expect(detailOf(r.decisions[0])).not.toContain('abc.DEF_123')
     const plain = await run(conversation([user('go'), a, b]), ALL)
     expect(plain.resultText(rid(a))).toContain('Bearer abc.DEF_123')
   })
@@ -369,8 +370,8 @@ describe('supersede-stale-results: argument shapes LIP misses', () => {
     const conv = conversation([user('go'), a, shot(41_000)])
     const r = await run(conv, ALL)
     expect(summary(r)).toEqual([`stub:superseded:${rid(a)}`])
-    expect(r.decisions[0]?.detail).toContain('(40000 bytes, ')
-    expect(r.decisions[0]?.detail).toContain('tokens (engine count: it has attachments)')
+    expect(detailOf(r.decisions[0])).toContain('(40000 bytes, ')
+    expect(detailOf(r.decisions[0])).toContain('tokens (engine count: it has attachments)')
     expect(r.resultText(rid(a))).toBe(lipStub('/tmp/s.png', 40000))
     expect(changes(await run(conv, { ...FAITHFUL, ...ALL }))).toBe(0)
   })

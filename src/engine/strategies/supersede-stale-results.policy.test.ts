@@ -11,6 +11,7 @@ import {
   summary,
   user,
 } from './supersede-stale-results/fixtures.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const out = (n: number, ch = 'x') => ch.repeat(n)
 const ALL = { allowedCategories: [], deniedCategories: [] } // what LIP's from_dict really yields
@@ -39,7 +40,7 @@ describe('supersede-stale-results: seed examples (LIP user guide)', () => {
       })
       expect(r.resultText(rid(a))).toBe(lipStub('/home/user/***/***.py', 2500))
       const d = r.decisions.find((x) => x.kind === 'stub')
-      expect(d?.detail).not.toContain('sk-proj')
+      expect(detailOf(d)).not.toContain('sk-proj')
     }
   })
 
@@ -62,7 +63,7 @@ describe('supersede-stale-results: seed examples (LIP user guide)', () => {
       `skip:denied_by_policy:${rid(c[0]!)}`,
       `skip:denied_by_policy:${rid(w[0]!)}`,
     ])
-    expect(r.decisions[1]?.detail).toBe(
+    expect(detailOf(r.decisions[1])).toBe(
       `Kept \`run_command\` output for make: category \`command_execution\` is denied, though a newer result is in message ${rid(c[1]!)} — LIP decision \`denied_by_policy\``,
     )
   })
@@ -89,7 +90,7 @@ describe('supersede-stale-results: seed examples (LIP user guide)', () => {
       `skip:denied_by_policy:${rid(c[0]!)}`,
       `stub:superseded:${rid(l[0]!)}`,
     ])
-    expect(fixed.decisions[0]?.detail).toContain(
+    expect(detailOf(fixed.decisions[0])).toContain(
       'category `command_execution` is not on the allow list',
     )
     expect(fixed.decisions[1]?.fixed).toBe(
@@ -163,7 +164,7 @@ describe('supersede-stale-results: seed examples (LIP user guide)', () => {
       deniedCategories: ['file_read'],
     })
     expect(summary(r)).toEqual([`skip:denied_by_policy:${rid(a[0]!)}`])
-    expect(r.decisions[0]?.detail).toContain('category `file_read` is denied')
+    expect(detailOf(r.decisions[0])).toContain('category `file_read` is denied')
   })
 })
 
@@ -180,7 +181,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
       deniedTools: ['BASH'],
     })
     expect(summary(both)).toEqual([`skip:denied_by_policy:${rid(c[0]!)}`])
-    expect(both.decisions[0]?.detail).toContain('tool `Bash` is on deniedTools')
+    expect(detailOf(both.decisions[0])).toContain('tool `Bash` is on deniedTools')
     const r = [
       exchange('read_file', { path: '/a' }, out(1200)),
       exchange('read_file', { path: '/a' }, out(5)),

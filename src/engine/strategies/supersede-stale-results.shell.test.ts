@@ -7,6 +7,7 @@ import {
   summary,
   user,
 } from './supersede-stale-results/fixtures.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const out = (n: number) => 'x'.repeat(n)
 const FAITHFUL = { faithful: true, tokenThreshold: 0 }
@@ -23,8 +24,8 @@ describe('supersede-stale-results: shell commands as resources', () => {
     const b = exchange('exec_command', { cmd: 'cat /repo/src/x.ts' }, out(1400))
     const r = await run(conversation([user('go'), a, b]))
     expect(summary(r)).toEqual([`stub:superseded:${rid(a)}`])
-    expect(r.decisions[0]?.detail).toContain('/repo/src/x.ts (lines 1-220)')
-    expect(r.decisions[0]?.detail).toContain('a later full read of the file')
+    expect(detailOf(r.decisions[0])).toContain('/repo/src/x.ts (lines 1-220)')
+    expect(detailOf(r.decisions[0])).toContain('a later full read of the file')
     expect(r.resultText(rid(a))).toContain('[COMPACTED] Previous output for /repo/src/x.ts')
   })
 
@@ -35,7 +36,7 @@ describe('supersede-stale-results: shell commands as resources', () => {
     const r = await run(conversation([user('go'), a, b, c], '/repo'))
     // a (40-180) is covered by c (1-200); b (180-520) is not.
     expect(summary(r)).toEqual([`stub:superseded:${rid(a)}`])
-    expect(r.decisions[0]?.detail).toContain('a later read of the file that covers these lines')
+    expect(detailOf(r.decisions[0])).toContain('a later read of the file that covers these lines')
   })
 
   it('cd dir && cat x (Claude Code Bash) and Read of the same file share the file', async () => {
@@ -58,7 +59,7 @@ describe('supersede-stale-results: shell commands as resources', () => {
     const c = exchange('exec_command', { cmd: 'rg -i -n budget ./src' }, out(1200))
     const r = await run(conversation([user('go'), a, b, c], '/repo'))
     expect(summary(r)).toEqual([`stub:superseded:${rid(a)}`])
-    expect(r.decisions[0]?.detail).toContain('budget (rg in /repo/src')
+    expect(detailOf(r.decisions[0])).toContain('budget (rg in /repo/src')
   })
 
   it('listings: ls and find of the same place, twice each', async () => {
@@ -138,7 +139,7 @@ describe('supersede-stale-results: writes make earlier reads stale', () => {
     const r = await run(conversation([user('go'), read, other, w], '/repo'))
     expect(summary(r)).toEqual([`stub:superseded_by_write:${rid(read)}`])
     const callMessage = (w[0] as { id: string }).id
-    expect(r.decisions[0]?.detail).toContain(
+    expect(detailOf(r.decisions[0])).toContain(
       `the file /repo/src/x.ts was modified at message ${callMessage}`,
     )
     expect(r.resultText(rid(read))).toContain('was removed because the file was modified later')
@@ -189,7 +190,7 @@ describe('supersede-stale-results: Codex write_stdin continues its exec session'
     )
     const r = await run(conversation([user('go'), start, poll]), COMMANDS)
     expect(summary(r)).toEqual([`stub:superseded:${rid(start)}`])
-    expect(r.decisions[0]?.detail).toContain('npm test')
+    expect(detailOf(r.decisions[0])).toContain('npm test')
     expect(r.resultText(rid(start))).toContain('Previous output for npm test')
   })
 
@@ -204,7 +205,7 @@ describe('supersede-stale-results: Codex write_stdin continues its exec session'
     expect(summary(r).sort()).toEqual(
       [`stub:superseded:${rid(b)}`, `stub:superseded:${rid(in1)}`].sort(),
     )
-    const detail = r.decisions.find((d) => d.detail.includes('print(1)'))?.detail ?? ''
+    const detail = detailOf(r.decisions.find((d) => detailOf(d).includes('print(1)'))) ?? ''
     expect(detail).toContain('python3')
   })
 
@@ -221,6 +222,6 @@ describe('supersede-stale-results: Codex write_stdin continues its exec session'
     const poll = exchange('write_stdin', { session_id: 7, chars: '' }, out(1200))
     const r = await run(conversation([user('go'), start, poll], '/repo'))
     expect(changes(r)).toBe(0)
-    expect(r.decisions.some((d) => d.detail.includes('command_execution'))).toBe(true)
+    expect(r.decisions.some((d) => detailOf(d).includes('command_execution'))).toBe(true)
   })
 })

@@ -12,6 +12,7 @@ import {
   summary,
   user,
 } from './supersede-stale-results/fixtures.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const out = (n: number, ch = 'x') => ch.repeat(n)
 
@@ -58,7 +59,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
       { message: 6, part: 0 },
       { message: 6, part: 0 },
     ])
-    expect(stubs[0]?.detail).toBe(
+    expect(detailOf(stubs[0])).toBe(
       `Stubbed \`read_file\` output for /a (1200 bytes, 300 tokens by len//4): a newer result for this resource is in message ${rid(c)} — LIP decision \`applied\``,
     )
     expect(stubs[0]?.tokensBefore).toBe(300)
@@ -74,7 +75,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
     )
     expect(r.decisions).toHaveLength(1)
     expect(r.decisions[0]).toMatchObject({ kind: 'skip', reason: 'keep_recent' })
-    expect(r.decisions[0]?.detail).toBe(
+    expect(detailOf(r.decisions[0])).toBe(
       'Nothing compacted: no stale results — each of the 2 identified tool results is the newest for its resource — LIP decision `no_stale_results`',
     )
   })
@@ -89,7 +90,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
       `skip:skipped_below_min_tokens:${rid(a)}`,
       `stub:superseded:${rid(c)}`,
     ])
-    expect(r.decisions[0]?.detail).toBe(
+    expect(detailOf(r.decisions[0])).toBe(
       `Kept \`read_file\` output for /a: 249 tokens by len//4 is below minToolOutputTokens 250, though a newer result is in message ${rid(b)} — LIP decision \`skipped_below_min_tokens\``,
     )
     const low = await run(conversation([user('go'), a, b]), { minToolOutputTokens: 100 })
@@ -112,7 +113,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
     const conv = conversation([user('go'), a, b, c])
     const r = await run(conv, { preserveLastN: 2 })
     expect(summary(r)).toEqual([`stub:superseded:${rid(a)}`, `skip:keep_recent:${rid(b)}`])
-    expect(r.decisions[1]?.detail).toBe(
+    expect(detailOf(r.decisions[1])).toBe(
       'Kept `read_file` output for /a: it is the 2nd newest result for this resource and preserveLastN is 2 (LIP keeps only the last)',
     )
     expect(r.decisions[1]?.fixed).toBe(
@@ -133,7 +134,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
       'LIP would have stubbed it instead: its max_stubs_per_resource is declared but never used',
     )
     expect(r.view.isExcluded(2)).toBe(true)
-    expect(r.decisions[0]?.detail).toBe(
+    expect(detailOf(r.decisions[0])).toBe(
       `Dropped the call and \`read_file\` output for /a (1200 bytes, 300 tokens by len//4): a newer result for this resource is in message ${rid(c)}, and the 1 newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``,
     )
     const unlimited = await run(conv, { maxStubsPerResource: null })
@@ -148,7 +149,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
     const c = exchange('read_file', { path: '/a' }, out(1400))
     const r = await run(conversation([user('go'), a, b, c]))
     expect(summary(r)).toEqual([`stub:superseded:${rid(a)}`, `stub:superseded:${rid(b)}`])
-    expect(r.decisions[0]?.detail).toContain('(kept as a stub: its group holds other content)')
+    expect(detailOf(r.decisions[0])).toContain('(kept as a stub: its group holds other content)')
   })
 
   it('faithful tokenThreshold gate on Σ len(content)//4 (below_token_threshold); fixed leaves gating to the pipeline', async () => {
@@ -158,7 +159,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
     const conv = conversation([user('go'), a, b])
     const gated = await run(conv, { faithful: true })
     expect(summary(gated)).toEqual([`skip:below_threshold:g${b[0]!.id}`])
-    expect(gated.decisions[0]?.detail).toBe(
+    expect(detailOf(gated.decisions[0])).toBe(
       "Nothing compacted: LIP's estimate of 606 tokens (Σ len(content)//4) is not above tokenThreshold 100000 — LIP decision `below_token_threshold`",
     )
     expect(summary(await run(conv, { faithful: true, tokenThreshold: 606 }))[0]).toMatch(
@@ -186,7 +187,7 @@ describe('supersede-stale-results: decisions and parameters', () => {
     })
     const r = await run(conversation([user('go'), orphan(out(1200)), orphan(out(1300))]))
     expect(summary(r)).toEqual([expect.stringMatching(/^skip:keep_recent:/)])
-    expect(r.decisions[0]?.detail).toContain('each of the 0 identified tool results')
+    expect(detailOf(r.decisions[0])).toContain('each of the 0 identified tool results')
   })
 
   it('protected results are refused and recorded as protected', async () => {

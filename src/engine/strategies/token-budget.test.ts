@@ -16,6 +16,7 @@ import {
   transcript,
   type Step,
 } from './truncation/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const run = tokenBudgetStrategy
 const reasons = (ctx: Awaited<ReturnType<typeof runStrategy>>) => ctx.decisions.map((d) => d.reason)
@@ -49,13 +50,13 @@ describe('token-budget (MAF TokenBudgetComposedStrategy fallbacks)', () => {
       'token_budget_fallback_strict',
       'protected',
     ])
-    expect(ctx.decisions[0]?.detail).toBe(
+    expect(detailOf(ctx.decisions[0])).toBe(
       'Token budget fallback: 401 included message tokens > budget 20 (was 401); dropped the oldest user group gm2 (200 tokens)',
     )
-    expect(ctx.decisions[1]?.detail).toBe(
+    expect(detailOf(ctx.decisions[1])).toBe(
       'Strict token budget fallback: 201 included message tokens still > budget 20 after dropping non-system groups; dropped system group gm1 (1 tokens)',
     )
-    expect(ctx.decisions[2]?.detail).toBe(
+    expect(detailOf(ctx.decisions[2])).toBe(
       'Token budget: still over budget, 200 included message tokens > 20: kept the newest assistant_text group gm3 (200 tokens) — the minimum retained group is never excluded, so the context is never empty',
     )
   })
@@ -63,7 +64,7 @@ describe('token-budget (MAF TokenBudgetComposedStrategy fallbacks)', () => {
   it('does nothing under budget', async () => {
     const ctx = await runStrategy(run, longChat(), { tokenBudget: 401 })
     expect(reasons(ctx)).toEqual(['below_threshold'])
-    expect(ctx.decisions[0]?.detail).toBe(
+    expect(detailOf(ctx.decisions[0])).toBe(
       'Token budget: 401 included message tokens fit the budget of 401; nothing dropped',
     )
   })
@@ -98,7 +99,7 @@ describe('token-budget (MAF TokenBudgetComposedStrategy fallbacks)', () => {
       reason: 'protected',
       groupId: 'gm2',
     })
-    expect(ctx.decisions.at(-1)?.detail).toMatch(/^Token budget: still over budget, 1002/)
+    expect(detailOf(ctx.decisions.at(-1))).toMatch(/^Token budget: still over budget, 1002/)
   })
 
   it('hard case 21: system alone over budget — the strict fallback drops it', async () => {
@@ -127,7 +128,7 @@ describe('token-budget (MAF TokenBudgetComposedStrategy fallbacks)', () => {
       protection: 'system',
       groupId: 'g:system',
     })
-    expect(ctx.decisions[1]?.detail).toMatch(/^Token budget: still over budget, 101 included/)
+    expect(detailOf(ctx.decisions[1])).toMatch(/^Token budget: still over budget, 101 included/)
   })
 
   it('without strict, system groups are left and the result is reported over budget', async () => {
@@ -135,7 +136,7 @@ describe('token-budget (MAF TokenBudgetComposedStrategy fallbacks)', () => {
     const c = conv([m('user', 'hi'), m('assistant', 'hello')], { system: 'rule '.repeat(100) })
     const ctx = await runStrategy(run, c, { tokenBudget: 50 }, { protections: { system: false } })
     expect(reasons(ctx)).toEqual(['token_budget_fallback', 'protected'])
-    expect(ctx.decisions[1]?.detail).toContain('(strict fallback off)')
+    expect(detailOf(ctx.decisions[1])).toContain('(strict fallback off)')
   })
 
   it('hard cases 1 and 6: groups with parallel calls and reasoning are dropped whole', async () => {
@@ -168,7 +169,7 @@ describe('token-budget (MAF TokenBudgetComposedStrategy fallbacks)', () => {
     const c = conv([m('user', 'one two three'), m('assistant', 'four five')], { tools })
     // usable 18 − 4 = 14, minus 10 tokens of tool definitions = 4 for messages.
     const ctx = await runStrategy(run, c, {}, { contextTokens: 18, reservedOutput: 4 })
-    expect(ctx.decisions[0]?.detail).toBe(
+    expect(detailOf(ctx.decisions[0])).toBe(
       'Token budget fallback: 5 included message tokens > budget 4 (usable window minus tool definitions) (was 5); dropped the oldest user group gm1 (3 tokens)',
     )
     expect(transcript(project(ctx))).toEqual(['assistant: four five'])

@@ -81,7 +81,10 @@ function tokenBudget(ctx: StrategyContext, p: TokenBudgetParams): void {
     if (ctx.view.isExcluded(g.index) || g.kind === 'system' || g.kind === 'summary') continue
     if (g.index === keep) continue
     const size = ctx.view.groupTokens(g.index)
-    const detail = `Token budget fallback: ${current} included message tokens > budget ${budget}${source} (was ${start}); dropped the oldest ${label(g)} (${size} tokens)`
+    // `current` changes as the loop drops groups: the sentence quotes its value now.
+    const now = current
+    const detail = () =>
+      `Token budget fallback: ${now} included message tokens > budget ${budget}${source} (was ${start}); dropped the oldest ${label(g)} (${size} tokens)`
     if (ctx.exclude(g.index, 'token_budget_fallback', detail)) current -= size
   }
   if (current > budget && p.strict) {
@@ -89,7 +92,9 @@ function tokenBudget(ctx: StrategyContext, p: TokenBudgetParams): void {
       if (current <= budget) break
       if (ctx.view.isExcluded(g.index) || g.kind !== 'system' || g.index === keep) continue
       const size = ctx.view.groupTokens(g.index)
-      const detail = `Strict token budget fallback: ${current} included message tokens still > budget ${budget}${source} after dropping non-system groups; dropped ${label(g)} (${size} tokens)`
+      const now = current
+      const detail = () =>
+        `Strict token budget fallback: ${now} included message tokens still > budget ${budget}${source} after dropping non-system groups; dropped ${label(g)} (${size} tokens)`
       if (ctx.exclude(g.index, 'token_budget_fallback_strict', detail)) current -= size
     }
   }

@@ -17,6 +17,7 @@ import {
   tool,
   user,
 } from './tool-payload-trim/testing.mts'
+import { writingSentences } from '../compaction/sentence.ts'
 
 // Edits of the thresholds (every keystroke on them in the app) reuse per-part state: call facts,
 // result shapes, sentence templates, plain-text trims built around shared pieces. Every run of a
@@ -66,7 +67,10 @@ async function runOn(prepared: Prepared, params: Record<string, unknown>, touche
   const parts = prepared.conversation.messages.map((m, i) =>
     m.parts.map((_, j) => view.part({ message: i, part: j })),
   )
-  return { decisions: JSON.stringify(ctx.decisions), parts: JSON.stringify(parts) }
+  return {
+    decisions: JSON.stringify(ctx.decisions, writingSentences),
+    parts: JSON.stringify(parts),
+  }
 }
 
 const EDITS: readonly Record<string, unknown>[] = [

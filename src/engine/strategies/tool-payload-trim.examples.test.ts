@@ -16,6 +16,7 @@ import {
   tool,
   user,
 } from './tool-payload-trim/testing.mts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const FILE_V1_BYTES = 1969
 const FILE_V1_SHA = '4281597a054c4f9292045f8b2bb6058967d800631e9742a296a24c2ad70ad935'
@@ -71,7 +72,7 @@ describe('tool-payload-trim: README examples', () => {
     expect(changes[0]?.newer).toEqual({ message: 4, part: 0 })
     // call_1's arguments are all identifier fields: nothing to trim
     expect(about(1)[0]).toMatchObject({ kind: 'skip', reason: 'below_threshold' })
-    expect(about(1)[0]?.detail).toContain(
+    expect(detailOf(about(1)[0])).toContain(
       'group key read_file_content|{"path":"A.php","position":0,"length":6000}',
     )
     // call_2 (latest group member) remains fully intact, input and output
@@ -79,7 +80,7 @@ describe('tool-payload-trim: README examples', () => {
     expect(at(4)).toBe(c.messages[4]?.parts[0])
     expect(about(4)[0]).toMatchObject({ kind: 'skip', reason: 'keep_recent' })
     expect(about(3)[0]).toMatchObject({ kind: 'skip', reason: 'keep_recent' })
-    expect(about(3)[0]?.detail).toContain('its result is the latest')
+    expect(detailOf(about(3)[0])).toContain('its result is the latest')
   })
 
   it('Example A with a JSON result array: result.content → "[omitted]" + _tool_compaction meta', async () => {
@@ -117,8 +118,8 @@ describe('tool-payload-trim: README examples', () => {
       'keep_recent',
       'keep_recent',
     ])
-    expect(ctx.decisions[2]?.detail).toContain('{"path":"A.php","position":0,"length":6000}')
-    expect(ctx.decisions[0]?.detail).toContain('{"path":"A.php","position":6000,"length":4000}')
+    expect(detailOf(ctx.decisions[2])).toContain('{"path":"A.php","position":0,"length":6000}')
+    expect(detailOf(ctx.decisions[0])).toContain('{"path":"A.php","position":6000,"length":4000}')
   })
 
   it('Example C — write_file_content: path kept, content → "[omitted]" + meta, small result unchanged', async () => {
@@ -147,13 +148,13 @@ describe('tool-payload-trim: README examples', () => {
       reason: 'payload_trimmed',
       fields: ['content'],
     })
-    expect(changes[0]?.detail).toContain(
+    expect(detailOf(changes[0])).toContain(
       'argument field content (1390 bytes, sha256 13bf690790e2…)',
     )
     // result is small enough → unchanged
     expect(at(1)).toBe(c.messages[1]?.parts[0])
     expect(about(1)[0]).toMatchObject({ kind: 'skip', reason: 'below_threshold' })
-    expect(about(1)[0]?.detail).toContain('largest trimmable: status, 2 bytes')
+    expect(detailOf(about(1)[0])).toContain('largest trimmable: status, 2 bytes')
     // call_2 remains full
     expect(at(2)).toBe(c.messages[2]?.parts[0])
     expect(at(3)).toBe(c.messages[3]?.parts[0])
@@ -188,7 +189,7 @@ describe('tool-payload-trim: README examples', () => {
     expect(nodeSha(refPhpString(listing))).toBe(
       '847631019eddefd3e53d9a776abc164e8cd6e1a44febf7139461aef932d6228e',
     )
-    expect(about(1)[0]?.detail).toContain('group key list_files|__tool_only__')
+    expect(detailOf(about(1)[0])).toContain('group key list_files|__tool_only__')
     expect(about(0)[0]).toMatchObject({ reason: 'below_threshold' })
     expect(at(3)).toBe(c.messages[3]?.parts[0])
   })

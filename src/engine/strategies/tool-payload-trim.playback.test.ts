@@ -19,6 +19,7 @@ import {
   tool,
   user,
 } from './tool-payload-trim/testing.mts'
+import { writingSentences } from '../compaction/sentence.ts'
 
 // A re-plan plays back the last run (step-records.ts) only when nothing it depends on
 // changed: every case compares a run on the SAME prepared conversation (a record exists) with a
@@ -56,7 +57,10 @@ async function runOn(prepared: Prepared, o: RunOptions = {}) {
   const parts = prepared.conversation.messages.map((m, i) =>
     m.parts.map((_, j) => view.part({ message: i, part: j })),
   )
-  return { decisions: JSON.stringify(ctx.decisions), parts: JSON.stringify(parts) }
+  return {
+    decisions: JSON.stringify(ctx.decisions, writingSentences),
+    parts: JSON.stringify(parts),
+  }
 }
 
 /** The second run on one prepared conversation against a run on a fresh one. */

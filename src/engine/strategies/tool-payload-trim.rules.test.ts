@@ -18,6 +18,7 @@ import {
   write,
   WRITE_IDS,
 } from './tool-payload-trim/testing.mts'
+import { detailOf } from '../compaction/sentence.ts'
 
 // ---- the algorithm's rules ------------------------------------------------------------------
 
@@ -31,7 +32,7 @@ describe('tool-payload-trim: group keys and the latest occurrence', () => {
     ])
     const { about, changes } = await run(c, { toolIdentifierFields: { read_file_content: [] } })
     expect(changes.map((d) => d.kind === 'trim' && d.target)).toEqual([{ message: 1, part: 0 }])
-    expect(about(1)[0]?.detail).toContain('group key read_file_content|__tool_only__')
+    expect(detailOf(about(1)[0])).toContain('group key read_file_content|__tool_only__')
   })
 
   it('identifier values missing from the arguments count as null in the key', async () => {
@@ -43,7 +44,7 @@ describe('tool-payload-trim: group keys and the latest occurrence', () => {
     ])
     const { about, changes } = await run(c, READ_CONFIG)
     expect(changes).toHaveLength(1)
-    expect(about(3)[0]?.detail).toContain(
+    expect(detailOf(about(3)[0])).toContain(
       'read_file_content|{"path":"A.php","position":null,"length":null}',
     )
   })
@@ -58,7 +59,7 @@ describe('tool-payload-trim: group keys and the latest occurrence', () => {
     const { at, about } = await run(c, WRITE_IDS)
     expect(about(3)[0]).toMatchObject({ reason: 'keep_recent' })
     expect(about(0)[0]).toMatchObject({ reason: 'keep_recent' })
-    expect(about(0)[0]?.detail).toContain('its result is the latest')
+    expect(detailOf(about(0)[0])).toContain('its result is the latest')
     expect((at(2) as ToolResultPart).content[0]).toMatchObject({
       text: '[tool_compaction] Tool result compacted for tool=write_file_content, callId=c2. Large fields omitted.',
     })
@@ -73,7 +74,7 @@ describe('tool-payload-trim: group keys and the latest occurrence', () => {
     ])
     const { about, changes } = await run(c, WRITE_IDS)
     expect(about(2)[0]).toMatchObject({ reason: 'keep_recent' })
-    expect(about(2)[0]?.detail).toContain('the latest call for group key')
+    expect(detailOf(about(2)[0])).toContain('the latest call for group key')
     expect(changes.map((d) => d.kind === 'trim' && d.target.message)).toEqual([1, 0])
   })
 
@@ -150,7 +151,7 @@ describe('tool-payload-trim: what is trimmed', () => {
     ])
     const { at, changes } = await run(c, WRITE_IDS)
     expect((at(0) as ToolCallPart).args).toMatchObject({ path: longPath, content: '[omitted]' })
-    expect(changes[0]?.detail).toContain('identifier field path (509 bytes) never trimmed')
+    expect(detailOf(changes[0])).toContain('identifier field path (509 bytes) never trimmed')
   })
 
   it('threshold boundary: exactly inputTrimBytes bytes is kept, one more is trimmed (bytes = UTF-8 strlen)', async () => {
@@ -166,7 +167,7 @@ describe('tool-payload-trim: what is trimmed', () => {
     ])
     const { at, about } = await run(c, { inputTrimBytes: 400 })
     expect(about(0)[0]).toMatchObject({ kind: 'skip', reason: 'below_threshold' })
-    expect(about(0)[0]?.detail).toContain('largest trimmable: text, 400 bytes')
+    expect(detailOf(about(0)[0])).toContain('largest trimmable: text, 400 bytes')
     const sha = nodeSha(refPhpString(over))
     expect(sha).toBe(nodeSha(`"${'\\u00e9'.repeat(200)}!"`))
     expect((at(2) as ToolCallPart).argsRaw).toBe(
@@ -239,7 +240,7 @@ describe('tool-payload-trim: what is trimmed', () => {
     const { ctx, changes } = await run(c, { ...WRITE_IDS, excludedTools: ['write_file_content'] })
     const denied = ctx.decisions.filter((d) => d.reason === 'denied_by_policy')
     expect(denied).toHaveLength(4)
-    expect(denied[0]?.detail).toContain('write_file_content is in excludedTools')
+    expect(detailOf(denied[0])).toContain('write_file_content is in excludedTools')
     expect(changes.map((d) => d.kind === 'trim' && d.target.message)).toEqual([5])
   })
 
@@ -248,7 +249,9 @@ describe('tool-payload-trim: what is trimmed', () => {
     const { ctx, changes } = await run(c)
     expect(changes).toEqual([])
     expect(ctx.decisions.map((d) => d.reason)).toEqual(['denied_by_policy', 'denied_by_policy'])
-    expect(ctx.decisions[0]?.detail).toMatch(/^Orphan result ghost2 left untouched: it has no call/)
+    expect(detailOf(ctx.decisions[0])).toMatch(
+      /^Orphan result ghost2 left untouched: it has no call/,
+    )
   })
 
   it('hard case 28: an older result carrying an image is left untouched', async () => {
@@ -281,7 +284,7 @@ describe('tool-payload-trim: what is trimmed', () => {
     const fixed = await run(c)
     expect(fixed.changes).toEqual([])
     expect(fixed.about(0)[0]).toMatchObject({ kind: 'skip', reason: 'no_savings' })
-    expect(fixed.about(0)[0]?.detail).toContain(FIX_GROWTH)
+    expect(detailOf(fixed.about(0)[0])).toContain(FIX_GROWTH)
     const faithful = await run(c, { faithful: true })
     expect(faithful.changes).toHaveLength(1)
     const d = faithful.changes[0] as Decision

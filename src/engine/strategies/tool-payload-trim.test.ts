@@ -25,6 +25,7 @@ import {
   write,
   WRITE_IDS,
 } from './tool-payload-trim/testing.mts'
+import { detailOf } from '../compaction/sentence.ts'
 
 describe('tool-payload-trim: runs, replay and idempotence', () => {
   const example = () =>
@@ -78,10 +79,10 @@ describe('tool-payload-trim: runs, replay and idempotence', () => {
     const second = await run(out.projection, params)
     expect(second.changes).toEqual([])
     expect(second.about(1)[0]).toMatchObject({ reason: 'already_compacted' })
-    expect(second.about(1)[0]?.detail).toContain(FIX_META)
+    expect(detailOf(second.about(1)[0])).toContain(FIX_META)
     expect(second.about(4)[0]).toMatchObject({ reason: 'already_compacted' })
     expect(second.about(10)[0]).toMatchObject({ reason: 'already_compacted' })
-    expect(second.about(10)[0]?.detail).toContain('result files already "[omitted]"')
+    expect(detailOf(second.about(10)[0])).toContain('result files already "[omitted]"')
   })
 
   it('a later pass with a lower threshold keeps the earlier record and says what it fixed', async () => {

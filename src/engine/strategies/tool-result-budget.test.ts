@@ -12,6 +12,7 @@ import {
   user,
   assistant,
 } from './summarize/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const big = (n: number, c = 'x') => c.repeat(n)
 
@@ -37,8 +38,8 @@ describe('tool-result-budget (falai tool_result_budget)', () => {
     )
     const d = ctx.decisions.find((x) => x.kind === 'trim')
     expect(d?.reason).toBe('result_truncated')
-    expect(d?.detail).toContain('from 12,000 to its first 5,000 chars')
-    expect(d?.detail).toContain('the exact token count')
+    expect(detailOf(d)).toContain('from 12,000 to its first 5,000 chars')
+    expect(detailOf(d)).toContain('the exact token count')
     expect(d?.groupId).toBe('ga1')
     // the call survives: only the result content changed
     expect(h.view.part({ message: 1, part: 0 })?.kind).toBe('tool_call')
@@ -51,7 +52,7 @@ describe('tool-result-budget (falai tool_result_budget)', () => {
     expect(h.view.totalTokens).toBe(before)
     expect(ctx.decisions).toHaveLength(1)
     expect(ctx.decisions[0]?.reason).toBe('below_threshold')
-    expect(ctx.decisions[0]?.detail).toContain('vs threshold 80,000 (0.8 × 100,000, maxTokens)')
+    expect(detailOf(ctx.decisions[0])).toContain('vs threshold 80,000 (0.8 × 100,000, maxTokens)')
   })
 
   it('leaves results inside the preserved tail alone (keep_recent)', async () => {
@@ -64,7 +65,7 @@ describe('tool-result-budget (falai tool_result_budget)', () => {
     const ctx = await run(toolResultBudgetStrategy, h, { maxTokens: 1000 })
     expect(partText(h.view, 2)).toBe(big(9000))
     expect(ctx.decisions.map((d) => d.reason)).toEqual(['keep_recent'])
-    expect(ctx.decisions[0]?.detail).toContain('the last 4 messages')
+    expect(detailOf(ctx.decisions[0])).toContain('the last 4 messages')
   })
 
   it("faithful mode gates on falai's own estimate: tool-call arguments are not counted", async () => {
@@ -91,7 +92,7 @@ describe('tool-result-budget (falai tool_result_budget)', () => {
     expect(falaiEstimate(probe)).toBe(13)
     const faithful = await run(toolResultBudgetStrategy, h, { maxTokens: 1000, faithful: true })
     expect(faithful.decisions[0]?.reason).toBe('below_threshold')
-    expect(faithful.decisions[0]?.detail).toContain("falai's estimate")
+    expect(detailOf(faithful.decisions[0])).toContain("falai's estimate")
     const fixed = await run(toolResultBudgetStrategy, h, { maxTokens: 1000 })
     expect(fixed.decisions.some((d) => d.reason === 'below_threshold')).toBe(false)
   })
@@ -103,7 +104,7 @@ describe('tool-result-budget (falai tool_result_budget)', () => {
     const second = await run(toolResultBudgetStrategy, h, { maxTokens: 1000 }, 1)
     expect(partText(h.view, 2)).toBe(once)
     expect(second.decisions.map((d) => d.reason)).toEqual(['already_compacted'])
-    expect(second.decisions[0]?.detail).toContain('rewrite the notice to "5052 chars total"')
+    expect(detailOf(second.decisions[0])).toContain('rewrite the notice to "5052 chars total"')
   })
 
   it("hard case 17, faithful: falai's second pass rewrites the notice with a new total", async () => {
@@ -160,7 +161,7 @@ describe('tool-result-budget (falai tool_result_budget)', () => {
     })
     expect(partText(fixed.view, 2)).toBe(big(8000, 'a'))
     expect(ctx.decisions[0]?.reason).toBe('keep_recent')
-    expect(ctx.decisions[0]?.detail).toContain('extended to its whole tool group')
+    expect(detailOf(ctx.decisions[0])).toContain('extended to its whole tool group')
     const faithful = harness(conv)
     await run(toolResultBudgetStrategy, faithful, {
       maxTokens: 1000,

@@ -220,7 +220,8 @@ function toolResultBudget(ctx: StrategyContext, p: ToolResultBudgetParams): void
       ctx.skip(
         group,
         'keep_recent',
-        `The ${name} result (${fmt(text.length)} chars, over ${fmt(max)}) is kept whole: it is in the preserved tail (${tail.label})` +
+        () =>
+          `The ${name} result (${fmt(text.length)} chars, over ${fmt(max)}) is kept whole: it is in the preserved tail (${tail.label})` +
           (split
             ? `, extended to its whole tool group — falai counts messages and would have truncated it because its message lies just before the cut`
             : ''),
@@ -233,7 +234,8 @@ function toolResultBudget(ctx: StrategyContext, p: ToolResultBudgetParams): void
       ctx.skip(
         group,
         'already_compacted',
-        `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
+        () =>
+          `The ${name} result is already truncated (first ${fmt(plan.shown)} of ${fmt(plan.total)} chars, with falai's notice): left as is — falai would truncate it again and rewrite the notice to "${plan.faithfulTotal} chars total"`,
         ref,
       )
       return
@@ -242,7 +244,8 @@ function toolResultBudget(ctx: StrategyContext, p: ToolResultBudgetParams): void
       ctx.skip(
         group,
         'no_savings',
-        `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
+        () =>
+          `The ${name} result (${fmt(text.length)} chars) is only just over ${fmt(max)}: the truncated text plus notice would be ${fmt(plan.text.length)} chars, longer than the original, so it is left as is (falai would apply it)`,
         ref,
       )
       return
@@ -252,7 +255,7 @@ function toolResultBudget(ctx: StrategyContext, p: ToolResultBudgetParams): void
       replacement ?? withResultText(part, plan.text),
       'trim',
       'result_truncated',
-      truncationSentence(part, name, plan.total, why),
+      () => truncationSentence(part, name, plan.total, why),
       // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
       // (Plain literals, not spreads; one shared object when there is no fix to note.)
       plan.fixed

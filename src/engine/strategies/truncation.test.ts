@@ -10,6 +10,7 @@ import {
   runStrategy,
   transcript,
 } from './truncation/testing.ts'
+import { detailOf } from '../compaction/sentence.ts'
 
 const kinds = (ctx: Awaited<ReturnType<typeof runStrategy>>) => ctx.decisions.map((d) => d.kind)
 
@@ -34,7 +35,7 @@ describe('truncation (MAF TruncationStrategy)', () => {
       ['gm2', 'truncation'],
       ['gm3', 'truncation'],
     ])
-    expect(excluded[0]?.detail).toBe(
+    expect(detailOf(excluded[0])).toBe(
       'Truncation: 5 included messages > compact_to 3 (triggered at 5 > max_n 3); dropped the oldest user group gm2 (1 messages)',
     )
   })
@@ -60,7 +61,7 @@ describe('truncation (MAF TruncationStrategy)', () => {
     expect(ctx.totalTokens()).toBe(203)
     const last = ctx.decisions.at(-1)
     expect(last?.reason).toBe('protected')
-    expect(last?.detail).toBe(
+    expect(detailOf(last)).toBe(
       'Truncation stopped at 203 tokens, still over compact_to 40: kept the newest assistant_text group gm3 (200 tokens) — the minimum retained group is never excluded, so the context is never empty',
     )
   })
@@ -88,7 +89,7 @@ describe('truncation (MAF TruncationStrategy)', () => {
     const ctx = await runStrategy(truncationStrategy, c, { maxN: 3, compactTo: 1 })
     expect(kinds(ctx)).toEqual(['skip'])
     expect(ctx.decisions[0]?.reason).toBe('below_threshold')
-    expect(ctx.decisions[0]?.detail).toBe(
+    expect(detailOf(ctx.decisions[0])).toBe(
       'Truncation not triggered: 3 included messages is not over max_n 3',
     )
   })
@@ -120,7 +121,7 @@ describe('truncation (MAF TruncationStrategy)', () => {
     expect(ctx.view.isExcluded(1)).toBe(true)
     expect(ctx.view.isExcluded(2)).toBe(false)
     expect(ctx.totalTokens()).toBe(502)
-    expect(ctx.decisions.at(-1)?.detail).toMatch(/^Truncation stopped at 502 tokens, still over/)
+    expect(detailOf(ctx.decisions.at(-1))).toMatch(/^Truncation stopped at 502 tokens, still over/)
   })
 
   it('hard cases 1 and 6: parallel calls with reasoning before them go as one group', async () => {

@@ -78,7 +78,10 @@ function truncate(ctx: StrategyContext, p: TruncationParams): void {
     if (g.kind === 'system' && p.preserveSystem) continue
     if (g.index === keep) continue
     const size = groupSize(ctx, g, p.metric)
-    const detail = `Truncation: ${current} included ${unit}${how} > compact_to ${p.compactTo} (triggered at ${start} > max_n ${p.maxN}); dropped the oldest ${label(g)} (${size} ${unit})`
+    // `current` changes as the loop drops groups: the sentence quotes its value now.
+    const now = current
+    const detail = () =>
+      `Truncation: ${now} included ${unit}${how} > compact_to ${p.compactTo} (triggered at ${start} > max_n ${p.maxN}); dropped the oldest ${label(g)} (${size} ${unit})`
     if (ctx.exclude(g.index, 'truncation', detail)) current -= size
   }
   if (current > p.compactTo) {

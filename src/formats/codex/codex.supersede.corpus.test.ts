@@ -3,6 +3,7 @@ import { run } from '../../engine/strategies/supersede-stale-results/fixtures.ts
 import { commandText } from '../../engine/strategies/supersede-stale-results/shell.ts'
 import { corpusFiles, importCorpusFile } from '../testing-corpus.mts'
 import { importer } from './index.ts'
+import { detailOf } from '../../engine/compaction/sentence.ts'
 
 /**
  * Issue 12 on real Codex rollouts: `sed -n`/`cat` reads of a file that a later read covers are
@@ -28,16 +29,17 @@ describe.skipIf(!corpus.present)('codex corpus: shell reads are superseded', () 
           }
       const r = await run(conversation)
       const shell = r.decisions.filter(
-        (d) => d.reason === 'superseded' && /`(exec_command|shell)` output for \//.test(d.detail),
+        (d) =>
+          d.reason === 'superseded' && /`(exec_command|shell)` output for \//.test(detailOf(d)),
       )
       const perFile = new Map<string, number>()
       for (const d of shell) {
-        const path = /output for (\/.+?) \((?:lines|last)/.exec(d.detail)?.[1]
-        expect(path, d.detail).toBeDefined()
+        const path = /output for (\/.+?) \((?:lines|last)/.exec(detailOf(d))?.[1]
+        expect(path, detailOf(d)).toBeDefined()
         perFile.set(path as string, (perFile.get(path as string) ?? 0) + 1)
         // The file is read by at least two commands (the stale read and a newer one).
         const base = (path as string).split('/').pop() as string
-        expect(commands.filter((c) => c.includes(base)).length, d.detail).toBeGreaterThan(1)
+        expect(commands.filter((c) => c.includes(base)).length, detailOf(d)).toBeGreaterThan(1)
       }
       total += shell.length
       console.warn(

@@ -5,6 +5,7 @@ import { sniff } from '../sniff.ts'
 import { importer } from './index.ts'
 import { findTextAction } from './text-actions.ts'
 import { sweTextTrajectory as v0 } from './text-actions.testing.ts'
+import { detailOf } from '../../engine/compaction/sentence.ts'
 
 function load(value: unknown): Conversation {
   const r = importer.parse(sniff(JSON.stringify(value)))
@@ -62,7 +63,7 @@ describe('text actions: SWE-agent 0.x trajectories', () => {
     const r = await run(conv, { tokenThreshold: 0 })
     const stubbed = r.decisions.filter((d) => d.kind === 'stub')
     expect(stubbed).toHaveLength(1)
-    expect(stubbed[0]?.detail).toContain('src/x.py')
+    expect(detailOf(stubbed[0])).toContain('src/x.py')
     expect(r.resultText(o1?.id ?? '')).toContain('[COMPACTED]')
   })
 

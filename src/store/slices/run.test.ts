@@ -48,6 +48,7 @@ function summary(configName: string): RunSummary {
     },
     triggers: [],
     decisions: {
+      run: 0,
       length: 0,
       kinds: [],
       kind: new Uint8Array(),
@@ -56,7 +57,6 @@ function summary(configName: string): RunSummary {
       reasons: [],
       reason: new Uint16Array(),
       step: new Int32Array(),
-      detail: [],
       groupId: [],
       tokensBefore: new Float64Array(),
       tokensAfter: new Float64Array(),

@@ -15,6 +15,7 @@ import {
   text,
   user,
 } from './testing.ts'
+import { detailOf } from '../../compaction/sentence.ts'
 
 const chars = (n: number, c = 'x') => c.repeat(n)
 
@@ -44,13 +45,13 @@ describe('summarize — failure', () => {
       'exclude:truncation:ga1',
       'exclude:truncation:gu2',
     ])
-    expect(ctx.decisions[0]?.detail).toBe(
+    expect(detailOf(ctx.decisions[0])).toBe(
       'Summary failed (provider unavailable (HTTP 503)); falling back to aggressive truncation of the oldest groups (falai)',
     )
-    expect(ctx.decisions[4]?.detail).toContain(
+    expect(detailOf(ctx.decisions[4])).toContain(
       'because the summary failed (provider unavailable (HTTP 503))',
     )
-    expect(ctx.decisions[4]?.detail).toContain('this group did not fit')
+    expect(detailOf(ctx.decisions[4])).toContain('this group did not fit')
     expect(h.view.totalTokens).toBe(312)
     expect(h.view.summaries()).toHaveLength(0)
   })
@@ -63,13 +64,13 @@ describe('summarize — failure', () => {
       faithful: true,
     })
     expect(ofKind(ctx, 'exclude').map((d) => d.groupId)).toEqual(['gu0', 'ga1', 'gu2'])
-    expect(ctx.decisions[0]?.detail).toContain('Summary failed (rate limited)')
+    expect(detailOf(ctx.decisions[0])).toContain('Summary failed (rate limited)')
   })
 
   it('no summariser configured → truncation fallback too', async () => {
     const h = harness(six())
     const ctx = await run(summarizeStrategy, h, { maxTokens: 500, preserveRecentMessages: 2 })
-    expect(ctx.decisions[0]?.detail).toContain('no summariser is configured')
+    expect(detailOf(ctx.decisions[0])).toContain('no summariser is configured')
     expect(ofKind(ctx, 'exclude')).toHaveLength(3)
   })
 
@@ -81,7 +82,7 @@ describe('summarize — failure', () => {
       onFailure: 'fail_open',
     })
     expect(reasons(ctx)).toEqual(['skip:summary_failed:gu0'])
-    expect(ctx.decisions[0]?.detail).toContain('history left unchanged (fail-open)')
+    expect(detailOf(ctx.decisions[0])).toContain('history left unchanged (fail-open)')
     expect(h.view.totalTokens).toBe(621)
   })
 
@@ -92,7 +93,7 @@ describe('summarize — failure', () => {
       preserveRecentMessages: 2,
       onFailure: 'fail_open',
     })
-    expect(f.decisions[0]?.detail).toContain(
+    expect(detailOf(f.decisions[0])).toContain(
       'Summary failed (the summariser returned an empty summary) — falai would have inserted the empty summary',
     )
     const faithful = harness(six(), { summarizer: failingSummarizer('empty') })
@@ -148,7 +149,7 @@ describe('summarize — input bound and iteration', () => {
       'exclude:summarized:gu2',
       'insert:summarized:ga1',
     ])
-    expect(ctx.decisions[0]?.detail).toContain('alone exceeds the summariser input budget')
+    expect(detailOf(ctx.decisions[0])).toContain('alone exceeds the summariser input budget')
     expect(s.requests[0]?.messages.map((m) => m.id)).toEqual(['a1', 'u2'])
     expect(h.view.summaries()[0]?.anchor).toBe(1)
     expect(h.view.isExcluded(0)).toBe(false)
@@ -173,7 +174,7 @@ describe('summarize — input bound and iteration', () => {
     expect(req.previousSummary).toBe('Earlier the user asked for a parser.')
     expect(req.messages.map((m) => m.id)).toEqual(['u1', 'a2'])
     expect(ofKind(ctx, 'insert')[0]?.covers).toEqual(['gs0', 'gu1', 'ga2'])
-    expect(ofKind(ctx, 'insert')[0]?.detail).toContain('carrying 1 earlier summary(ies) forward')
+    expect(detailOf(ofKind(ctx, 'insert')[0])).toContain('carrying 1 earlier summary(ies) forward')
     expect(h.view.isExcluded(0)).toBe(true)
     expect(partText(h.view, 3)).toBe('next')
   })

@@ -3,6 +3,7 @@
  * `fixed` note on decisions where the fixed mode diverges from the faithful one).
  */
 import type { StrategyContext } from '../../compaction/context.ts'
+import type { Sentence } from '../../compaction/sentence.ts'
 import type { ReasonCode } from '../../compaction/types.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { ResourceIdentity } from './identity.ts'
@@ -57,7 +58,7 @@ export function skipWith(
   ctx: StrategyContext,
   group: number,
   reason: ReasonCode,
-  detail: string,
+  detail: Sentence,
   ref: PartRef | undefined,
   fixed: string | undefined,
 ): void {

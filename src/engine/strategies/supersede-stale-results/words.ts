@@ -6,6 +6,7 @@
  * The view is not read here: whether the context accepts a change is still decided at every run.
  */
 import type { ChangeOptions } from '../../compaction/context-types.ts'
+import type { Sentence } from '../../compaction/sentence.ts'
 import type { ReasonCode } from '../../compaction/types.ts'
 import type { ToolResultPart } from '../../model.ts'
 import type { ResultInfo } from './collect.ts'
@@ -32,16 +33,16 @@ export type Act =
       readonly kind: 'stub'
       readonly reason: ReasonCode
       readonly replacement: ToolResultPart
-      readonly detail: string
+      readonly detail: Sentence
       readonly options: ChangeOptions
       /** Drops only: the sentence and options when its whole group is dropped. */
-      readonly dropDetail: string | undefined
+      readonly dropDetail: Sentence | undefined
       readonly dropOptions: ChangeOptions
     }
   | {
       readonly kind: 'skip'
       readonly reason: ReasonCode
-      readonly detail: string
+      readonly detail: Sentence
       readonly fixed: string | undefined
     }
   | { readonly kind: 'none' }
@@ -157,7 +158,7 @@ function wordingOf(results: readonly ResultInfo[], p: WordParams): Wording {
 const redactOne = (s: string): string => redactText(s)
 const same = (s: string): string => s
 
-function skipAct(reason: ReasonCode, detail: string, fixed: string | undefined): Act {
+function skipAct(reason: ReasonCode, detail: Sentence, fixed: string | undefined): Act {
   return { kind: 'skip', reason, detail, fixed }
 }
 
@@ -173,23 +174,30 @@ function makeAct(
   { redact, messageIdOf }: Wording,
 ): Act {
   const occ = p.faithful ? r.faithful : r.fixed
-  const label = occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
-  const what = `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
+  // The sentences are written when read (sentence.ts): only a stub's text needs the label now.
+  const labelOf = (): string =>
+    occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
+  const whatOf = (label = labelOf()): string =>
+    `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
   const fixed =
     p.faithful || !lip ? undefined : lipDifference(outcome, lip, r.faithful, messageIdOf, redact)
-  const measure =
+  const measureOf = (): string =>
     r.hasAttachments && !p.faithful
       ? `${occ.measure} tokens (engine count: it has attachments)`
       : `${occ.measure} tokens by len//4`
   switch (outcome.kind) {
     case 'stub':
     case 'drop': {
+      const label = labelOf()
       const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
-      const base = `${what} (${bytes} bytes, ${measure})`
+      const baseOf = () => `${whatOf(label)} (${bytes} bytes, ${measureOf()})`
       const byWrite = outcome.cause === 'write'
-      const stale = byWrite
-        ? writeSentence(r, results[outcome.newer] as ResultInfo)
-        : `${CAUSE_WORDS[outcome.cause]} is in message ${messageIdOf(outcome.newer)}`
+      const newer = outcome.newer
+      const cause = outcome.cause
+      const staleOf = (): string =>
+        cause === 'write'
+          ? writeSentence(r, results[newer] as ResultInfo)
+          : `${CAUSE_WORDS[cause]} is in message ${messageIdOf(newer)}`
       const reason = byWrite ? 'superseded_by_write' : 'superseded'
       const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
       const stub = renderStub(byWrite ? WRITE_STUB_TEMPLATE : template, {
@@ -205,7 +213,8 @@ function makeAct(
         kind: 'stub',
         reason,
         replacement: stubPart(r.part, stub),
-        detail: `Stubbed ${base}: ${stale}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
+        detail: () =>
+          `Stubbed ${baseOf()}: ${staleOf()}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
         // One literal shape (the context reads these by value, an absent one as undefined): the
         // spread form made a dictionary-mode object per stub.
         options: {
@@ -216,33 +225,44 @@ function makeAct(
         },
         dropDetail:
           outcome.kind === 'drop'
-            ? `Dropped the call and ${base}: ${stale}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``
+            ? () =>
+                `Dropped the call and ${baseOf()}: ${staleOf()}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``
             : undefined,
         dropOptions: fixed ? { fixed } : NO_OPTIONS,
       }
     }
-    case 'denied':
+    case 'denied': {
+      const { why, newer } = outcome
       return skipAct(
         'denied_by_policy',
-        `Kept ${what}: ${outcome.why}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`denied_by_policy\``,
+        () =>
+          `Kept ${whatOf()}: ${why}, though a newer result is in message ${messageIdOf(newer)} — LIP decision \`denied_by_policy\``,
         fixed,
       )
-    case 'below_min':
+    }
+    case 'below_min': {
+      const { newer } = outcome
       return skipAct(
         'skipped_below_min_tokens',
-        `Kept ${what}: ${measure} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(outcome.newer)} — LIP decision \`skipped_below_min_tokens\``,
+        () =>
+          `Kept ${whatOf()}: ${measureOf()} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(newer)} — LIP decision \`skipped_below_min_tokens\``,
         fixed,
       )
-    case 'keep_recent':
+    }
+    case 'keep_recent': {
+      const { rank } = outcome
       return skipAct(
         'keep_recent',
-        `Kept ${what}: it is the ${ordinal(outcome.rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
+        () =>
+          `Kept ${whatOf()}: it is the ${ordinal(rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
         fixed,
       )
+    }
     case 'already':
       return skipAct(
         'already_compacted',
-        `Left ${what} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
+        () =>
+          `Left ${whatOf()} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
         undefined,
       )
     case 'newest':
@@ -252,8 +272,8 @@ function makeAct(
       return skipAct(
         'keep_recent',
         outcome.kind === 'no_identity'
-          ? `Kept ${what}: no resource identity in its arguments`
-          : `Kept ${what}: it is the newest result for this resource`,
+          ? () => `Kept ${whatOf()}: no resource identity in its arguments`
+          : () => `Kept ${whatOf()}: it is the newest result for this resource`,
         fixed,
       )
   }

@@ -7,6 +7,7 @@
 import type { ChangeOptions, StrategyContext } from '../../compaction/context.ts'
 import type { Part, ToolCallPart, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
+import { written, type Sentence } from '../../compaction/sentence.ts'
 import {
   applyPlan,
   isJsonObject,
@@ -66,7 +67,7 @@ export function trimCall(
     noTrim(env, ref, group, part, f, plan, 'argument', 'inputTrimBytes')
     return
   }
-  const detail = trimmedSentence(part, f, plan, p.inputTrimBytes)
+  const detail = () => trimmedSentence(part, f, plan, p.inputTrimBytes)
   apply(env, ref, group, replacement, plan, detail, newer)
 }
 
@@ -109,7 +110,8 @@ export function trimResult(
       noTrim(env, ref, group, part, f, t.plan, 'result', 'outputTrimBytes')
       return
     case 'json_trim': {
-      const detail = trimmedSentence(part, f, t.plan, p.outputTrimBytes)
+      const plan = t.plan
+      const detail = () => trimmedSentence(part, f, plan, p.outputTrimBytes)
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
@@ -122,12 +124,13 @@ export function trimResult(
               t.kind,
               `${olderOf(part, f).capped} left as is: PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it.`,
             ))
-          : textKeptSentence(part, f, t.size, p.outputTrimBytes)
+          : () => textKeptSentence(part, f, t.size, p.outputTrimBytes)
       out.skip(group, 'below_threshold', detail, ref)
       return
     }
     case 'text_trim': {
-      const detail = placeholderSentence(part, f, t.plan, p.outputTrimBytes)
+      const plan = t.plan
+      const detail = () => placeholderSentence(part, f, plan, p.outputTrimBytes)
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
@@ -212,7 +215,8 @@ function noTrim(
   const { p, out } = env
   let done = false
   for (const k of plan.kept) if (k.why === 'already_compacted') done = true
-  const why = noTrimSentence(part, f, plan, side, param, p[param], done)
+  const threshold = p[param]
+  const why = () => noTrimSentence(part, f, plan, side, param, threshold, done)
   out.skip(group, done ? 'already_compacted' : 'below_threshold', why, ref)
 }
 
@@ -222,7 +226,7 @@ function apply(
   group: number,
   replacement: Part,
   plan: CompactionPlan,
-  detail: string,
+  detail: Sentence,
   newer: PartRef,
 ): void {
   const { ctx, p, out } = env
@@ -237,7 +241,8 @@ function apply(
       out.skip(
         group,
         'no_savings',
-        `${detail.replace(/\.$/, '')} — not applied: the trimmed part (${after} tokens) is not smaller than the original (${before}); ${FIX_GROWTH}.`,
+        () =>
+          `${written(detail).replace(/\.$/, '')} — not applied: the trimmed part (${after} tokens) is not smaller than the original (${before}); ${FIX_GROWTH}.`,
         ref,
       )
       return

@@ -16,6 +16,7 @@ import { filterByQuery, parseQuery } from './query.ts'
 import { FindBar } from './FindBar.tsx'
 import { QueryBar } from './QueryBar.tsx'
 import { VirtualGroupTable } from './VirtualGroupTable.tsx'
+import { useRowSentences } from './useRowSentences.ts'
 import './table.css'
 
 function FilterChips(props: {
@@ -79,7 +80,11 @@ export function GroupTable() {
   const matchSet = useMemo(() => new Set(matches), [matches])
   // Unchanged groups keep their row objects from run to run (only changed lines re-render).
   const [rowsOf] = useState(createRowCache)
-  const allRows = useMemo(() => (summary ? rowsOf(summary) : []), [summary, rowsOf])
+  const sentences = useRowSentences(summary)
+  const allRows = useMemo(
+    () => (summary ? rowsOf(summary, sentences) : []),
+    [summary, sentences, rowsOf],
+  )
   const parsed = useMemo(() => parseQuery(query), [query])
   // Typing and brushing stay responsive on 10,000 groups: the filtering may lag a frame behind.
   const deferredParsed = useDeferredValue(parsed)

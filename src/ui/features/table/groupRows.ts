@@ -8,6 +8,7 @@ import type {
   WireDecisions,
 } from '../../../store/index.ts'
 import type { QueryRow } from './query.ts'
+import type { RowSentences } from './useRowSentences.ts'
 
 export interface GroupRow extends QueryRow {
   /** Why the group changed (or is protected); empty when no decision names it. */
@@ -71,15 +72,24 @@ export function decisionsByGroup(decisions: WireDecisions): ReadonlyMap<string, 
  * was (issue 14): memoised table lines then skip them, and an edit that changes a few groups
  * re-renders a few lines. Returns the previous array itself when nothing changed.
  */
-export function createRowCache(): (summary: RunView) => readonly GroupRow[] {
+export function createRowCache(): (
+  summary: RunView,
+  sentences?: RowSentences | null,
+) => readonly GroupRow[] {
   let last: readonly GroupRow[] = []
-  // The rows read only the groups and the decisions: a summary that keeps both (the settled
-  // idempotence check replaces the summary with new invariants) has the same rows, unbuilt.
-  let from: Pick<RunView, 'groups' | 'decisions'> | null = null
-  return (summary) => {
-    if (from && from.groups === summary.groups && from.decisions === summary.decisions) return last
-    from = { groups: summary.groups, decisions: summary.decisions }
-    const next = buildRows(summary, last)
+  // The rows read only the groups, the decisions and their sentences: a summary that keeps them
+  // (the settled idempotence check replaces the summary with new invariants) has the same rows.
+  let from: { groups: unknown; decisions: unknown; sentences: unknown } | null = null
+  return (summary, sentences = null) => {
+    if (
+      from &&
+      from.groups === summary.groups &&
+      from.decisions === summary.decisions &&
+      from.sentences === sentences
+    )
+      return last
+    from = { groups: summary.groups, decisions: summary.decisions, sentences }
+    const next = buildRows(summary, last, sentences)
     const changed = next.length !== last.length || next.some((row, i) => row !== last[i])
     if (!changed) return last
     last = next
@@ -91,8 +101,15 @@ export function createRowCache(): (summary: RunView) => readonly GroupRow[] {
  * One row per group. With `previous` (the last run's rows), a group whose every field is the same
  * keeps its old object: compared field by field before allocating, so a field edit on 10,000
  * groups builds only the rows that changed (this ran in the render that paints after an edit).
+ * `sentences`: the decisions' sentences when they are in. Until then a row that is otherwise the
+ * same keeps its old object, sentence included (its new one follows within a round trip), so an
+ * edit still re-renders only the rows it changed; a new or changed row has none yet ('').
  */
-export function buildRows(summary: RunView, previous: readonly GroupRow[] = []): GroupRow[] {
+export function buildRows(
+  summary: RunView,
+  previous: readonly GroupRow[] = [],
+  sentences: RowSentences | null = null,
+): GroupRow[] {
   const { ids, kinds, status, tokensBefore, tokensAfter } = summary.groups
   const { roles, tools, resources, turns, firstMessage, messageCounts } = summary.groups
   const decisions = summary.decisions
@@ -107,7 +124,8 @@ export function buildRows(summary: RunView, previous: readonly GroupRow[] = []):
     const st = status[i] ?? 'kept'
     const reason = d === undefined ? '' : (decisions.reasons[decisions.reason[d] ?? 0] ?? '')
     const strategy = d === undefined ? '' : (decisions.strategies[decisions.strategy[d] ?? 0] ?? '')
-    const detail = d === undefined ? '' : (decisions.detail[d] ?? '')
+    // null: this run's sentence is not in yet.
+    const detail = d === undefined ? '' : sentences ? (sentences.get(d) ?? '') : null
     const role = roles[i] ?? ''
     const tool = tools[i] ?? ''
     const resource = resources[i] ?? ''
@@ -125,7 +143,7 @@ export function buildRows(summary: RunView, previous: readonly GroupRow[] = []):
       old.status === st &&
       old.reason === reason &&
       old.strategy === strategy &&
-      old.detail === detail &&
+      (detail === null || old.detail === detail) &&
       old.role === role &&
       old.tool === tool &&
       old.resource === resource &&
@@ -142,7 +160,7 @@ export function buildRows(summary: RunView, previous: readonly GroupRow[] = []):
             status: st,
             reason,
             strategy,
-            detail,
+            detail: detail ?? '',
             role,
             tool,
             resource,
