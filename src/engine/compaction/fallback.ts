@@ -11,13 +11,11 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
   // The skip test comes before the budget test: the context only shrinks when a group is
   // dropped, and in a replay most groups walked past were dropped at earlier calls — reading the
   // context size for each of them made every call cost the whole history (quadratic).
-  // The context figure is read once per drop (the detail quotes it, the loop compares it) and the
-  // budget turned into text once: thousands of drops per re-plan when most of history goes.
+  // The context figure is read once per drop (the sentence quotes it, the loop compares it) and
+  // the budget turned into text once: thousands of drops per re-plan when most of history goes.
   let now = ctx.totalTokens()
   let over = now > budget
-  // Everything after the figure, worded once: each drop's sentence is then one join (two strings)
-  // instead of four (the template's), thousands of drops per re-plan that live as long as its
-  // decisions.
+  // Everything after the figure, worded once: each drop's sentence, when read, is one join.
   const rest = ` tokens is over the budget of ${Math.round(budget)}; dropped the oldest group`
   for (const g of ctx.groups()) {
     if (!over) return
@@ -30,7 +28,8 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
       ctx.view.isExcluded(g.index)
     )
       continue
-    ctx.exclude(g.index, 'token_budget_fallback', 'fallback: context ' + now + rest)
+    const context = now
+    ctx.exclude(g.index, 'token_budget_fallback', () => 'fallback: context ' + context + rest)
     now = ctx.totalTokens()
     over = now > budget
   }

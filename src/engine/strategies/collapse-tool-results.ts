@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineStrategy } from '../compaction/strategy.ts'
+import type { Sentence } from '../compaction/sentence.ts'
 import type { ChangeOptions, StrategyContext, SummaryInsert } from '../compaction/context.ts'
 import type { Group } from '../groups.ts'
 import type { TextPart } from '../model.ts'
@@ -69,9 +70,12 @@ interface Collapse {
   readonly tokens: number
   /** The cap named in the sentence (a cut digest), or null. */
   readonly cap: number | null
-  /** "<label>: … digest[, capped at …] (before → after tokens)". */
-  readonly rest: string
+  /** "<label>: … digest[, capped at …] (before → after tokens)", written when read. */
+  readonly rest: () => string
   readonly insert: SummaryInsert
+  /** The sentence last handed out, unwritten, and the params' words (`lead`) it opens with. */
+  sentence: Sentence | null
+  lead: string
 }
 
 /**
@@ -81,6 +85,14 @@ interface Collapse {
  * keepLastToolCallGroups changes only the number every sentence opens with.
  */
 const collapses = new WeakMap<Group, Collapse>()
+
+/** The collapse's sentence after `lead`: the same function while the lead is (every re-plan). */
+function sentenceOf(made: Collapse, lead: string): Sentence {
+  if (made.sentence !== null && made.lead === lead) return made.sentence
+  made.lead = lead
+  made.sentence = () => lead + made.rest()
+  return made.sentence
+}
 
 function collapseOf(
   g: Group,
@@ -100,7 +112,7 @@ function collapseOf(
     before,
     tokens,
     cap,
-    rest: `${what(g, digest)}${capped} (${before} → ${tokens} tokens)`,
+    rest: () => `${what(g, digest)}${capped} (${before} → ${tokens} tokens)`,
     insert:
       hit && hit.part === part
         ? hit.insert
@@ -111,6 +123,8 @@ function collapseOf(
             anchor: g.index,
             position: 'before',
           },
+    sentence: null,
+    lead: '',
   }
   collapses.set(g, made)
   return made
@@ -191,7 +205,7 @@ function collapse(ctx: StrategyContext, p: CollapseToolResultsParams): void {
       continue
     }
     const made = collapseOf(g, p, digest, part, before, tokens)
-    const detail = () => lead + made.rest
+    const detail = sentenceOf(made, lead)
     out.insert(made.insert, 'tool_result_compaction', detail, optionsFor(p, digest))
   }
   const kept = toolGroups.slice(cut)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { StrategyContext } from '../compaction/context.ts'
+import type { Sentence } from '../compaction/sentence.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
 import { internParams } from './intern-params.ts'
 import { createStepRecords } from './step-records.ts'
@@ -42,11 +43,8 @@ interface Collapsed {
   /** The collapsed parts: the same object every re-plan and round, so the view's price memo hits. */
   faithfulPart?: ToolResultPart
   fixedPart?: ToolResultPart
-  /**
-   * The last collapse sentence: its head (worded from the name and the collapsed text) and the
-   * whole sentence for the last sentence end it was finished with.
-   */
-  sentence?: { name: string; collapsed: string; head: string; why: string; text: string }
+  /** The last collapse sentence, unwritten, for the name, collapsed text and end it quotes. */
+  sentence?: { name: string; collapsed: string; why: string; later: Sentence }
 }
 const collapsedCache = new WeakMap<object, Collapsed>()
 function entryOf(part: object, text: string): Collapsed {
@@ -79,24 +77,23 @@ function collapsedPart(
 }
 
 /**
- * "Collapsed whitespace in the … result (a → b chars): <why>", kept per part while the tool name,
- * the collapsed text and the sentence end are the same: a re-plan collapses thousands of results
- * again, and each sentence was a new string that lived as long as the run's decisions.
+ * "Collapsed whitespace in the … result (a → b chars): <why>", written when read. The function is
+ * kept per part while the tool name, the collapsed text and the sentence end are the same: a
+ * re-plan collapses thousands of results again, and a new one per decision would be garbage.
  */
-function collapseSentence(entry: Collapsed, collapsed: string, name: string, why: string): string {
-  let s = entry.sentence
-  if (!s || s.name !== name || s.collapsed !== collapsed) {
-    const head = `Collapsed whitespace in the ${name} result (${fmt(entry.text.length)} → ${fmt(collapsed.length)} chars): `
-    s = { name, collapsed, head, why: '', text: '' }
-    entry.sentence = s
-  }
-  // The end quotes the gate and the tail, which an edit of this step's own numbers re-words for
-  // every result at once: the head (two grouped figures) is kept, only the join is new.
-  if (s.why !== why) {
-    s.why = why
-    s.text = s.head + why
-  }
-  return s.text
+function collapseSentence(
+  entry: Collapsed,
+  collapsed: string,
+  name: string,
+  why: string,
+): Sentence {
+  const s = entry.sentence
+  if (s && s.name === name && s.collapsed === collapsed && s.why === why) return s.later
+  const chars = entry.text.length
+  const later = () =>
+    `Collapsed whitespace in the ${name} result (${fmt(chars)} → ${fmt(collapsed.length)} chars): ${why}`
+  entry.sentence = { name, collapsed, why, later }
+  return later
 }
 
 const schema = z.object({ ...falaiOptions })
@@ -165,7 +162,7 @@ function microCompact(ctx: StrategyContext, p: MicroCompactParams): void {
       collapsedPart(entry, part, collapsed, p.faithful),
       'trim',
       'whitespace_collapsed',
-      () => collapseSentence(entry, collapsed, name, why),
+      collapseSentence(entry, collapsed, name, why),
       options,
     )
   })

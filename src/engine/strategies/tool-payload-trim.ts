@@ -189,7 +189,8 @@ function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
       remember(
         part,
         'excluded',
-        `${f.name} ${what} ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
+        () =>
+          `${f.name} ${what} ${part.callId ?? '(no id)'} left untouched: ${f.name} is in excludedTools.`,
       )
     out.skip(group, 'denied_by_policy', why, ref)
   }
@@ -216,7 +217,8 @@ function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
         remember(
           part,
           'latest',
-          `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
+          () =>
+            `${f.name} result ${part.callId ?? '(no id)'} kept intact: the latest result for group key ${showKey(f.key)} (its call is kept too).`,
         )
       out.skip(group, 'keep_recent', why, ref)
       return
@@ -234,7 +236,8 @@ function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
         remember(
           part,
           'result_latest',
-          `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
+          () =>
+            `${f.name} call ${part.callId ?? '(no id)'} kept intact: its result is the latest for group key ${showKey(f.key)}.`,
         )
       out.skip(group, 'keep_recent', why, ref)
       return
@@ -248,7 +251,8 @@ function trimPayloads(ctx: StrategyContext, p: ToolPayloadTrimParams): void {
         remember(
           part,
           'latest',
-          `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
+          () =>
+            `${f.name} call ${part.callId ?? '(no id)'} kept intact: the latest call for group key ${showKey(f.key)}.`,
         )
       out.skip(group, 'keep_recent', why, ref)
       return

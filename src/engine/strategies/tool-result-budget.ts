@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Sentence } from '../compaction/sentence.ts'
 import type { ToolResultPart } from '../model.ts'
 import type { StrategyContext } from '../compaction/context.ts'
 import { defineStrategy } from '../compaction/strategy.ts'
@@ -151,21 +152,26 @@ const GROWTH = { allowGrowth: true } as const
 const NO_OPTIONS = {} as const
 
 /**
- * "Truncated the … result from <total> to its first <why>", kept per part while the tool name,
- * the total and the sentence end are the same: a re-plan truncates the same results again, and
- * each sentence was a new string that lived as long as the run's decisions.
+ * "Truncated the … result from <total> to its first <why>", written when read. The function is
+ * kept per part while the tool name, the total and the sentence end are the same: a re-plan
+ * truncates the same results again, and a new one per decision would be garbage.
  */
 const sentences = new WeakMap<
   ToolResultPart,
-  { name: string; total: number; why: string; text: string }
+  { name: string; total: number; why: string; later: Sentence }
 >()
 
-function truncationSentence(part: ToolResultPart, name: string, total: number, why: string) {
+function truncationSentence(
+  part: ToolResultPart,
+  name: string,
+  total: number,
+  why: string,
+): Sentence {
   const s = sentences.get(part)
-  if (s && s.name === name && s.total === total && s.why === why) return s.text
-  const text = `Truncated the ${name} result from ${fmt(total)} to its first ${why}`
-  sentences.set(part, { name, total, why, text })
-  return text
+  if (s && s.name === name && s.total === total && s.why === why) return s.later
+  const later = () => `Truncated the ${name} result from ${fmt(total)} to its first ${why}`
+  sentences.set(part, { name, total, why, later })
+  return later
 }
 
 const schema = z.object({
@@ -255,7 +261,7 @@ function toolResultBudget(ctx: StrategyContext, p: ToolResultBudgetParams): void
       replacement ?? withResultText(part, plan.text),
       'trim',
       'result_truncated',
-      () => truncationSentence(part, name, plan.total, why),
+      truncationSentence(part, name, plan.total, why),
       // falai applies the cut whatever it saves; its own estimate is what the faithful mode uses.
       // (Plain literals, not spreads; one shared object when there is no fix to note.)
       plan.fixed

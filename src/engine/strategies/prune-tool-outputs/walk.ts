@@ -205,7 +205,8 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
           out.skip(
             group,
             'denied_by_policy',
-            `The ${name} error output is not pruned: opencode prunes completed tool outputs only`,
+            () =>
+              `The ${name} error output is not pruned: opencode prunes completed tool outputs only`,
             ref,
           )
         continue
@@ -215,7 +216,8 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
           out.skip(
             group,
             'protected',
-            `The ${name} output is never pruned: ${name} is a protected tool (its output is runtime instructions)`,
+            () =>
+              `The ${name} output is never pruned: ${name} is a protected tool (its output is runtime instructions)`,
             ref,
           )
         continue
@@ -231,7 +233,8 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
             out.skip(
               group,
               'already_compacted',
-              `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
+              () =>
+                `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
               ref,
             )
           if (track) track.complete = false
@@ -242,7 +245,8 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
           out.skip(
             group,
             'already_compacted',
-            `The ${name} output was already cleared; the walk continues past it (opencode would stop here and skip every older output, issue #30807)`,
+            () =>
+              `The ${name} output was already cleared; the walk continues past it (opencode would stop here and skip every older output, issue #30807)`,
             ref,
           )
         continue
@@ -254,7 +258,8 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
           out.skip(
             group,
             'keep_recent',
-            `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is in the last ${p.protectTurns} user turns, which opencode never prunes`,
+            () =>
+              `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is in the last ${p.protectTurns} user turns, which opencode never prunes`,
             ref,
           )
         continue
@@ -268,11 +273,14 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
           estimate,
           candidate: { ref, group, part, name, estimate },
         })
+        // `total` grows as the walk goes on: the sentence quotes its value here.
+        const running = total
         if (ctx.recordNonChanges)
           out.skip(
             group,
             'keep_recent',
-            `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is within the newest ${fmt(p.protectTokens)} tokens of tool output (running total ${fmt(total)})`,
+            () =>
+              `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is within the newest ${fmt(p.protectTokens)} tokens of tool output (running total ${fmt(running)})`,
             ref,
           )
         continue

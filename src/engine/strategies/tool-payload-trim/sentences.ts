@@ -1,15 +1,17 @@
 /**
  * The sentences of tool-payload-trim's decisions about older calls and results that name a
  * threshold, made from per-part templates (words.ts): the words around the number are worded
- * once per (part, facts, plan), and an edit of the threshold only joins them to the new number.
- * Each function returns exactly the sentence the step has always written.
+ * once per (part, facts, plan), and an edit of the threshold only joins them to the new number
+ * (when the sentence is read: each function returns it unwritten, the same function for the same
+ * threshold). Each one writes exactly the sentence the step has always written.
  */
 import type { Part, ToolCallPart, ToolResultPart } from '../../model.ts'
 import { OMITTED, type CompactionPlan, type KeptField } from './compact.ts'
 import { showKey, type CallFacts } from './keys.ts'
 import { FIX_META } from './params.ts'
 import { describeFields, describeKept } from './text.ts'
-import { recallTemplate, rememberTemplate, say } from './words.ts'
+import type { Sentence } from '../../compaction/sentence.ts'
+import { recallTemplate, rememberTemplate, sayLater } from './words.ts'
 
 const SIZES = ' (sizes are PHP strlen/json_encode bytes).'
 
@@ -19,7 +21,7 @@ export function trimmedSentence(
   f: CallFacts,
   plan: CompactionPlan,
   threshold: number,
-): string {
+): Sentence {
   const t =
     recallTemplate(part, f, 'trimmed', plan) ??
     rememberTemplate(
@@ -32,7 +34,7 @@ export function trimmedSentence(
       ` → "${OMITTED}" with _tool_compaction meta`,
       SIZES,
     )
-  return say(t, threshold, describeKept(plan, threshold))
+  return sayLater(t, threshold, describeKept(plan, threshold))
 }
 
 /** "Replaced older … result … with the [tool_compaction] placeholder: its text (…) is over …". */
@@ -41,7 +43,7 @@ export function placeholderSentence(
   f: CallFacts,
   plan: CompactionPlan,
   threshold: number,
-): string {
+): Sentence {
   const t =
     recallTemplate(part, f, 'text_trim', plan) ??
     rememberTemplate(
@@ -52,7 +54,7 @@ export function placeholderSentence(
       '.',
       '',
     )
-  return say(t, threshold, '')
+  return sayLater(t, threshold, '')
 }
 
 /** The plan slot of a plain text's "not over" template (its size is the part's own). */
@@ -64,7 +66,7 @@ export function textKeptSentence(
   f: CallFacts,
   size: number,
   threshold: number,
-): string {
+): Sentence {
   const t =
     recallTemplate(part, f, 'text_kept', TEXT_KEPT) ??
     rememberTemplate(
@@ -75,7 +77,7 @@ export function textKeptSentence(
       '.',
       '',
     )
-  return say(t, threshold, '')
+  return sayLater(t, threshold, '')
 }
 
 /**
@@ -91,7 +93,7 @@ export function noTrimSentence(
   param: 'inputTrimBytes' | 'outputTrimBytes',
   threshold: number,
   done: boolean,
-): string {
+): Sentence {
   if (done) {
     const t =
       recallTemplate(part, f, 'no_trim_done', plan) ??
@@ -108,7 +110,7 @@ export function noTrimSentence(
         '',
         '.',
       )
-    return say(t, threshold, metaOver(plan, threshold) ? ` (${FIX_META})` : '')
+    return sayLater(t, threshold, metaOver(plan, threshold) ? ` (${FIX_META})` : '')
   }
   const t =
     recallTemplate(part, f, 'no_trim_small', plan) ??
@@ -120,7 +122,7 @@ export function noTrimSentence(
       ` bytes${largestText(plan)}`,
       '.',
     )
-  return say(t, threshold, describeKept(plan, threshold))
+  return sayLater(t, threshold, describeKept(plan, threshold))
 }
 
 /** " (largest trimmable: key, N bytes)" of a plan's largest field kept as small, or ''. */

@@ -57,7 +57,8 @@ export function trimCall(
       remember(
         part,
         'not_object',
-        `${olderOf(part, f).capped} left as is: its arguments are not a JSON object, so there is no field to trim.`,
+        () =>
+          `${olderOf(part, f).capped} left as is: its arguments are not a JSON object, so there is no field to trim.`,
       )
     out.skip(group, 'no_savings', why, ref)
     return
@@ -67,7 +68,7 @@ export function trimCall(
     noTrim(env, ref, group, part, f, plan, 'argument', 'inputTrimBytes')
     return
   }
-  const detail = () => trimmedSentence(part, f, plan, p.inputTrimBytes)
+  const detail = trimmedSentence(part, f, plan, p.inputTrimBytes)
   apply(env, ref, group, replacement, plan, detail, newer)
 }
 
@@ -90,7 +91,8 @@ export function trimResult(
         remember(
           part,
           t.kind,
-          `${olderOf(part, f).capped} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
+          () =>
+            `${olderOf(part, f).capped} left untouched: it carries images/files, which adachsoft's field trimming has no form for.`,
         )
       out.skip(group, 'denied_by_policy', why, ref)
       return
@@ -101,7 +103,7 @@ export function trimResult(
         remember(
           part,
           t.kind,
-          `${olderOf(part, f).capped} is already the [tool_compaction] placeholder.`,
+          () => `${olderOf(part, f).capped} is already the [tool_compaction] placeholder.`,
         )
       out.skip(group, 'already_compacted', why, ref)
       return
@@ -110,8 +112,7 @@ export function trimResult(
       noTrim(env, ref, group, part, f, t.plan, 'result', 'outputTrimBytes')
       return
     case 'json_trim': {
-      const plan = t.plan
-      const detail = () => trimmedSentence(part, f, plan, p.outputTrimBytes)
+      const detail = trimmedSentence(part, f, t.plan, p.outputTrimBytes)
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
@@ -122,15 +123,15 @@ export function trimResult(
             remember(
               part,
               t.kind,
-              `${olderOf(part, f).capped} left as is: PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it.`,
+              () =>
+                `${olderOf(part, f).capped} left as is: PHP cannot json_encode it (invalid UTF-8), so adachsoft leaves it.`,
             ))
-          : () => textKeptSentence(part, f, t.size, p.outputTrimBytes)
+          : textKeptSentence(part, f, t.size, p.outputTrimBytes)
       out.skip(group, 'below_threshold', detail, ref)
       return
     }
     case 'text_trim': {
-      const plan = t.plan
-      const detail = () => placeholderSentence(part, f, plan, p.outputTrimBytes)
+      const detail = placeholderSentence(part, f, t.plan, p.outputTrimBytes)
       apply(env, ref, group, t.replacement, t.plan, detail, newer)
       return
     }
@@ -215,8 +216,7 @@ function noTrim(
   const { p, out } = env
   let done = false
   for (const k of plan.kept) if (k.why === 'already_compacted') done = true
-  const threshold = p[param]
-  const why = () => noTrimSentence(part, f, plan, side, param, threshold, done)
+  const why = noTrimSentence(part, f, plan, side, param, p[param], done)
   out.skip(group, done ? 'already_compacted' : 'below_threshold', why, ref)
 }
 

@@ -18,6 +18,7 @@
  * One entry per part, reset in place when its facts change.
  */
 import type { Part } from '../../model.ts'
+import type { Sentence } from '../../compaction/sentence.ts'
 import type { CallFacts } from './keys.ts'
 
 /** A threshold-naming sentence: `prefix + threshold + a + x + b`, the last one made kept. */
@@ -31,6 +32,13 @@ export interface Template {
   /** The last sentence made, for `threshold` (NaN: none yet). */
   threshold: number
   text: string
+  /**
+   * The last sentence handed out unwritten ({@link sayLater}), for `laterThreshold` and `laterX`:
+   * every re-plan at the same threshold hands out the same function, so none allocates one.
+   */
+  later: Sentence | null
+  laterThreshold: number
+  laterX: string
 }
 
 interface Worded {
@@ -40,7 +48,7 @@ interface Worded {
   /** Per sentence: its kind (a constant per call site), the plan it was worded from (templates). */
   readonly kinds: string[]
   readonly plans: (object | null)[]
-  readonly texts: (string | Template)[]
+  readonly texts: (Sentence | Template)[]
 }
 
 /** Sentences kept per part before they start over (a few kinds, a few plans per threshold edit). */
@@ -78,14 +86,14 @@ function clear(entry: Worded): void {
   entry.texts.length = 0
 }
 
-function find(entry: Worded, kind: string, plan: object | null): string | Template | undefined {
+function find(entry: Worded, kind: string, plan: object | null): Sentence | Template | undefined {
   const { kinds, plans } = entry
   for (let i = 0; i < kinds.length; i++)
     if (kinds[i] === kind && plans[i] === plan) return entry.texts[i]
   return undefined
 }
 
-function keep(part: Part, kind: string, plan: object | null, value: string | Template): void {
+function keep(part: Part, kind: string, plan: object | null, value: Sentence | Template): void {
   const entry = worded.get(part)
   if (!entry) return
   if (entry.kinds.length >= MAX_PER_PART) clear(entry)
@@ -95,19 +103,22 @@ function keep(part: Part, kind: string, plan: object | null, value: string | Tem
 }
 
 /**
- * The fixed sentence of this kind last worded for this part and facts; otherwise undefined, and
- * the caller words it and keeps it with {@link remember}. (A lookup and a store rather than a
- * callback: a closure per decision was as much garbage as the sentence.)
+ * The fixed sentence of this kind last kept for this part and facts; otherwise undefined, and
+ * the caller keeps one with {@link remember}. (A lookup and a store rather than a callback per
+ * decision: a closure per decision per re-plan was as much garbage as the sentence.)
  */
-export function recall(part: Part, f: CallFacts, kind: string): string | undefined {
+export function recall(part: Part, f: CallFacts, kind: string): Sentence | undefined {
   const hit = find(entryOf(part, f), kind, null)
-  return typeof hit === 'string' ? hit : undefined
+  return typeof hit === 'object' ? undefined : hit
 }
 
-/** Keep a fixed sentence worded after {@link recall} missed (same part, same kind); returns it. */
-export function remember(part: Part, kind: string, text: string): string {
-  keep(part, kind, null, text)
-  return text
+/**
+ * Keep a fixed sentence after {@link recall} missed (same part, same kind); returns it. The
+ * function that writes it, as a rule: kept per part, it is made once, written when read.
+ */
+export function remember(part: Part, kind: string, sentence: Sentence): Sentence {
+  keep(part, kind, null, sentence)
+  return sentence
 }
 
 /** The template of this kind worded from `plan` for this part and facts, if there is one. */
@@ -130,7 +141,18 @@ export function rememberTemplate(
   a: string,
   b: string,
 ): Template {
-  const t: Template = { prefix, a, b, x: '', tail: a + b, threshold: NaN, text: '' }
+  const t: Template = {
+    prefix,
+    a,
+    b,
+    x: '',
+    tail: a + b,
+    threshold: NaN,
+    text: '',
+    later: null,
+    laterThreshold: NaN,
+    laterX: '',
+  }
   keep(part, kind, plan, t)
   return t
 }
@@ -145,4 +167,13 @@ export function say(t: Template, threshold: number, x: string): string {
   t.threshold = threshold
   t.text = t.prefix + threshold + t.tail
   return t.text
+}
+
+/** {@link say}, written when read: the same function for the same threshold and note. */
+export function sayLater(t: Template, threshold: number, x: string): Sentence {
+  if (t.later !== null && t.laterThreshold === threshold && t.laterX === x) return t.later
+  t.later = () => say(t, threshold, x)
+  t.laterThreshold = threshold
+  t.laterX = x
+  return t.later
 }
