@@ -86,6 +86,11 @@ interface Collapse {
  */
 const collapses = new WeakMap<Group, Collapse>()
 
+/** "<label>: … digest[, capped …] (before → after tokens)", written when read. */
+function restOf(g: Group, digest: Digest, capped: string, before: number, tokens: number) {
+  return () => `${what(g, digest)}${capped} (${before} → ${tokens} tokens)`
+}
+
 /** The collapse's sentence after `lead`: the same function while the lead is (every re-plan). */
 function sentenceOf(made: Collapse, lead: string): Sentence {
   if (made.sentence !== null && made.lead === lead) return made.sentence
@@ -112,7 +117,7 @@ function collapseOf(
     before,
     tokens,
     cap,
-    rest: () => `${what(g, digest)}${capped} (${before} → ${tokens} tokens)`,
+    rest: restOf(g, digest, capped, before, tokens),
     insert:
       hit && hit.part === part
         ? hit.insert

@@ -169,9 +169,14 @@ function truncationSentence(
 ): Sentence {
   const s = sentences.get(part)
   if (s && s.name === name && s.total === total && s.why === why) return s.later
-  const later = () => `Truncated the ${name} result from ${fmt(total)} to its first ${why}`
+  const later = truncatedWords(name, total, why)
   sentences.set(part, { name, total, why, later })
   return later
+}
+
+/** The truncation sentence's function (anonymous: see `replacedBy` in context-insert.ts). */
+function truncatedWords(name: string, total: number, why: string): Sentence {
+  return () => `Truncated the ${name} result from ${fmt(total)} to its first ${why}`
 }
 
 const schema = z.object({

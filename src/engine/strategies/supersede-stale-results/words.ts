@@ -165,39 +165,100 @@ function skipAct(reason: ReasonCode, detail: Sentence, fixed: string | undefined
 const NONE: Act = { kind: 'none' }
 const NO_OPTIONS: ChangeOptions = {}
 
+/** What a result's sentences quote, gathered once per act (one object, not a closure each). */
+interface Said {
+  readonly r: ResultInfo
+  readonly results: readonly ResultInfo[]
+  readonly p: WordParams
+  readonly wording: Wording
+}
+
+/** The resource as the sentences name it ('' when the result has no identity). */
+function labelOf({ r, p, wording }: Said): string {
+  const occ = p.faithful ? r.faithful : r.fixed
+  return occ.identity ? wording.redact(resourceLabel(occ.identity, p.faithful)) : ''
+}
+
+/** "`tool` output for <label>". */
+const whatOf = (r: ResultInfo, label: string): string =>
+  `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
+
+/** "N tokens by len//4" (or the engine's count when the result has attachments). */
+function measureOf({ r, p }: Said): string {
+  const occ = p.faithful ? r.faithful : r.fixed
+  return r.hasAttachments && !p.faithful
+    ? `${occ.measure} tokens (engine count: it has attachments)`
+    : `${occ.measure} tokens by len//4`
+}
+
+// The sentences, written when read (sentence.ts). Each maker returns an anonymous function: the
+// acts of a collection are made again for every params value, and a named one per act was a
+// `name` definition more per act under a loader that keeps names (tsx, the CLI and the bench).
+
+function stubbed(s: Said, label: string, bytes: number, o: StaleOutcome, note: string): Sentence {
+  return () =>
+    `Stubbed ${baseOf(s, label, bytes)}: ${staleOf(s, o)}${note}${o.cause === 'write' ? '' : ' — LIP decision `applied`'}`
+}
+
+function dropped(s: Said, label: string, bytes: number, o: StaleOutcome): Sentence {
+  return () =>
+    `Dropped the call and ${baseOf(s, label, bytes)}: ${staleOf(s, o)}, and the ${s.p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``
+}
+
+function kept(s: Said, outcome: Outcome): Sentence {
+  const newerId = s.wording.messageIdOf
+  switch (outcome.kind) {
+    case 'denied':
+      return () =>
+        `Kept ${whatOf(s.r, labelOf(s))}: ${outcome.why}, though a newer result is in message ${newerId(outcome.newer)} — LIP decision \`denied_by_policy\``
+    case 'below_min':
+      return () =>
+        `Kept ${whatOf(s.r, labelOf(s))}: ${measureOf(s)} is below minToolOutputTokens ${s.p.minToolOutputTokens}, though a newer result is in message ${newerId(outcome.newer)} — LIP decision \`skipped_below_min_tokens\``
+    case 'keep_recent':
+      return () =>
+        `Kept ${whatOf(s.r, labelOf(s))}: it is the ${ordinal(outcome.rank)} newest result for this resource and preserveLastN is ${s.p.preserveLastN} (LIP keeps only the last)`
+    case 'already':
+      return () =>
+        `Left ${whatOf(s.r, labelOf(s))} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`
+    case 'no_identity':
+      return () => `Kept ${whatOf(s.r, labelOf(s))}: no resource identity in its arguments`
+    default:
+      return () => `Kept ${whatOf(s.r, labelOf(s))}: it is the newest result for this resource`
+  }
+}
+
+type StaleOutcome = Extract<Outcome, { kind: 'stub' | 'drop' }>
+
+function baseOf(s: Said, label: string, bytes: number): string {
+  return `${whatOf(s.r, label)} (${bytes} bytes, ${measureOf(s)})`
+}
+
+function staleOf(s: Said, o: StaleOutcome): string {
+  return o.cause === 'write'
+    ? writeSentence(s.r, s.results[o.newer] as ResultInfo)
+    : `${CAUSE_WORDS[o.cause]} is in message ${s.wording.messageIdOf(o.newer)}`
+}
+
 function makeAct(
   results: readonly ResultInfo[],
   r: ResultInfo,
   outcome: Outcome,
   lip: Outcome | undefined,
   p: WordParams,
-  { redact, messageIdOf }: Wording,
+  wording: Wording,
 ): Act {
-  const occ = p.faithful ? r.faithful : r.fixed
-  // The sentences are written when read (sentence.ts): only a stub's text needs the label now.
-  const labelOf = (): string =>
-    occ.identity ? redact(resourceLabel(occ.identity, p.faithful)) : ''
-  const whatOf = (label = labelOf()): string =>
-    `\`${r.tool}\` output${label ? ` for ${label}` : ''}`
+  const { redact, messageIdOf } = wording
+  const said: Said = { r, results, p, wording }
   const fixed =
     p.faithful || !lip ? undefined : lipDifference(outcome, lip, r.faithful, messageIdOf, redact)
-  const measureOf = (): string =>
-    r.hasAttachments && !p.faithful
-      ? `${occ.measure} tokens (engine count: it has attachments)`
-      : `${occ.measure} tokens by len//4`
   switch (outcome.kind) {
     case 'stub':
     case 'drop': {
-      const label = labelOf()
+      const occ = p.faithful ? r.faithful : r.fixed
+      // Only a stub's own text needs the label now; its sentence is written when read.
+      const label = labelOf(said)
       const bytes = p.faithful ? r.bytes.faithful : r.bytes.fixed
-      const baseOf = () => `${whatOf(label)} (${bytes} bytes, ${measureOf()})`
       const byWrite = outcome.cause === 'write'
-      const newer = outcome.newer
-      const cause = outcome.cause
-      const staleOf = (): string =>
-        cause === 'write'
-          ? writeSentence(r, results[newer] as ResultInfo)
-          : `${CAUSE_WORDS[cause]} is in message ${messageIdOf(newer)}`
       const reason = byWrite ? 'superseded_by_write' : 'superseded'
       const template = p.faithful ? LIP_STUB_TEMPLATE : p.stubTemplate
       const stub = renderStub(byWrite ? WRITE_STUB_TEMPLATE : template, {
@@ -213,8 +274,7 @@ function makeAct(
         kind: 'stub',
         reason,
         replacement: stubPart(r.part, stub),
-        detail: () =>
-          `Stubbed ${baseOf()}: ${staleOf()}${note}${byWrite ? '' : ' — LIP decision `applied`'}`,
+        detail: stubbed(said, label, bytes, outcome, note),
         // One literal shape (the context reads these by value, an absent one as undefined): the
         // spread form made a dictionary-mode object per stub.
         options: {
@@ -223,59 +283,23 @@ function makeAct(
           fixed,
           allowGrowth: p.faithful ? true : undefined,
         },
-        dropDetail:
-          outcome.kind === 'drop'
-            ? () =>
-                `Dropped the call and ${baseOf()}: ${staleOf()}, and the ${p.maxStubsPerResource} newer stub(s) allowed per resource (maxStubsPerResource) already say so — LIP decision \`applied\``
-            : undefined,
+        dropDetail: outcome.kind === 'drop' ? dropped(said, label, bytes, outcome) : undefined,
         dropOptions: fixed ? { fixed } : NO_OPTIONS,
       }
     }
-    case 'denied': {
-      const { why, newer } = outcome
-      return skipAct(
-        'denied_by_policy',
-        () =>
-          `Kept ${whatOf()}: ${why}, though a newer result is in message ${messageIdOf(newer)} — LIP decision \`denied_by_policy\``,
-        fixed,
-      )
-    }
-    case 'below_min': {
-      const { newer } = outcome
-      return skipAct(
-        'skipped_below_min_tokens',
-        () =>
-          `Kept ${whatOf()}: ${measureOf()} is below minToolOutputTokens ${p.minToolOutputTokens}, though a newer result is in message ${messageIdOf(newer)} — LIP decision \`skipped_below_min_tokens\``,
-        fixed,
-      )
-    }
-    case 'keep_recent': {
-      const { rank } = outcome
-      return skipAct(
-        'keep_recent',
-        () =>
-          `Kept ${whatOf()}: it is the ${ordinal(rank)} newest result for this resource and preserveLastN is ${p.preserveLastN} (LIP keeps only the last)`,
-        fixed,
-      )
-    }
+    case 'denied':
+      return skipAct('denied_by_policy', kept(said, outcome), fixed)
+    case 'below_min':
+      return skipAct('skipped_below_min_tokens', kept(said, outcome), fixed)
+    case 'keep_recent':
+      return skipAct('keep_recent', kept(said, outcome), fixed)
     case 'already':
-      return skipAct(
-        'already_compacted',
-        () =>
-          `Left ${whatOf()} as is: it is already compacted (a stub, or changed by an earlier step) — LIP skips \`_compacted\` results`,
-        undefined,
-      )
+      return skipAct('already_compacted', kept(said, outcome), undefined)
     case 'newest':
     case 'single':
     case 'no_identity':
       if (!fixed) return NONE
-      return skipAct(
-        'keep_recent',
-        outcome.kind === 'no_identity'
-          ? () => `Kept ${whatOf()}: no resource identity in its arguments`
-          : () => `Kept ${whatOf()}: it is the newest result for this resource`,
-        fixed,
-      )
+      return skipAct('keep_recent', kept(said, outcome), fixed)
   }
 }
 
