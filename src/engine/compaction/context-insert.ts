@@ -1,8 +1,7 @@
 import type { Message, Part } from '../model.ts'
 import type { StrategyContext } from './context.ts'
 import type { ChangeOptions, SummaryInsert } from './context-types.ts'
-import { describeProtection } from './context-types.ts'
-import { exclusionRecord, recordBase } from './context-records.ts'
+import { exclusionRecord, protectedRecord, recordBase } from './context-records.ts'
 import { written, type Sentence } from './sentence.ts'
 import type { ReasonCode } from './types.ts'
 import type { InsertedSummary, WorkingView } from './view.ts'
@@ -55,21 +54,11 @@ export function insertSummary(
   for (const g of summary.covers) {
     const protection = ctx.protections.group(g) ?? (view.holdsNewestCopy(g) ? 'newest_copy' : null)
     if (protection) {
-      if (ctx.recordNonChanges)
-        ctx.decisions.push({
-          kind: 'protected',
-          attempted: 'insert',
-          protection,
-          ...recordBase(
-            ctx,
-            g,
-            'protected',
-            () =>
-              `${written(sentence)} — refused: it would replace ${describeProtection(protection)}`,
-            view.groupTokens(g),
-            view.groupTokens(g),
-          ),
-        })
+      if (ctx.recordNonChanges) {
+        const t = view.groupTokens(g)
+        const how = ' — refused: it would replace '
+        ctx.decisions.push(protectedRecord(ctx, g, 'insert', protection, sentence, how, t))
+      }
       return false
     }
   }

@@ -1,6 +1,7 @@
 import type { PartRef } from '../pairing.ts'
-import type { Sentence } from './sentence.ts'
-import type { Decision, ReasonCode } from './types.ts'
+import { describeProtection } from './context-types.ts'
+import { written, type Sentence } from './sentence.ts'
+import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
 
 /** What every decision of a step records about who made it. */
 export interface RecordSource {
@@ -81,4 +82,25 @@ export function exclusionRecord(
     tokensBefore: before,
     tokensAfter: 0,
   }
+}
+
+/**
+ * The decision for an attempt a protection stopped (or a group a step kept by one): `how` joins the
+ * step's sentence to the protection's (" — refused: ", " — kept: "), written when read.
+ */
+export function protectedRecord(
+  src: RecordSource,
+  group: number,
+  attempted: 'exclude' | 'stub' | 'trim' | 'insert',
+  protection: ProtectionKind,
+  sentence: Sentence,
+  how: string,
+  tokens: number,
+  target?: PartRef,
+): Decision {
+  const said = () => `${written(sentence)}${how}${describeProtection(protection)}`
+  const base = recordBase(src, group, 'protected', said, tokens, tokens)
+  return target
+    ? { kind: 'protected', attempted, protection, target, ...base }
+    : { kind: 'protected', attempted, protection, ...base }
 }

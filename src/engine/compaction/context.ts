@@ -5,12 +5,11 @@ import type { TextCounter } from '../tokens/types.ts'
 import type { Summarizer } from '../summarize/types.ts'
 import type { Protections } from './protect.ts'
 import type { ChangeOptions, SummaryInsert, UsableWindow } from './context-types.ts'
-import { describeProtection } from './context-types.ts'
 import { flatPart } from './prepared.ts'
 import { written, type Sentence } from './sentence.ts'
 import type { Decision, ProtectionKind, ReasonCode } from './types.ts'
 import type { WorkingView } from './view.ts'
-import { exclusionRecord, recordBase } from './context-records.ts'
+import { exclusionRecord, protectedRecord, recordBase } from './context-records.ts'
 import { insertSummary } from './context-insert.ts'
 
 /**
@@ -135,19 +134,9 @@ export class StrategyContext {
       (this.view.holdsNewestCopy(group) ? 'newest_copy' : last ? 'minimum_retained' : null)
     if (protection) {
       if (this.recordNonChanges)
-        this.decisions.push({
-          kind: 'protected',
-          attempted: 'exclude',
-          protection,
-          ...recordBase(
-            this,
-            group,
-            'protected',
-            () => `${written(sentence)} — refused: ${describeProtection(protection)}`,
-            before,
-            before,
-          ),
-        })
+        this.decisions.push(
+          protectedRecord(this, group, 'exclude', protection, sentence, REFUSED, before),
+        )
       return false
     }
     this.view.exclude(group)
@@ -192,20 +181,9 @@ export class StrategyContext {
       this.protections.part(group, ref) ?? (this.view.isNewestCopy(ref) ? 'newest_copy' : null)
     if (protection) {
       if (this.recordNonChanges)
-        this.decisions.push({
-          kind: 'protected',
-          attempted: kind,
-          protection,
-          target: ref,
-          ...recordBase(
-            this,
-            group,
-            'protected',
-            () => `${written(sentence)} — refused: ${describeProtection(protection)}`,
-            before,
-            before,
-          ),
-        })
+        this.decisions.push(
+          protectedRecord(this, group, kind, protection, sentence, REFUSED, before, ref),
+        )
       return false
     }
     if (options.newer) {
@@ -387,21 +365,12 @@ export class StrategyContext {
   ): void {
     const t = this.view.groupTokens(group)
     if (this.recordNonChanges)
-      this.decisions.push({
-        kind: 'protected',
-        attempted,
-        protection,
-        ...recordBase(
-          this,
-          group,
-          'protected',
-          () => `${written(sentence)} — kept: ${describeProtection(protection)}`,
-          t,
-          t,
-        ),
-      })
+      this.decisions.push(protectedRecord(this, group, attempted, protection, sentence, KEPT, t))
   }
 }
+
+const REFUSED = ' — refused: '
+const KEPT = ' — kept: '
 
 export type { ChangeOptions, SummaryInsert, UsableWindow } from './context-types.ts'
 export { describeProtection } from './context-types.ts'

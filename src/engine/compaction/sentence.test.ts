@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { generateLargeClaudeCode } from '../../../scripts/sample/generate-large.ts'
 import { PRESET_IDS, presetConfig } from '../../config/presets.ts'
-import { scale } from '../../config/scale.ts'
+import { scaleTo } from '../../config/scale.ts'
 import { toEngineConfig } from '../../config/validate.ts'
 import { importTranscript } from '../../formats/index.ts'
 import { STRATEGY_REGISTRY } from '../strategies/index.ts'
@@ -20,16 +20,9 @@ describe('decision sentences', () => {
     const total = new WorkingView(prepared).contextTokens
     const deps = { counter: estimateCounter, summarizer: createDigestSummarizer() }
     for (const id of PRESET_IDS) {
-      const config = toEngineConfig(presetConfig(id))
-      const usable =
-        config.window.contextTokens - config.window.reservedOutput - config.window.buffer
       // Scaled so that every preset has to act on this transcript.
-      const result = await compact(
-        prepared,
-        scale(config, (0.4 * total) / usable),
-        deps,
-        STRATEGY_REGISTRY,
-      )
+      const config = scaleTo(toEngineConfig(presetConfig(id)), total, 0.4)
+      const result = await compact(prepared, config, deps, STRATEGY_REGISTRY)
       const decisions = result.decisions
       expect(decisions.length, id).toBeGreaterThan(10)
       // Text made at decision time: a few sentences per step (a step's "not triggered", a

@@ -25,9 +25,7 @@ interface Said {
 export function detailOf(decision: Said): string
 export function detailOf(decision: Said | undefined): string | undefined
 export function detailOf(decision: Said | undefined): string | undefined {
-  if (decision === undefined) return undefined
-  const s = decision.sentence
-  return typeof s === 'string' ? s : s()
+  return decision === undefined ? undefined : written(decision.sentence)
 }
 
 /**
