@@ -223,7 +223,11 @@ function decideOne(run: Deciding, i: number): void {
       if (drops.get(r.group) !== i || excludeRefused(ctx, r.group)) return
     } else if (ctx.protectionOf(r.group, r.ref) !== null) return
   }
-  const act = actFor(words, results, i, outcome, p.faithful ? undefined : lipOutcomes()[i], p)
+  // LIP's outcome only words the decision (its `fixed` note), and a replay keeps no decision's
+  // words: it reads which steps changed what. So a replay never makes the faithful twin plan, a
+  // second plan index kept up to date with every result it stubs (half a fired call's work).
+  const lip = p.faithful || !ctx.recordNonChanges ? undefined : lipOutcomes()[i]
+  const act = actFor(words, results, i, outcome, lip, p)
   if (
     outcome.kind !== 'already' &&
     outcome.kind !== 'newest' &&
@@ -246,6 +250,7 @@ function decideOne(run: Deciding, i: number): void {
       const refused = ctx.decisions[ctx.decisions.length - 1]
       if (
         !ok &&
+        ctx.recordNonChanges &&
         !p.faithful &&
         !act.options.fixed &&
         refused?.reason === 'no_savings' &&
