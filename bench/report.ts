@@ -27,6 +27,13 @@ interface Results {
   accuracy: { readonly table: string | null; readonly note: string }
 }
 
+/**
+ * How the bench's own TypeScript runs, since it changed what every engine figure means: tsx's
+ * compile (used until 2026-11-28) made each replay about 13% slower than the shipped bundles do.
+ */
+const LOADER_NOTE =
+  "How the engine runs here: `bin/run-ts.mjs` compiles the project's TypeScript file by file with esbuild and no `keepNames` (bin/ts-hooks.mjs), as the app's worker bundle (Vite) and the CLI's bundle (esbuild) are built; tsx still resolves modules. Until 2026-11-28 tsx compiled them too: it always sets `keepNames`, which wraps every function made at run time in a call that redefines its `name`. In alternating processes on the same code that made the replays about 13% slower (recommended, 1,000 calls 15.0 → 12.95 ms, 5,000 calls 80.3 → 70.0 ms) and left their 5k/1k ratio as it was (5.29 and 5.28). Earlier results in git history were measured that way."
+
 /** The human-readable results file (the JSON beside it has every figure). */
 export function renderMarkdown(r: Results): string {
   const out: string[] = []
@@ -34,6 +41,8 @@ export function renderMarkdown(r: Results): string {
     '# Bench results',
     '',
     `Measured ${r.date} on ${r.machine.cpu} (${r.machine.cpus} cpus), Node ${r.machine.node}. Medians; ranges in results.json.`,
+    '',
+    LOADER_NOTE,
     '',
     '## Import (sniff + detect + parse) vs plain JSON.parse of the same bytes',
     '',

@@ -12,13 +12,17 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /**
- * esbuild as tsx resolves it (a dependency of tsx, so `npm ci` always installs it there), found
+ * The path of esbuild as tsx resolves it (a dependency of tsx, so `npm ci` always installs it there), found
  * from the checkout's root, not from this module's own URL, which the CLI's bundle defines as another
  * module's URL (cli-bundle.mjs).
  */
-function loadEsbuild(root) {
+export function esbuildPath(root) {
   const require = createRequire(join(root, 'package.json'))
-  return createRequire(require.resolve('tsx/esm/api'))('esbuild')
+  return createRequire(require.resolve('tsx/esm/api')).resolve('esbuild')
+}
+
+function loadEsbuild(root) {
+  return createRequire(join(root, 'package.json'))(esbuildPath(root))
 }
 
 /** One input as last seen: [path relative to the checkout, mtime, size], or null if it is gone. */
