@@ -1,6 +1,5 @@
 import type { Message, ToolCallPart } from '../model.ts'
 import { toolResultText } from './transcript.ts'
-import { sameItems } from '../arrays.ts'
 
 /**
  * The facts the offline digest (digest.ts) is built from: user requests, tools, files, commands,
@@ -121,7 +120,7 @@ function firstLine(text: string): string {
 }
 
 /** A tool call or an errored result of one message, as the digest reads it. */
-type Item =
+export type Item =
   | {
       readonly kind: 'call'
       readonly name: string
@@ -137,7 +136,7 @@ type Item =
     }
 
 /** What one message gives the digest, whatever else the request holds. */
-interface MessageFacts {
+export interface MessageFacts {
   readonly summary: string | null
   readonly request: string | null
   readonly latest: string | null
@@ -149,7 +148,7 @@ interface MessageFacts {
 
 const NONE: readonly never[] = []
 
-function readMessage(message: Message): MessageFacts {
+export function readMessage(message: Message): MessageFacts {
   const text = messageText(message).trim()
   let summary: string | null = null
   let request: string | null = null
@@ -191,109 +190,31 @@ function readMessage(message: Message): MessageFacts {
   return { summary, request, latest, calls, results, items: items ?? NONE }
 }
 
-// Messages are immutable and a summary request passes the ones nothing changed as themselves: a
-// re-plan summarises the same 10,000 messages again, so each is read once (its text joined and
-// flattened, its calls' files and commands found), not once per request.
-const read = new WeakMap<Message, MessageFacts>()
-
-function factsOf(message: Message): MessageFacts {
-  let facts = read.get(message)
-  if (!facts) {
-    facts = readMessage(message)
-    read.set(message, facts)
-  }
-  return facts
+/** Do two messages give the digest the same facts (a stubbed or cleared copy mostly does)? */
+export function sameFacts(a: MessageFacts, b: MessageFacts): boolean {
+  if (
+    a.summary !== b.summary ||
+    a.request !== b.request ||
+    a.latest !== b.latest ||
+    a.calls !== b.calls ||
+    a.results !== b.results ||
+    a.items.length !== b.items.length
+  )
+    return false
+  for (let i = 0; i < a.items.length; i++)
+    if (!sameItem(a.items[i] as Item, b.items[i] as Item)) return false
+  return true
 }
 
-// The last list gathered per first message (the conversation's own object, so an entry goes
-// with its conversation): a re-plan with unchanged values summarises the same span again, the
-// same message objects in the same order, and its facts are those of the last request. The list
-// is compared object for object, never assumed; `Facts` is only read (render copies what it cuts).
-const lastGathered = new WeakMap<Message, { messages: readonly Message[]; facts: Facts }>()
-
-/** The facts the digest is built from, gathered in one pass over the messages. */
-export function gather(messages: readonly Message[]): Facts {
-  const first = messages[0]
-  if (first === undefined) return fold(messages)
-  const last = lastGathered.get(first)
-  if (last && sameItems(last.messages, messages)) return last.facts
-  const facts = fold(messages)
-  lastGathered.set(first, { messages, facts })
-  return facts
-}
-
-function fold(messages: readonly Message[]): Facts {
-  const userRequests: string[] = []
-  const toolCounts = new Map<string, number>()
-  // Call names by id, only for an errored result that names no tool (most requests have none):
-  // made when the first one asks, then kept up to date call by call (see callNamesBefore).
-  let callNames: Map<string, string> | null = null
-  const files: string[] = []
-  const seenFiles = new Set<string>()
-  const commands: string[] = []
-  const errors: string[] = []
-  const earlierSummaries: string[] = []
-  let latest: string | null = null
-  let toolCalls = 0
-  let toolResults = 0
-
-  for (let m = 0; m < messages.length; m++) {
-    const facts = factsOf(messages[m] as Message)
-    if (facts.summary !== null) earlierSummaries.push(facts.summary)
-    else if (facts.request !== null) userRequests.push(facts.request)
-    else if (facts.latest !== null) latest = facts.latest
-    toolCalls += facts.calls
-    toolResults += facts.results
-    const { items } = facts
-    for (let k = 0; k < items.length; k++) {
-      const item = items[k] as Item
-      if (item.kind === 'call') {
-        toolCounts.set(item.name, (toolCounts.get(item.name) ?? 0) + 1)
-        if (callNames !== null && item.callId !== null) callNames.set(item.callId, item.name)
-        for (const path of item.files) {
-          if (!seenFiles.has(path)) {
-            seenFiles.add(path)
-            files.push(path)
-          }
-        }
-        if (item.command) commands.push(item.command)
-      } else {
-        const name =
-          item.name ??
-          (item.callId !== null
-            ? (callNames ??= callNamesBefore(messages, m, k)).get(item.callId)
-            : undefined)
-        errors.push(name ? `${name}: ${item.line}` : item.line)
-      }
-    }
-  }
-  return {
-    messages: messages.length,
-    userRequests,
-    toolCounts,
-    toolCalls,
-    toolResults,
-    files,
-    commands,
-    errors,
-    latest,
-    earlierSummaries,
-  }
-}
-
-/**
- * The names of the calls before item `k` of message `m`, by call id (a later call with the same
- * id wins): what a map filled call by call from the first message holds at that item.
- */
-function callNamesBefore(messages: readonly Message[], m: number, k: number): Map<string, string> {
-  const names = new Map<string, string>()
-  for (let i = 0; i <= m; i++) {
-    const { items } = factsOf(messages[i] as Message)
-    const end = i === m ? k : items.length
-    for (let j = 0; j < end; j++) {
-      const item = items[j] as Item
-      if (item.kind === 'call' && item.callId !== null) names.set(item.callId, item.name)
-    }
-  }
-  return names
+function sameItem(a: Item, b: Item): boolean {
+  if (a.kind === 'call')
+    return (
+      b.kind === 'call' &&
+      a.name === b.name &&
+      a.callId === b.callId &&
+      a.command === b.command &&
+      a.files.length === b.files.length &&
+      a.files.every((f, i) => f === b.files[i])
+    )
+  return b.kind === 'error' && a.name === b.name && a.callId === b.callId && a.line === b.line
 }

@@ -1,4 +1,5 @@
-import { gather, type Facts } from './digest-facts.ts'
+import type { Facts } from './digest-facts.ts'
+import { gather } from './digest-gather.ts'
 import { sliceSafe } from './transcript.ts'
 import type { Summarizer, SummaryRequest } from './types.ts'
 
