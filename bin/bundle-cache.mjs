@@ -12,9 +12,9 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /**
- * The path of esbuild as tsx resolves it (a dependency of tsx, so `npm ci` always installs it there), found
- * from the checkout's root, not from this module's own URL, which the CLI's bundle defines as another
- * module's URL (cli-bundle.mjs).
+ * The path of esbuild as tsx resolves it (a dependency of tsx, so `npm ci` always installs it
+ * there), found from the checkout's root, not from this module's own URL, which the CLI's bundle
+ * defines as another module's URL (cli-bundle.mjs). run-ts.mjs hands it to ts-hooks.mjs.
  */
 export function esbuildPath(root) {
   const require = createRequire(join(root, 'package.json'))

@@ -150,8 +150,8 @@ function supersede(ctx: StrategyContext, p: SupersedeStaleResultsParams): void {
   // Replay records only changes: when nothing is stale there is nothing more to do, and the
   // faithful twin plan (only used to word decisions) is not needed.
   if (!ctx.recordNonChanges && stale.length === 0) return
-  // The faithful twin plan only words decisions: made when the first sentence needs it (in a
-  // replay most calls find only stale results they skip before wording anything).
+  // The faithful twin plan only words decisions: made when the first sentence needs it, and never
+  // in a replay, which keeps no sentence (see `decideOne`).
   let lip: readonly Outcome[] | undefined
   const lipOutcomes = (): readonly Outcome[] =>
     (lip ??= p.faithful ? outcomes : planResults(ctx.view, results, faithfulTwin(p)).out)

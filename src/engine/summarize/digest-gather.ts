@@ -37,6 +37,9 @@ const LONGEST_RUN = 4 * RUN
 
 /** The fold of one run of messages; an errored result naming no tool is named when joined. */
 interface RunFold {
+  readonly messages: readonly Message[]
+  /** Ended at a cut or at the longest length, not at the end of the list (which may grow). */
+  readonly closed: boolean
   readonly facts: readonly MessageFacts[]
   readonly userRequests: readonly string[]
   readonly toolCounts: ReadonlyMap<string, number>
@@ -80,23 +83,44 @@ export function gather(messages: readonly Message[]): Facts {
   const runs = new Map<string, RunFold>()
   const folds: RunFold[] = []
   const facts: MessageFacts[] = []
-  let start = 0
-  for (let m = 0; m < messages.length; m++) {
-    const message = messages[m] as Message
-    const r = readOf(message, byId)
-    facts.push(r.facts)
-    if (!r.cut && m + 1 - start < LONGEST_RUN && m + 1 < messages.length) continue
+  for (let m = 0; m < messages.length;) {
+    const start = m
     const id = (messages[start] as Message).id
     const kept = last?.runs.get(id)
-    const run = kept && sameItems(kept.facts, facts) ? kept : foldRun(facts.slice())
+    // The very same messages as a run that ended where a run ends: the same run, read no further.
+    // (Any cut gives the same facts once joined; cutting only where ids say keeps runs reusable.)
+    if (kept?.closed && sameRun(kept.messages, messages, start)) {
+      runs.set(id, kept)
+      folds.push(kept)
+      m += kept.messages.length
+      continue
+    }
+    facts.length = 0
+    let closed = false
+    while (m < messages.length && !closed) {
+      const r = readOf(messages[m] as Message, byId)
+      facts.push(r.facts)
+      m++
+      closed = r.cut || m - start >= LONGEST_RUN
+    }
+    const runMessages = messages.slice(start, m)
+    const run =
+      kept && sameItems(kept.facts, facts)
+        ? { ...kept, messages: runMessages, closed }
+        : foldRun(facts.slice(), runMessages, closed)
     runs.set(id, run)
     folds.push(run)
-    facts.length = 0
-    start = m + 1
   }
   const result = join(folds, messages.length)
   if (first) lasts.set(first, { messages, result, runs, byId })
   return result
+}
+
+/** Are `run`'s messages those of `messages` from `start` on, object for object? */
+function sameRun(run: readonly Message[], messages: readonly Message[], start: number): boolean {
+  if (start + run.length > messages.length) return false
+  for (let i = 0; i < run.length; i++) if (run[i] !== messages[start + i]) return false
+  return true
 }
 
 /**
@@ -123,7 +147,11 @@ function hashOf(id: string): number {
   return h >>> 0
 }
 
-function foldRun(facts: readonly MessageFacts[]): RunFold {
+function foldRun(
+  facts: readonly MessageFacts[],
+  messages: readonly Message[],
+  closed: boolean,
+): RunFold {
   const userRequests: string[] = []
   const toolCounts = new Map<string, number>()
   const callNames = new Map<string, string>()
@@ -164,6 +192,8 @@ function foldRun(facts: readonly MessageFacts[]): RunFold {
     }
   }
   return {
+    messages,
+    closed,
     facts,
     userRequests,
     toolCounts,
