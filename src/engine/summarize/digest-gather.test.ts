@@ -100,9 +100,12 @@ const conversation = fc
   .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => message(i))))
 
 /** What a re-plan changes in the span a summary covers: copies, other facts, drops, its end. */
-type Edit = 'copy' | 'refact' | 'drop' | 'cut' | 'none'
+type Edit = 'copy' | 'stub' | 'refact' | 'drop' | 'cut' | 'none'
 const edits = fc.array(
-  fc.record({ kind: fc.constantFrom<Edit>('copy', 'refact', 'drop', 'cut', 'none'), at: fc.nat() }),
+  fc.record({
+    kind: fc.constantFrom<Edit>('copy', 'stub', 'refact', 'drop', 'cut', 'none'),
+    at: fc.nat(),
+  }),
   { maxLength: 8 },
 )
 
@@ -113,6 +116,14 @@ function edited(base: readonly Message[], list: readonly { kind: Edit; at: numbe
     const i = at % out.length
     const m = out[i] as Message
     if (kind === 'copy') out[i] = { ...m, parts: [...m.parts] }
+    else if (kind === 'stub')
+      // Every output replaced, as a stub or a cleared output is: an error's first line changes.
+      out[i] = {
+        ...m,
+        parts: m.parts.map((p) =>
+          p.kind === 'tool_result' ? { ...p, content: [{ kind: 'text', text: `stub ${at}` }] } : p,
+        ),
+      }
     else if (kind === 'refact') out[i] = { ...m, parts: [{ kind: 'text', text: `new ${at}` }] }
     else if (kind === 'drop') out.splice(i, 1)
     else if (kind === 'cut') out = out.slice(0, Math.max(1, i))

@@ -1,4 +1,4 @@
-import type { Message } from '../model.ts'
+import type { Message, Part } from '../model.ts'
 import { sameItems } from '../arrays.ts'
 import { readMessage, sameFacts, type Facts, type Item, type MessageFacts } from './digest-facts.ts'
 
@@ -67,8 +67,8 @@ interface Last {
   readonly result: Facts
   /** Its runs' folds, by the id of each run's first message. */
   readonly runs: ReadonlyMap<string, RunFold>
-  /** The facts last read for a message id: what a new copy of that message is compared with. */
-  readonly byId: Map<string, MessageFacts>
+  /** The message last read for each id: what a new copy of that message is compared with. */
+  readonly byId: Map<string, Seen>
 }
 
 // Keyed by the conversation's own first message object, so an entry goes with its conversation.
@@ -79,7 +79,7 @@ export function gather(messages: readonly Message[]): Facts {
   const first = messages[0]
   const last = first ? lasts.get(first) : undefined
   if (last && sameItems(last.messages, messages)) return last.result
-  const byId = last?.byId ?? new Map<string, MessageFacts>()
+  const byId = last?.byId ?? new Map<string, Seen>()
   const runs = new Map<string, RunFold>()
   const folds: RunFold[] = []
   const facts: MessageFacts[] = []
@@ -123,21 +123,54 @@ function sameRun(run: readonly Message[], messages: readonly Message[], start: n
   return true
 }
 
+/** The message last read for an id, and what it gave. */
+interface Seen {
+  readonly message: Message
+  readonly read: Read
+}
+
 /**
  * A message's facts: read once per message object, and the very object an earlier copy of the
- * same message gave when they are the same facts (so that runs compare by identity).
+ * same message gave when they are the same facts (so that runs compare by identity). A copy that
+ * differs only where the digest does not look is not read at all (see `sameReading`).
  */
-function readOf(message: Message, byId: Map<string, MessageFacts>): Read {
+function readOf(message: Message, byId: Map<string, Seen>): Read {
   let r = read.get(message)
-  if (r === undefined) {
+  if (r !== undefined) return r
+  const earlier = byId.get(message.id)
+  if (earlier !== undefined && sameReading(earlier.message, message)) r = earlier.read
+  else {
     let facts = readMessage(message)
-    const earlier = byId.get(message.id)
-    if (earlier !== undefined && sameFacts(earlier, facts)) facts = earlier
-    r = { facts, cut: hashOf(message.id) % RUN === 0 }
-    read.set(message, r)
-    byId.set(message.id, facts)
+    if (earlier !== undefined && sameFacts(earlier.read.facts, facts)) facts = earlier.read.facts
+    r = { facts, cut: earlier?.read.cut ?? hashOf(message.id) % RUN === 0 }
   }
+  read.set(message, r)
+  byId.set(message.id, { message, read: r })
   return r
+}
+
+/**
+ * Does `next` give the digest what `prev` gave, read or not: the same message but for the output
+ * of results that are not errors (a stub, a cleared output), of which the digest only counts the
+ * results. Anything else is read again.
+ */
+function sameReading(prev: Message, next: Message): boolean {
+  if (
+    prev.role !== next.role ||
+    prev.injected !== next.injected ||
+    prev.sidechain !== next.sidechain ||
+    prev.summaryOf !== next.summaryOf ||
+    prev.parts.length !== next.parts.length
+  )
+    return false
+  for (let i = 0; i < next.parts.length; i++) {
+    const a = prev.parts[i] as Part
+    const b = next.parts[i] as Part
+    if (a === b) continue
+    if (a.kind !== 'tool_result' || b.kind !== 'tool_result') return false
+    if (a.isError || b.isError || a.callId !== b.callId || a.name !== b.name) return false
+  }
+  return true
 }
 
 /** A stable hash of a message id (FNV-1a): where runs end does not depend on positions. */
