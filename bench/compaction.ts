@@ -83,6 +83,11 @@ export interface ReplayResult {
    * this result and its short twin are those of the process with the median ratio.
    */
   readonly processRatios?: readonly number[]
+  /**
+   * The machine's 1-minute load average when each of those processes started: the long replay's
+   * working set is five times the short one's, so other work on the machine slows it more.
+   */
+  readonly processLoads?: readonly number[]
 }
 
 export interface CompactionBench {
@@ -157,10 +162,16 @@ export function replayRatio(short: ReplayResult, long: ReplayResult): number {
 }
 
 /** "; per process a, b, c" when the long replay ran in more than one process, else "". */
-export const perProcess = (long: ReplayResult): string =>
-  (long.processRatios?.length ?? 0) > 1
-    ? `; per process ${(long.processRatios ?? []).map((r) => r.toFixed(2)).join(', ')}`
-    : ''
+export const perProcess = (long: ReplayResult): string => {
+  const ratios = long.processRatios ?? []
+  if (ratios.length <= 1) return ''
+  const loads = long.processLoads
+  const each = ratios.map((r, i) => {
+    const load = loads?.[i]
+    return load === undefined ? r.toFixed(2) : `${r.toFixed(2)} (load ${load.toFixed(1)})`
+  })
+  return `; per process ${each.join(', ')}`
+}
 
 /** Time outside the strategies: view, protections, triggers, fallback, projection, invariants. */
 export const ENGINE = '(engine)'

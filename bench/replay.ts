@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { prepare, type Prepared } from '../src/engine/compaction/prepared.ts'
 import { replay } from '../src/engine/compaction/replay.ts'
@@ -127,7 +127,11 @@ export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<Re
  */
 export async function replayInChildren(quick: boolean): Promise<ReplayResult[]> {
   const runs: ReplayResult[][] = []
-  for (let i = 0; i < (quick ? 1 : PROCESSES); i++) runs.push(await replayInChild(quick))
+  const loads: number[] = []
+  for (let i = 0; i < (quick ? 1 : PROCESSES); i++) {
+    loads.push(round(loadavg()[0] ?? 0, 1))
+    runs.push(await replayInChild(quick))
+  }
   const out: ReplayResult[] = []
   for (const preset of PRESETS) {
     const pairs = runs.map((results) => {
@@ -140,9 +144,9 @@ export async function replayInChildren(quick: boolean): Promise<ReplayResult[]> 
     if (!median) continue
     if (pairs.length > 1)
       console.log(
-        `  ${preset}: 5k/1k ratio per process ${ratios.join(', ')}; reported: the median's`,
+        `  ${preset}: 5k/1k ratio per process ${ratios.join(', ')} (load ${loads.join(', ')}); reported: the median's`,
       )
-    out.push(median.short, { ...median.long, processRatios: ratios })
+    out.push(median.short, { ...median.long, processRatios: ratios, processLoads: loads })
   }
   return out
 }
