@@ -100,7 +100,7 @@ export function insertSummary(
   const checkpoint = view.checkpoint()
   const decisionsBefore = ctx.decisions.length
   // One sentence for every covered group (a summary can cover thousands).
-  const replaced = replacedBy(sentence, message.id)
+  const replaced = () => `${written(sentence)} (replaced by summary ${message.id})`
   for (const g of summary.covers) {
     const t = view.groupTokens(g)
     view.exclude(g)
@@ -152,13 +152,4 @@ export function insertSummary(
         },
   )
   return true
-}
-
-/**
- * "<sentence> (replaced by summary <id>)", written when read. Made here rather than as a named
- * arrow in the caller: a loader that keeps names (tsx: the CLI, the bench) defines a `name` on
- * each such closure, thousands per re-plan.
- */
-function replacedBy(sentence: Sentence, id: string): Sentence {
-  return () => `${written(sentence)} (replaced by summary ${id})`
 }

@@ -86,11 +86,6 @@ interface Collapse {
  */
 const collapses = new WeakMap<Group, Collapse>()
 
-/** "<label>: … digest[, capped …] (before → after tokens)", written when read. */
-function restOf(g: Group, digest: Digest, capped: string, before: number, tokens: number) {
-  return () => `${what(g, digest)}${capped} (${before} → ${tokens} tokens)`
-}
-
 /** The collapse's sentence after `lead`: the same function while the lead is (every re-plan). */
 function sentenceOf(made: Collapse, lead: string): Sentence {
   if (made.sentence !== null && made.lead === lead) return made.sentence
@@ -117,7 +112,7 @@ function collapseOf(
     before,
     tokens,
     cap,
-    rest: restOf(g, digest, capped, before, tokens),
+    rest: () => `${what(g, digest)}${capped} (${before} → ${tokens} tokens)`,
     insert:
       hit && hit.part === part
         ? hit.insert

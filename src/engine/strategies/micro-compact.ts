@@ -89,15 +89,11 @@ function collapseSentence(
 ): Sentence {
   const s = entry.sentence
   if (s && s.name === name && s.collapsed === collapsed && s.why === why) return s.later
-  const later = collapsedWords(name, entry.text.length, collapsed.length, why)
+  const chars = entry.text.length
+  const later = () =>
+    `Collapsed whitespace in the ${name} result (${fmt(chars)} → ${fmt(collapsed.length)} chars): ${why}`
   entry.sentence = { name, collapsed, why, later }
   return later
-}
-
-/** The collapse sentence's function (anonymous: see `replacedBy` in context-insert.ts). */
-function collapsedWords(name: string, from: number, to: number, why: string): Sentence {
-  return () =>
-    `Collapsed whitespace in the ${name} result (${fmt(from)} → ${fmt(to)} chars): ${why}`
 }
 
 const schema = z.object({ ...falaiOptions })

@@ -83,16 +83,9 @@ function tokenBudget(ctx: StrategyContext, p: TokenBudgetParams): void {
     const size = ctx.view.groupTokens(g.index)
     // `current` changes as the loop drops groups: the sentence quotes its value now.
     const now = current
-    // Inline (not a named arrow): see `replacedBy` in context-insert.ts.
-    if (
-      ctx.exclude(
-        g.index,
-        'token_budget_fallback',
-        () =>
-          `Token budget fallback: ${now} included message tokens > budget ${budget}${source} (was ${start}); dropped the oldest ${label(g)} (${size} tokens)`,
-      )
-    )
-      current -= size
+    const detail = () =>
+      `Token budget fallback: ${now} included message tokens > budget ${budget}${source} (was ${start}); dropped the oldest ${label(g)} (${size} tokens)`
+    if (ctx.exclude(g.index, 'token_budget_fallback', detail)) current -= size
   }
   if (current > budget && p.strict) {
     for (const g of ctx.groups()) {
@@ -100,16 +93,9 @@ function tokenBudget(ctx: StrategyContext, p: TokenBudgetParams): void {
       if (ctx.view.isExcluded(g.index) || g.kind !== 'system' || g.index === keep) continue
       const size = ctx.view.groupTokens(g.index)
       const now = current
-      // Inline (not a named arrow): see `replacedBy` in context-insert.ts.
-      if (
-        ctx.exclude(
-          g.index,
-          'token_budget_fallback_strict',
-          () =>
-            `Strict token budget fallback: ${now} included message tokens still > budget ${budget}${source} after dropping non-system groups; dropped ${label(g)} (${size} tokens)`,
-        )
-      )
-        current -= size
+      const detail = () =>
+        `Strict token budget fallback: ${now} included message tokens still > budget ${budget}${source} after dropping non-system groups; dropped ${label(g)} (${size} tokens)`
+      if (ctx.exclude(g.index, 'token_budget_fallback_strict', detail)) current -= size
     }
   }
   if (current > budget) {

@@ -169,14 +169,9 @@ function truncationSentence(
 ): Sentence {
   const s = sentences.get(part)
   if (s && s.name === name && s.total === total && s.why === why) return s.later
-  const later = truncatedWords(name, total, why)
+  const later = () => `Truncated the ${name} result from ${fmt(total)} to its first ${why}`
   sentences.set(part, { name, total, why, later })
   return later
-}
-
-/** The truncation sentence's function (anonymous: see `replacedBy` in context-insert.ts). */
-function truncatedWords(name: string, total: number, why: string): Sentence {
-  return () => `Truncated the ${name} result from ${fmt(total)} to its first ${why}`
 }
 
 const schema = z.object({

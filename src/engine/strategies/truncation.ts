@@ -80,16 +80,9 @@ function truncate(ctx: StrategyContext, p: TruncationParams): void {
     const size = groupSize(ctx, g, p.metric)
     // `current` changes as the loop drops groups: the sentence quotes its value now.
     const now = current
-    // Inline (not a named arrow): see `replacedBy` in context-insert.ts.
-    if (
-      ctx.exclude(
-        g.index,
-        'truncation',
-        () =>
-          `Truncation: ${now} included ${unit}${how} > compact_to ${p.compactTo} (triggered at ${start} > max_n ${p.maxN}); dropped the oldest ${label(g)} (${size} ${unit})`,
-      )
-    )
-      current -= size
+    const detail = () =>
+      `Truncation: ${now} included ${unit}${how} > compact_to ${p.compactTo} (triggered at ${start} > max_n ${p.maxN}); dropped the oldest ${label(g)} (${size} ${unit})`
+    if (ctx.exclude(g.index, 'truncation', detail)) current -= size
   }
   if (current > p.compactTo) {
     keepMinimumRetained(

@@ -1,5 +1,5 @@
 import type { Message, Part } from '../model.ts'
-import { sameItems } from '../arrays.ts'
+import { pushAll, sameItems } from '../arrays.ts'
 import { readMessage, sameFacts, type Facts, type Item, type MessageFacts } from './digest-facts.ts'
 
 /**
@@ -209,11 +209,7 @@ function foldRun(
       if (item.kind === 'call') {
         toolCounts.set(item.name, (toolCounts.get(item.name) ?? 0) + 1)
         if (item.callId !== null) callNames.set(item.callId, item.name)
-        for (const path of item.files)
-          if (!seenFiles.has(path)) {
-            seenFiles.add(path)
-            files.push(path)
-          }
+        addNew(files, seenFiles, item.files)
         if (item.command) commands.push(item.command)
       } else {
         // Named as the latest call with its id before it: in this run if it has one.
@@ -255,14 +251,10 @@ function join(folds: readonly RunFold[], messages: number): Facts {
   let toolResults = 0
   for (let r = 0; r < folds.length; r++) {
     const f = folds[r] as RunFold
-    append(userRequests, f.userRequests)
+    pushAll(userRequests, f.userRequests)
     for (const [name, n] of f.toolCounts) toolCounts.set(name, (toolCounts.get(name) ?? 0) + n)
-    for (const path of f.files)
-      if (!seenFiles.has(path)) {
-        seenFiles.add(path)
-        files.push(path)
-      }
-    append(commands, f.commands)
+    addNew(files, seenFiles, f.files)
+    pushAll(commands, f.commands)
     for (const e of f.errors) {
       if (typeof e === 'string') errors.push(e)
       else {
@@ -270,7 +262,7 @@ function join(folds: readonly RunFold[], messages: number): Facts {
         errors.push(name ? `${name}: ${e.line}` : e.line)
       }
     }
-    append(earlierSummaries, f.earlierSummaries)
+    pushAll(earlierSummaries, f.earlierSummaries)
     if (f.latest !== null) latest = f.latest
     toolCalls += f.toolCalls
     toolResults += f.toolResults
@@ -289,8 +281,13 @@ function join(folds: readonly RunFold[], messages: number): Facts {
   }
 }
 
-function append(to: string[], from: readonly string[]): void {
-  for (let i = 0; i < from.length; i++) to.push(from[i] as string)
+/** Add to `files` the paths of `paths` not seen before, in order. */
+function addNew(files: string[], seen: Set<string>, paths: readonly string[]): void {
+  for (const path of paths)
+    if (!seen.has(path)) {
+      seen.add(path)
+      files.push(path)
+    }
 }
 
 /** The name of the latest call with id `callId` in the runs before run `r` (undefined: none). */

@@ -191,9 +191,9 @@ function measureOf({ r, p }: Said): string {
     : `${occ.measure} tokens by len//4`
 }
 
-// The sentences, written when read (sentence.ts). Each maker returns an anonymous function: the
-// acts of a collection are made again for every params value, and a named one per act was a
-// `name` definition more per act under a loader that keeps names (tsx, the CLI and the bench).
+// The sentences, written when read (sentence.ts): one function per sentence, reading the act's
+// `Said`, rather than the five helper closures `makeAct` made per act before (the acts of a
+// collection are made again for every params value).
 
 function stubbed(s: Said, label: string, bytes: number, o: StaleOutcome, note: string): Sentence {
   return () =>
