@@ -9,6 +9,7 @@ import { internParams } from './intern-params.ts'
 import type { Out } from './playback.ts'
 import { createStepRecords } from './step-records.ts'
 import { withFields } from '../objects.ts'
+import { flatPart, type Prepared } from '../compaction/prepared.ts'
 
 /** What opencode sends instead of a pruned output (`MessageV2.toModelMessages`). */
 export const OPENCODE_CLEARED = '[Old tool result content cleared]'
@@ -55,6 +56,8 @@ const NO_INPUTS = [] as const
  * the sentence's shared ending (`why` below), so each output's opening is worded once.
  */
 interface Cleared {
+  /** The output this clears (a slot is reused only for the same object). */
+  readonly source: ToolResultPart
   placeholder: string
   part: ToolResultPart
   /** "Cleared the <tool> output (N tokens, round(chars/4))", for `name` and `estimate`. */
@@ -62,19 +65,34 @@ interface Cleared {
   estimate: number
   opening: string
 }
-const cleared = new WeakMap<ToolResultPart, Cleared>()
 
-function clearedOf(c: PruneCandidate, placeholder: string): Cleared {
-  let made = cleared.get(c.part)
-  if (!made) {
+/**
+ * The records by flat part number, per prepared conversation: a replay clears hundreds of outputs
+ * at each firing, and on a long session a lookup keyed by the part object (a hash of an object
+ * somewhere in a large heap) cost several times what it did on a short one (issue 14).
+ */
+const clearedBy = new WeakMap<Prepared, (Cleared | undefined)[]>()
+
+function clearedOf(ctx: StrategyContext, c: PruneCandidate, placeholder: string): Cleared {
+  const prepared = ctx.view.prepared
+  let slots = clearedBy.get(prepared)
+  if (!slots) {
+    const offset = ctx.view.parts.offset
+    slots = new Array<Cleared | undefined>(offset[offset.length - 1] as number)
+    clearedBy.set(prepared, slots)
+  }
+  const k = flatPart(ctx.view.parts, c.ref.message, c.ref.part)
+  let made = k >= 0 ? slots[k] : undefined
+  if (made?.source !== c.part) {
     made = {
+      source: c.part,
       placeholder,
       part: clearedPart(c.part, placeholder),
       name: c.name,
       estimate: c.estimate,
       opening: opening(c),
     }
-    cleared.set(c.part, made)
+    if (k >= 0) slots[k] = made
     return made
   }
   if (made.placeholder !== placeholder) {
@@ -151,7 +169,7 @@ function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
   const done: boolean[] = []
   for (const c of candidates) {
     const past = c.pastCompacted
-    const made = clearedOf(c, p.placeholder)
+    const made = clearedOf(ctx, c, p.placeholder)
     const applied = out.replace(
       c.ref,
       made.part,

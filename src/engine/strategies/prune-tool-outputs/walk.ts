@@ -1,11 +1,18 @@
 import type { StrategyContext } from '../../compaction/context.ts'
-import { startsTurn } from '../../groups.ts'
 import type { Message, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { groupOf } from '../preserve-tail.ts'
-import { fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
+import { callNamesOf, fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
 import { candidatesIn, regionCandidates, regionOf, type WalkTrack } from './frontier.ts'
 import type { Out } from '../playback.ts'
+import {
+  ALREADY_CLEARED,
+  clearedAt,
+  ERROR_RESULT,
+  isSummaryAt,
+  NOT_RESULT,
+  walkFacts,
+} from './walk-facts.ts'
 
 export interface PruneParams {
   readonly minimumTokens: number
@@ -47,44 +54,6 @@ export function opencodeEstimate(text: string): number {
   return Math.max(0, Math.round(text.length / 4))
 }
 
-/** A previous compaction boundary: our summary, or opencode's `summary: true` assistant message. */
-function isSummaryMessage(msg: Message, summaryIds: ReadonlySet<string>): boolean {
-  if (msg.summaryOf) return true
-  if (msg.role !== 'assistant') return false
-  const source = msg.source as { info?: { summary?: unknown }; msgId?: unknown } | undefined
-  if (source?.info?.summary === true) return true
-  return typeof source?.msgId === 'string' && summaryIds.has(source.msgId)
-}
-
-/** opencode message ids whose envelope says `summary: true` (later steps carry only the id). */
-function summaryMessageIds(messages: readonly Message[], limit: number): Set<string> {
-  const ids = new Set<string>()
-  for (const [m, id] of summaryEnvelopes(messages)) {
-    if (m >= limit) break
-    ids.add(id)
-  }
-  return ids
-}
-
-// Messages are immutable: where the `summary: true` envelopes are is found once per message list,
-// not once per walk (the walk runs at every model call of a replay).
-const envelopes = new WeakMap<readonly Message[], readonly (readonly [number, string])[]>()
-function summaryEnvelopes(messages: readonly Message[]): readonly (readonly [number, string])[] {
-  let found = envelopes.get(messages)
-  if (!found) {
-    const list: [number, string][] = []
-    for (let m = 0; m < messages.length; m++) {
-      const source = messages[m]?.source as
-        { info?: { summary?: unknown }; msgId?: unknown } | undefined
-      if (source?.info?.summary === true && typeof source.msgId === 'string')
-        list.push([m, source.msgId])
-    }
-    found = list
-    envelopes.set(messages, found)
-  }
-  return found
-}
-
 /** Already cleared: by opencode (`time.compacted`, imported as meta) or by an earlier prune. */
 export function isCompacted(part: ToolResultPart, placeholder: string): boolean {
   return clearedText(part, measured(part).text, placeholder)
@@ -92,7 +61,7 @@ export function isCompacted(part: ToolResultPart, placeholder: string): boolean 
 
 function clearedText(part: ToolResultPart, text: string, placeholder: string): boolean {
   if (part.meta?.compacted === true) return true
-  return text === placeholder || text === '[Old tool result content cleared]'
+  return text === placeholder || text === ALREADY_CLEARED
 }
 
 // Parts are immutable: their text and opencode's estimate are computed once per part object, not
@@ -119,7 +88,8 @@ function measured(part: ToolResultPart): { text: string; estimate: number } {
 export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): WalkResult {
   const messages = ctx.conversation.messages
   const limit = ctx.view.limit
-  const summaryIds = summaryMessageIds(messages, limit)
+  const facts = walkFacts(ctx.view.prepared, callNamesOf(ctx))
+  const offset = facts.index.offset
   let markerStop = -1
   for (const marker of ctx.conversation.markers) {
     if (marker.beforeIndex <= limit) markerStop = Math.max(markerStop, marker.beforeIndex)
@@ -165,17 +135,16 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
     }
     const group = groupOf(ctx, m)
     if (ctx.view.isExcluded(group)) continue
-    const msg = messages[m] as Message
-    if (startsTurn(msg)) turns++
+    if (facts.turnStart[m] === 1) turns++
     const inRecentTurns = turns < p.protectTurns
     // The next walk must have counted the recent turns when it reaches the frontier.
     if (track && !inRecentTurns && !leftRecent) track.oldestKept = Math.min(track.oldestKept, m)
     leftRecent ||= !inRecentTurns
-    if (track && (isSummaryMessage(msg, summaryIds) || m < markerStop || group < summaryStop))
-      track.lowestBoundary = m
+    const summary = isSummaryAt(facts, m, limit)
+    if (track && (summary || m < markerStop || group < summaryStop)) track.lowestBoundary = m
     // A summary met inside the protected turns still bounds the walk once it leaves them, exactly
     // like a summary this engine inserted earlier in the run (so a re-run on the projection agrees).
-    if (!summaryPassed && isSummaryMessage(msg, summaryIds)) summaryPassed = msg.id
+    if (!summaryPassed && summary) summaryPassed = (messages[m] as Message).id
     if (!inRecentTurns) {
       const boundary = summaryPassed
         ? `the previous summary (message ${summaryPassed})`
@@ -195,19 +164,28 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
         break
       }
     }
-    for (let i = msg.parts.length - 1; i >= 0; i--) {
-      const part = ctx.view.partAt(m, i)
-      if (part?.kind !== 'tool_result') continue
-      const ref = { message: m, part: i }
-      const name = resultName(ctx, ref, part) || 'tool'
-      if (part.isError) {
+    const first = offset[m] as number
+    // A message none of whose parts the view replaced is read from the facts alone.
+    const replaced = ctx.view.hasOverrides(m)
+    for (let i = (offset[m + 1] as number) - first - 1; i >= 0; i--) {
+      const k = first + i
+      let part: ToolResultPart | null = null
+      if (replaced) {
+        const now = ctx.view.partAt(m, i)
+        if (now?.kind !== 'tool_result') continue
+        part = now
+      } else if (facts.result[k] === NOT_RESULT) continue
+      // Addresses are the view's shared ones (`refAt`), taken only where something keeps one: a
+      // fresh object per part walked was the walk's costliest line on a long session.
+      const name = (part ? resultName(ctx, ctx.view.refAt(m, i), part) : facts.names[k]) || 'tool'
+      if (part ? part.isError : facts.result[k] === ERROR_RESULT) {
         if (ctx.recordNonChanges)
           out.skip(
             group,
             'denied_by_policy',
             () =>
               `The ${name} error output is not pruned: opencode prunes completed tool outputs only`,
-            ref,
+            ctx.view.refAt(m, i),
           )
         continue
       }
@@ -218,15 +196,19 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
             'protected',
             () =>
               `The ${name} output is never pruned: ${name} is a protected tool (its output is runtime instructions)`,
-            ref,
+            ctx.view.refAt(m, i),
           )
         continue
       }
-      // One lookup for the part's text and estimate (the walk runs at every replay call).
-      const facts = measured(part)
-      if (clearedText(part, facts.text, p.placeholder)) {
+      // A replaced part's text and estimate by one lookup; the original's from the facts.
+      const now = part ? measured(part) : null
+      if (
+        part && now
+          ? clearedText(part, now.text, p.placeholder)
+          : clearedAt(facts, k, p.placeholder)
+      ) {
         // Met later outside the recent turns, it would set `pastCompacted` (frontier.ts).
-        track?.met.push({ kind: 'compacted', ref })
+        track?.met.push({ kind: 'compacted', ref: ctx.view.refAt(m, i) })
         if (inRecentTurns) continue
         if (p.faithful) {
           if (ctx.recordNonChanges)
@@ -235,23 +217,23 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
               'already_compacted',
               () =>
                 `The ${name} output was already cleared: opencode stops the whole walk here, so older outputs are not considered (issue #30807)`,
-              ref,
+              ctx.view.refAt(m, i),
             )
           if (track) track.complete = false
           break loop
         }
-        pastCompacted ??= ref
+        pastCompacted ??= ctx.view.refAt(m, i)
         if (ctx.recordNonChanges)
           out.skip(
             group,
             'already_compacted',
             () =>
               `The ${name} output was already cleared; the walk continues past it (opencode would stop here and skip every older output, issue #30807)`,
-            ref,
+            ctx.view.refAt(m, i),
           )
         continue
       }
-      const estimate = facts.estimate
+      const estimate = now ? now.estimate : (facts.estimate[k] as number)
       if (inRecentTurns) {
         if (track) track.oldestKept = m
         if (ctx.recordNonChanges)
@@ -260,18 +242,20 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
             'keep_recent',
             () =>
               `The ${name} output (${fmt(estimate)} tokens, round(chars/4)) is in the last ${p.protectTurns} user turns, which opencode never prunes`,
-            ref,
+            ctx.view.refAt(m, i),
           )
         continue
       }
       total += estimate
+      const output = part ?? ((messages[m] as Message).parts[i] as ToolResultPart)
+      const ref = ctx.view.refAt(m, i)
       if (total <= p.protectTokens) {
         // It still counts towards protectTokens at later calls: the frontier keeps it.
         track?.met.push({
           kind: 'live',
           ref,
           estimate,
-          candidate: { ref, group, part, name, estimate },
+          candidate: { ref, group, part: output, name, estimate },
         })
         // `total` grows as the walk goes on: the sentence quotes its value here.
         const running = total
@@ -290,8 +274,8 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
       // Two literals rather than a spread: a re-plan makes thousands of candidates.
       candidates.push(
         pastCompacted
-          ? { ref, group, part, name, estimate, pastCompacted }
-          : { ref, group, part, name, estimate },
+          ? { ref, group, part: output, name, estimate, pastCompacted }
+          : { ref, group, part: output, name, estimate },
       )
     }
   }

@@ -42,7 +42,7 @@ export function collectResults(
   const messages = ctx.conversation.messages
   const cwd = ctx.conversation.meta.cwd
   const { offset } = view.parts
-  const cache = resultCache(view.prepared)
+  const cache = resultCache(view.prepared, offset[offset.length - 1] as number)
   const links = sessionLinks(ctx.conversation, pairing)
   const share = sharedStrings(ctx.conversation)
   const { resultAt } = view.parts
@@ -139,11 +139,11 @@ export function collectResults(
   }
 
   const build = (index: number, k: number, group: number, message: number, callIndex: number) => {
-    const kept = cache.get(k)
+    const kept = cache.records[k]
     const ref = kept?.[0]?.info.ref ?? { message, part: k - (offset[message] as number) }
     const part = view.part(ref) as ToolResultPart
     const modified = view.isCompacted(ref)
-    const m = measureResult(part)
+    const m = measuredAt(cache.measures, k, part)
     const tokens = m.hasAttachments ? view.partTokens(ref) : m.lipMeasure
     const state = isStub(m.text) ? 'stub' : modified ? 'modified' : 'fresh'
     // A result unchanged since a run over this conversation (replay, a re-plan, one with another
@@ -177,7 +177,7 @@ export function collectResults(
       // Fixed: attachments count by the engine's price (LIP's len//4 sees only the text).
       fixed: occurrence(index, group, tool, id.xCat, id.fixed, state, m.text, tokens),
     }
-    if (!kept) cache.set(k, [{ info, modified }])
+    if (!kept) cache.records[k] = [{ info, modified }]
     else {
       if (kept.length >= STATES_KEPT) kept.shift()
       kept.push({ info, modified })
@@ -306,13 +306,18 @@ function pristineCollection(prepared: object, isStub: object): PristineCollectio
  * fresh, then stubbed (the stub part is one object per original), and the next replay (the bench,
  * a replay after a config edit) again; with one record per part each state rebuilt the other's.
  */
-type ResultCache = Map<number, { readonly info: ResultInfo; readonly modified: boolean }[]>
+interface ResultCache {
+  readonly records: ({ readonly info: ResultInfo; readonly modified: boolean }[] | undefined)[]
+  readonly measures: ResultMeasures[]
+}
 const STATES_KEPT = 3
+// By flat part number in a plain array, not a map: a replay's firing redoes thousands of records,
+// and on a long session each hashed lookup was a cache miss (issue 14).
 const resultCaches = new WeakMap<object, ResultCache>()
-function resultCache(prepared: object): ResultCache {
+function resultCache(prepared: object, parts: number): ResultCache {
   let cache = resultCaches.get(prepared)
   if (!cache) {
-    cache = new Map()
+    cache = { records: new Array(parts), measures: new Array(parts) }
     resultCaches.set(prepared, cache)
   }
   return cache
@@ -333,6 +338,8 @@ function occurrence(
 }
 
 interface ResultMeasures {
+  /** The part these are of. */
+  readonly of: ToolResultPart
   readonly text: string
   readonly bytes: number
   readonly extra: number
@@ -344,11 +351,25 @@ interface ResultMeasures {
 // config edit, every replay point) then costs a lookup per result instead of a scan of its text.
 const resultMeasures = new WeakMap<ToolResultPart, ResultMeasures>()
 
+/**
+ * The measures of the part now at flat part `k`: the last ones asked for there are kept by `k`, so
+ * a record redone at a firing finds them without a lookup keyed by the part object.
+ */
+function measuredAt(slots: ResultMeasures[], k: number, part: ToolResultPart): ResultMeasures {
+  let m = slots[k]
+  if (m?.of !== part) {
+    m = measureResult(part)
+    slots[k] = m
+  }
+  return m
+}
+
 function measureResult(part: ToolResultPart): ResultMeasures {
   let m = resultMeasures.get(part)
   if (!m) {
     const text = flattenText(part.content)
     m = {
+      of: part,
       text,
       bytes: utf8Bytes(text),
       extra: attachmentBytes(part.content),

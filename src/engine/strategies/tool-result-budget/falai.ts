@@ -138,7 +138,7 @@ function nonTextChars(c: ResultContent | Part): number {
  */
 const callNames = new WeakMap<Prepared, readonly string[]>()
 
-function callNamesOf(ctx: StrategyContext): readonly string[] {
+export function callNamesOf(ctx: StrategyContext): readonly string[] {
   const prepared = ctx.view.prepared
   const hit = callNames.get(prepared)
   if (hit) return hit
