@@ -47,9 +47,18 @@ export function redoSince(
   if (cut < last.out.length / 2) return null
   const changed = new Set<number>()
   for (const m of changes) if (m < last.limit) changed.add(m)
+  // In message order, each record found from the last one found: a step that cleared thousands
+  // of results (a long session's window) then reads the records in one pass, where a search of
+  // the whole list per message missed the cache at every step of it (issue 14).
+  const ordered = new Int32Array(changed.size)
+  let n = 0
+  for (const m of changed) ordered[n++] = m
+  ordered.sort()
   const redo: Redo[] = []
-  for (const m of changed) {
-    let index = firstAtOrAfter(last.out, m)
+  let from = 0
+  for (const m of ordered) {
+    let index = firstAtOrAfter(last.out, m, from)
+    from = index
     // At or after the cut: collected again anyway (a dropped group's messages among them).
     if (index >= cut) continue
     for (let k = offset[m] as number; k < (offset[m + 1] as number); k++) {
@@ -69,10 +78,19 @@ export function redoSince(
   return { redo, cut }
 }
 
-/** Position of the first record at or after message `m` (records are in (message, part) order). */
-function firstAtOrAfter(out: readonly ResultInfo[], m: number): number {
-  let lo = 0
-  let hi = out.length
+/**
+ * Position of the first record at or after message `m` (records are in (message, part) order),
+ * searched from `from` on: every record before it is of an earlier message. Galloping from there
+ * finds a nearby record in a few steps, a far one in twice a binary search's.
+ */
+function firstAtOrAfter(out: readonly ResultInfo[], m: number, from = 0): number {
+  let lo = from
+  let hi = from
+  for (let step = 1; hi < out.length && (out[hi] as ResultInfo).ref.message < m; step *= 2) {
+    lo = hi + 1
+    hi = lo + step
+  }
+  hi = Math.min(hi, out.length)
   while (lo < hi) {
     const mid = (lo + hi) >> 1
     if ((out[mid] as ResultInfo).ref.message < m) lo = mid + 1
