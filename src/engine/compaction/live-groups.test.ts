@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../model.ts'
 import { estimateCounter } from '../tokens/index.ts'
-import { liveGroups } from './live-groups.ts'
+import { liveGroups, lowestLiveMessage } from './live-groups.ts'
 import { prepare } from './prepared.ts'
 import { WorkingView } from './view.ts'
 
@@ -62,5 +62,56 @@ describe('liveGroups', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  it('gives a first live message below which every visible message is excluded', () => {
+    // Calls whose results come later, after other groups' messages: groups interleave.
+    const parts = (i: number): Message['parts'] =>
+      i % 3 === 1
+        ? [{ kind: 'tool_call', callId: `c${i}`, name: 'read', argsRaw: '{}', args: {} }]
+        : i % 3 === 0 && i > 0
+          ? [
+              {
+                kind: 'tool_result',
+                callId: `c${i - 5 > 0 ? i - 5 : i - 2}`,
+                content: [{ kind: 'text', text: 'out' }],
+                isError: false,
+              },
+            ]
+          : [{ kind: 'text', text: `message ${i}` }]
+    const interleaved: Conversation = {
+      ...conv,
+      messages: Array.from({ length: 30 }, (_, i) => ({
+        id: `m${i}`,
+        role: i % 3 === 1 ? 'assistant' : i % 3 === 0 && i > 0 ? 'tool' : 'user',
+        parts: parts(i),
+      })),
+    }
+    for (const c of [conv, interleaved]) {
+      const prepared = prepare(c, estimateCounter)
+      const { groupOfMessage } = prepared.grouping
+      fc.assert(
+        fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+          const view = new WorkingView(prepared, 0)
+          const marks: number[] = []
+          for (const o of ops) {
+            if (o.kind === 'advance') view.advanceTo(view.limit + o.by)
+            else if (o.kind === 'exclude') {
+              if (o.group < view.visibleGroupCount) view.exclude(o.group)
+            } else if (o.kind === 'checkpoint') marks.push(view.checkpoint())
+            else if (o.kind === 'rollback') {
+              const mark = marks.pop()
+              if (mark !== undefined) view.rollback(mark)
+            }
+            const lowest = lowestLiveMessage(view)
+            for (let m = 0; m < Math.min(lowest, view.limit); m++)
+              expect(view.isExcluded(groupOfMessage[m] as number)).toBe(true)
+            if (lowest < view.limit)
+              expect(view.isExcluded(groupOfMessage[lowest] as number)).toBe(false)
+          }
+        }),
+        { numRuns: 200 },
+      )
+    }
   })
 })

@@ -66,3 +66,19 @@ function upToDate(view: WorkingView, state: LiveState): boolean {
   }
   return true
 }
+
+/**
+ * The first message of the oldest group the view still holds: every visible message below it is
+ * in an excluded group (groups are ordered by their first message, and a group's first message is
+ * its earliest). Infinity when no group with messages is left. A walk from the newest message
+ * back, which steps over excluded groups, can stop here: late in a long replay nearly all of the
+ * history lies below it.
+ */
+export function lowestLiveMessage(view: WorkingView): number {
+  const { groups } = view.prepared.grouping
+  for (const g of liveGroups(view)) {
+    const first = groups[g]?.messages[0]
+    if (first !== undefined) return first
+  }
+  return Number.POSITIVE_INFINITY
+}

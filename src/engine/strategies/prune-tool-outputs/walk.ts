@@ -1,4 +1,5 @@
 import type { StrategyContext } from '../../compaction/context.ts'
+import { lowestLiveMessage } from '../../compaction/live-groups.ts'
 import type { Message, ToolResultPart } from '../../model.ts'
 import type { PartRef } from '../../pairing.ts'
 import { groupOf } from '../preserve-tail.ts'
@@ -119,6 +120,7 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
         regionCandidates: 0,
       }
   let leftRecent = false
+  const lowest = lowestLiveMessage(ctx.view)
 
   loop: for (let m = limit - 1; m >= 0; m--) {
     // The recent turns reach below the frontier (a group dropped above it took a user turn with
@@ -133,6 +135,10 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
       pruned += frontier.sums[track.regionCandidates] as number
       break
     }
+    // Every message below is in a dropped or summarised group, which the walk steps over: with
+    // the real window, a long replay has most of its history there, and stepping over it at every
+    // call made the walk quadratic (5,000 per call by the end of a 5,000-call replay).
+    if (m < lowest) break
     const group = groupOf(ctx, m)
     if (ctx.view.isExcluded(group)) continue
     if (facts.turnStart[m] === 1) turns++
