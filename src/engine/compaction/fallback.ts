@@ -1,5 +1,7 @@
 import { keepMinimumRetained, minimumRetainedGroup } from '../strategies/minimum-retained.ts'
+import type { Group } from '../groups.ts'
 import type { StrategyContext } from './context.ts'
+import { liveGroups } from './live-groups.ts'
 
 /**
  * Final fallback (SPEC §5): exclude the oldest non-protected groups, keeping the minimum retained
@@ -17,7 +19,12 @@ export function runFallback(ctx: StrategyContext, budget: number, strict: boolea
   let over = now > budget
   // Everything after the figure, worded once: each drop's sentence, when read, is one join.
   const rest = ` tokens is over the budget of ${Math.round(budget)}; dropped the oldest group`
-  for (const g of ctx.groups()) {
+  // Only the groups still held: late in a long replay with the real window nearly all of history
+  // is dropped, and stepping over it at every call (the fallback fired at most calls) was
+  // quadratic. A copy: dropping groups changes the shared list.
+  const { groups } = ctx.view.prepared.grouping
+  for (const index of liveGroups(ctx.view).slice()) {
+    const g = groups[index] as Group
     if (!over) return
     // Inserted summaries are kept: in a re-run they are ordinary groups, and dropping them there
     // but not here would make the fallback non-idempotent.
