@@ -88,6 +88,11 @@ export interface ReplayResult {
    * working set is five times the short one's, so other work on the machine slows it more.
    */
   readonly processLoads?: readonly number[]
+  /**
+   * Set on the replays under the preset's own window (200k, not scaled): what the app replays. On
+   * the bench's long session the context is then over the window at most calls.
+   */
+  readonly window?: 'preset'
 }
 
 export interface CompactionBench {
@@ -101,6 +106,8 @@ export interface CompactionBench {
   readonly prune: readonly PruneResult[]
   readonly presets: readonly PresetResult[]
   readonly replay: readonly ReplayResult[]
+  /** The same sessions replayed under each preset's own window (absent in older results). */
+  readonly replayRealWindow?: readonly ReplayResult[]
   readonly targets: {
     readonly replanMaxMs: number
     readonly pruneFastestMs: number

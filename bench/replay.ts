@@ -34,6 +34,7 @@ import {
 import { callKinds, showKinds } from './replay-kinds.ts'
 import { scaleTo, usableOf } from './scale.ts'
 import { collectGarbage, round, roundTiming, showTiming, timingOf } from './timing.ts'
+import { pushAll } from '../src/engine/arrays.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const PRESETS = ['recommended', 'opencode'] as const satisfies readonly PresetId[]
@@ -57,22 +58,25 @@ function setUp(
   calls: number,
   preset: PresetId,
   deps: EngineDeps,
+  scaled = true,
 ): Setup {
   const messages = upToCalls(conversation, calls)
   const prepared = prepare(firstMessages(conversation, messages), deps.counter)
   // Scaled to this prefix, so that the window fills up during the replay.
-  const config = scaleTo(toEngineConfig(presetConfig(preset)), totalTokens(prepared))
+  const shipped = toEngineConfig(presetConfig(preset))
+  const config = scaled ? scaleTo(shipped, totalTokens(prepared)) : shipped
   return { calls, messages, prepared, config }
 }
 
 /**
  * Replays of `calls` and of five times as many model calls, per preset: their medians over
- * `runs` alternating runs, and one instrumented replay each (time by step).
+ * `runs` alternating runs, and one instrumented replay each (time by step). Then the same under
+ * each preset's own window, unscaled, as the app replays a session (fewer runs: information, the
+ * issue's rows are the scaled ones).
  */
 export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<ReplayResult[]> {
   const count = quick ? 2_000 : 10_000
   const calls = quick ? 200 : 1_000
-  const runs = quick ? 5 : 31
   // Five times the calls needs a longer cut of the same generated session: the 10,000 messages
   // hold about 4,300 model calls, and a ratio of 4,300 calls to 1,000 held against the 5.5 that
   // the issue sets for 5,000 would have allowed a cost per call 28% higher at the end, not 10%.
@@ -81,40 +85,55 @@ export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<Re
     { conversation: transcript(Math.round(count * 1.25)).conversation, calls: calls * 5 },
   ]
   const out: ReplayResult[] = []
-  for (const preset of PRESETS) {
-    const setups = sessions.map((s) => setUp(s.conversation, s.calls, preset, deps))
-    const run = (s: Setup) => replay(s.prepared, s.config, deps, STRATEGY_REGISTRY)
-    for (const s of setups) await run(s) // warm-up, as every timed section has
-    collectGarbage()
-    const samples = setups.map((): number[] => [])
-    for (let i = 0; i < runs; i++)
-      for (const [k, s] of setups.entries()) {
-        const t0 = performance.now()
-        await run(s)
-        samples[k]?.push(performance.now() - t0)
-      }
+  for (const preset of PRESETS)
+    pushAll(out, await replayPair(preset, sessions, deps, { scaled: true, runs: quick ? 5 : 31 }))
+  for (const preset of PRESETS)
+    pushAll(out, await replayPair(preset, sessions, deps, { scaled: false, runs: quick ? 3 : 11 }))
+  return out
+}
+
+/** The short and the long replay of one preset, alternating run by run. */
+async function replayPair(
+  preset: PresetId,
+  sessions: readonly { readonly conversation: Conversation; readonly calls: number }[],
+  deps: EngineDeps,
+  how: { readonly scaled: boolean; readonly runs: number },
+): Promise<ReplayResult[]> {
+  const setups = sessions.map((s) => setUp(s.conversation, s.calls, preset, deps, how.scaled))
+  const run = (s: Setup) => replay(s.prepared, s.config, deps, STRATEGY_REGISTRY)
+  for (const s of setups) await run(s) // warm-up, as every timed section has
+  collectGarbage()
+  const samples = setups.map((): number[] => [])
+  for (let i = 0; i < how.runs; i++)
     for (const [k, s] of setups.entries()) {
-      const points = await run(s)
-      const stepMs = await stepTimes((registry) => replay(s.prepared, s.config, deps, registry))
-      const kinds = await callKinds(s.prepared, s.config, deps)
-      const last = points.at(-1)
-      const r: ReplayResult = {
-        preset,
-        target: s.calls,
-        messages: s.messages,
-        calls: points.length,
-        usableTokens: usableOf(s.config),
-        timing: roundTiming(timingOf(samples[k] ?? [])),
-        fired: points.filter((p) => p.fired.length > 0).length,
-        finalTokens: { before: last?.before ?? 0, after: last?.after ?? 0 },
-        stepMs,
-        kinds,
-      }
-      console.log(
-        `  replay ${preset} (scaled), ${r.calls} calls over ${r.messages} messages: ${showTiming(r.timing)} (target ≤ ${s.calls > calls ? 1_000 : 200} ms); fired at ${r.fired} calls, last call ${r.finalTokens.before} → ${r.finalTokens.after} tokens [${showSteps(stepMs)}]; per call: ${showKinds(kinds)}`,
-      )
-      out.push(r)
+      const t0 = performance.now()
+      await run(s)
+      samples[k]?.push(performance.now() - t0)
     }
+  const out: ReplayResult[] = []
+  for (const [k, s] of setups.entries()) {
+    const points = await run(s)
+    const stepMs = await stepTimes((registry) => replay(s.prepared, s.config, deps, registry))
+    const kinds = how.scaled ? await callKinds(s.prepared, s.config, deps) : undefined
+    const last = points.at(-1)
+    const r: ReplayResult = {
+      preset,
+      target: s.calls,
+      messages: s.messages,
+      calls: points.length,
+      usableTokens: usableOf(s.config),
+      timing: roundTiming(timingOf(samples[k] ?? [])),
+      fired: points.filter((p) => p.fired.length > 0).length,
+      finalTokens: { before: last?.before ?? 0, after: last?.after ?? 0 },
+      stepMs,
+      ...(kinds ? { kinds } : {}),
+      ...(how.scaled ? {} : { window: 'preset' as const }),
+    }
+    const short = setups[0]?.calls ?? s.calls
+    console.log(
+      `  replay ${preset} (${how.scaled ? 'scaled' : 'its own window'}), ${r.calls} calls over ${r.messages} messages: ${showTiming(r.timing)} (target ≤ ${s.calls > short ? 1_000 : 200} ms); fired at ${r.fired} calls, last call ${r.finalTokens.before} → ${r.finalTokens.after} tokens [${showSteps(stepMs)}]${kinds ? `; per call: ${showKinds(kinds)}` : ''}`,
+    )
+    out.push(r)
   }
   return out
 }
@@ -125,7 +144,10 @@ export async function benchReplays(quick: boolean, deps: EngineDeps): Promise<Re
  * the JIT's choices differ), more than the medians inside one process move. Per preset, the
  * results of the process with the median ratio, with every process's ratio beside them.
  */
-export async function replayInChildren(quick: boolean): Promise<ReplayResult[]> {
+export async function replayInChildren(quick: boolean): Promise<{
+  readonly replay: ReplayResult[]
+  readonly replayRealWindow: ReplayResult[]
+}> {
   const runs: ReplayResult[][] = []
   const loads: number[] = []
   for (let i = 0; i < (quick ? 1 : PROCESSES); i++) {
@@ -133,11 +155,12 @@ export async function replayInChildren(quick: boolean): Promise<ReplayResult[]> 
     runs.push(await replayInChild(quick))
   }
   const out: ReplayResult[] = []
+  const real: ReplayResult[] = []
   for (const preset of PRESETS) {
     const pairs = runs.map((results) => {
-      const [short, long] = results.filter((r) => r.preset === preset)
+      const [short, long] = results.filter((r) => r.preset === preset && !r.window)
       if (!short || !long) throw new Error(`the replay bench gave no ${preset} pair`)
-      return { short, long, ratio: replayRatio(short, long) }
+      return { short, long, ratio: replayRatio(short, long), results }
     })
     const ratios = pairs.map((p) => round(p.ratio, 2))
     const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]
@@ -147,8 +170,13 @@ export async function replayInChildren(quick: boolean): Promise<ReplayResult[]> 
         `  ${preset}: 5k/1k ratio per process ${ratios.join(', ')} (load ${loads.join(', ')}); reported: the median's`,
       )
     out.push(median.short, { ...median.long, processRatios: ratios, processLoads: loads })
+    // Under the preset's own window: from the same process.
+    pushAll(
+      real,
+      median.results.filter((r) => r.preset === preset && r.window === 'preset'),
+    )
   }
-  return out
+  return { replay: out, replayRealWindow: real }
 }
 
 /** {@link benchReplays} in a fresh Node process (bench/replay-child.ts), its log passed through. */

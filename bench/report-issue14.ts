@@ -83,6 +83,14 @@ export function renderIssue14(r: Issue14Inputs): string[] {
       ])
     }
   }
+  for (const long of (c.replayRealWindow ?? []).filter((x) => x.target === t.replay5kCalls))
+    rows.push([
+      `extra: replay of ${long.calls.toLocaleString('en')} calls (${long.preset}, its own 200k window, as the app replays)`,
+      '–',
+      `${long.timing.medianMs} ms`,
+      `≤ ${t.replay5kMaxMs} ms`,
+      ok(long.timing.medianMs <= t.replay5kMaxMs),
+    ])
   const b = r.browser
   if (b.kind === 'measured') {
     const edit = b.edit.fieldEditMedian

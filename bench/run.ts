@@ -72,7 +72,7 @@ const pathological = benchPathological()
 console.log('compaction: re-plan per preset, replay (in processes of its own), peers')
 const compaction = {
   ...(await benchCompaction(quick, counter)),
-  replay: await replayInChildren(quick),
+  ...(await replayInChildren(quick)),
 }
 console.log('the app in Chromium: drop to first budget, config edits on 10,000 messages')
 const browser = await benchBrowser(quick)
