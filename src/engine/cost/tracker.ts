@@ -83,6 +83,42 @@ function callPrice(c: CallCache, price: Price, ttl: CacheTtl, outputTokens: numb
 }
 
 /**
+ * What `observe` reads of each message, by message index, once per conversation: a replay observes
+ * every model call, and reading the message object (its usage, its timestamp parsed anew) was most
+ * of the tracker's own time, and a cache miss per call on a long session (issue 14).
+ */
+interface CallFacts {
+  /** `Date.parse` of the timestamp, NaN when there is none. */
+  readonly time: Float64Array
+  /** The cache read the transcript reported, NaN when it reported none. */
+  readonly cacheRead: Float64Array
+  readonly output: Float64Array
+  /** The model the call names, else the conversation's. */
+  readonly model: readonly string[]
+}
+
+const callFacts = new WeakMap<Conversation, CallFacts>()
+
+function callFactsOf(conversation: Conversation): CallFacts {
+  const hit = callFacts.get(conversation)
+  if (hit) return hit
+  const n = conversation.messages.length
+  const facts: CallFacts = {
+    time: new Float64Array(n),
+    cacheRead: new Float64Array(n),
+    output: new Float64Array(n),
+    model: conversation.messages.map((m) => m.model ?? conversation.meta.model ?? ''),
+  }
+  conversation.messages.forEach((m, i) => {
+    facts.time[i] = m.timestamp ? Date.parse(m.timestamp) : Number.NaN
+    facts.cacheRead[i] = m.usage?.cacheReadTokens ?? Number.NaN
+    facts.output[i] = m.usage?.outputTokens ?? 0
+  })
+  callFacts.set(conversation, facts)
+  return facts
+}
+
+/**
  * Prices every call of a replay with a cache model per context (thread), uncompacted and under the
  * config side by side. `observe` is called once per call, in order, after the pipeline ran.
  */
@@ -107,6 +143,7 @@ export class CostTracker {
     const provider = providerOf(plan) ?? this.providerOfModel()
     this.settings = provider ? { provider, ttl: this.ttl } : null
     this.caching = cachingOf(conversation, pricing.caching)
+    this.facts = callFactsOf(conversation)
   }
 
   /** Whether prompt caching is modelled for this session, and why. */
@@ -119,10 +156,15 @@ export class CostTracker {
 
   /** The price of a call's model (cached per model id). */
   priceOf(message: Message): MatchedPrice | null {
-    const model = message.model ?? this.conversation.meta.model ?? ''
+    return this.priceOfModel(message.model ?? this.conversation.meta.model ?? '')
+  }
+
+  private priceOfModel(model: string): MatchedPrice | null {
     if (!this.prices.has(model)) this.prices.set(model, priceFor(model, this.overrides))
     return this.prices.get(model) ?? null
   }
+
+  private readonly facts: CallFacts
 
   private cachesOf(thread: number) {
     let c = this.caches.get(thread)
@@ -141,12 +183,13 @@ export class CostTracker {
    * changed (Infinity when none did).
    */
   observe(figure: CallFigure, before: WorkingView, after: WorkingView, changed: number): CallCost {
-    const m = this.conversation.messages[figure.index] as Message
-    const thread = this.plan.threadOf[figure.index] as number
+    const call = figure.index
+    const facts = this.facts
+    const thread = this.plan.threadOf[call] as number
     const previous = this.lastCall.get(thread) ?? -1
-    this.lastCall.set(thread, figure.index)
-    const reportedCacheRead = m.usage?.cacheReadTokens
-    const reported = reportedCacheRead !== undefined ? { reportedCacheRead } : {}
+    this.lastCall.set(thread, call)
+    const reportedCacheRead = facts.cacheRead[call] as number
+    const reported = Number.isNaN(reportedCacheRead) ? {} : { reportedCacheRead }
     const caches = this.cachesOf(thread)
     if (!caches) {
       return {
@@ -174,7 +217,7 @@ export class CostTracker {
     const stable = before.promptOffsetOf(-1) - figure.prefix + base
     const changeIn = (view: WorkingView, from: number) =>
       figure.upstreamCompaction ? stable : from === Infinity ? Infinity : view.promptOffsetOf(from)
-    const time = m.timestamp ? Date.parse(m.timestamp) : Number.NaN
+    const time = facts.time[call] as number
     const firstBefore = changeIn(before, strippedFrom)
     const beforeCache = caches.before.call(before.contextTokens, firstBefore, stable, time)
     const withoutCompaction = changeIn(after, strippedFrom)
@@ -192,8 +235,8 @@ export class CostTracker {
     const rewriteTokens = ideal
       ? Math.max(0, Math.min(ideal.read, afterTotal) - afterCache.read)
       : 0
-    const matched = this.priceOf(m)
-    const output = m.usage?.outputTokens ?? 0
+    const matched = this.priceOfModel(facts.model[call] ?? '')
+    const output = facts.output[call] as number
     if (!matched) {
       return {
         before: null,
