@@ -126,6 +126,7 @@ describe('walk facts', () => {
                 return
               }
               expect(facts.result[k]).toBe(part.isError ? ERROR_RESULT : RESULT)
+              expect(facts.parts[k]).toBe(part)
               const text = part.content.map((c) => (c.kind === 'text' ? c.text : '')).join('\n')
               expect(facts.estimate[k]).toBe(Math.max(0, Math.round(text.length / 4)))
               const r = results.find((x) => x.message === m && x.part === i)

@@ -8,7 +8,7 @@
  * reads it as before. */
 import { partIndexOf, type PartIndex, type Prepared } from '../../compaction/prepared.ts'
 import { startsTurn } from '../../groups.ts'
-import type { Message } from '../../model.ts'
+import type { Message, ToolResultPart } from '../../model.ts'
 import { resultText } from '../tool-result-budget/falai.ts'
 
 /** What opencode sends instead of a pruned output: cleared whatever the walk's placeholder. */
@@ -37,6 +37,8 @@ export interface WalkFacts {
   readonly result: Uint8Array
   /** Per flat result: its tool name, its own or its call's ('' when neither is known). */
   readonly names: readonly string[]
+  /** Per flat result: the part itself (what a candidate holds), without going through its message. */
+  readonly parts: readonly (ToolResultPart | undefined)[]
   /** Per flat result: its text (falai's string content, the text the estimate is of). */
   readonly texts: readonly string[]
   /** Per flat result: its text's length (compared before the text itself). */
@@ -61,12 +63,14 @@ export function walkFacts(prepared: Prepared, callNames: readonly string[]): Wal
     turnStart: new Uint8Array(messages.length),
     summaryFrom: summaryFrom(messages),
     result: new Uint8Array(parts),
+    parts: new Array<ToolResultPart | undefined>(parts),
     names: new Array<string>(parts).fill(''),
     texts: new Array<string>(parts).fill(''),
     length: new Int32Array(parts),
     estimate: new Int32Array(parts),
     cleared: new Uint8Array(parts),
   }
+  const results = facts.parts as (ToolResultPart | undefined)[]
   const nameAt = facts.names as string[]
   // One string per tool name: the walk looks each up in its protected tools, and a lookup reads
   // the string; thousands of copies of "Read" over a long session each cost a cache miss.
@@ -88,6 +92,7 @@ export function walkFacts(prepared: Prepared, callNames: readonly string[]): Wal
       const k = first + i
       const text = resultText(part)
       facts.result[k] = part.isError ? ERROR_RESULT : RESULT
+      results[k] = part
       nameAt[k] = interned(part.name || (callNames[k] ?? ''))
       texts[k] = text
       facts.length[k] = text.length

@@ -253,7 +253,7 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
         continue
       }
       total += estimate
-      const output = part ?? ((messages[m] as Message).parts[i] as ToolResultPart)
+      const output = part ?? (facts.parts[k] as ToolResultPart)
       const ref = ctx.view.refAt(m, i)
       if (total <= p.protectTokens) {
         // It still counts towards protectTokens at later calls: the frontier keeps it.
