@@ -7,7 +7,7 @@
 // keepNames, see cli-bundle.mjs), and nothing here reads a function's name: a file compiled on
 // its own keeps its identifiers (esbuild renames only a nested one that shadows a top-level one,
 // as those bundles do), so V8 names functions as the source does. In the engine's hot loops those calls
-// cost about a tenth of a replay (bench/RESULTS.md, "How the bench runs the engine").
+// cost about a tenth of a replay (bench/RESULTS.md, "How the engine runs here").
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 

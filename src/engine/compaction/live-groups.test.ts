@@ -35,6 +35,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.constant({ kind: 'read' as const }),
 )
 
+/** Carry out one operation on the view (`marks`: the checkpoints a rollback goes back to). */
+function apply(view: WorkingView, o: Op, marks: number[]): void {
+  if (o.kind === 'advance') view.advanceTo(view.limit + o.by)
+  else if (o.kind === 'exclude') {
+    if (o.group < view.visibleGroupCount) view.exclude(o.group)
+  } else if (o.kind === 'checkpoint') marks.push(view.checkpoint())
+  else if (o.kind === 'rollback') {
+    const mark = marks.pop()
+    if (mark !== undefined) view.rollback(mark)
+  }
+}
+
 describe('liveGroups', () => {
   it('is always the visible groups that are not excluded, in order', () => {
     const prepared = prepare(conv, estimateCounter)
@@ -43,14 +55,7 @@ describe('liveGroups', () => {
         const view = new WorkingView(prepared, 0)
         const marks: number[] = []
         for (const o of ops) {
-          if (o.kind === 'advance') view.advanceTo(view.limit + o.by)
-          else if (o.kind === 'exclude') {
-            if (o.group < view.visibleGroupCount) view.exclude(o.group)
-          } else if (o.kind === 'checkpoint') marks.push(view.checkpoint())
-          else if (o.kind === 'rollback') {
-            const mark = marks.pop()
-            if (mark !== undefined) view.rollback(mark)
-          }
+          apply(view, o, marks)
           // Read after some operations only: the list must also catch up over several changes.
           if (o.kind !== 'read') continue
           const expected = view
@@ -95,14 +100,7 @@ describe('liveGroups', () => {
           const view = new WorkingView(prepared, 0)
           const marks: number[] = []
           for (const o of ops) {
-            if (o.kind === 'advance') view.advanceTo(view.limit + o.by)
-            else if (o.kind === 'exclude') {
-              if (o.group < view.visibleGroupCount) view.exclude(o.group)
-            } else if (o.kind === 'checkpoint') marks.push(view.checkpoint())
-            else if (o.kind === 'rollback') {
-              const mark = marks.pop()
-              if (mark !== undefined) view.rollback(mark)
-            }
+            apply(view, o, marks)
             const lowest = lowestLiveMessage(view)
             for (let m = 0; m < Math.min(lowest, view.limit); m++)
               expect(view.isExcluded(groupOfMessage[m] as number)).toBe(true)

@@ -1,7 +1,7 @@
 import type { CallFigure } from '../accounting/types.ts'
 import type { ContextPlan } from '../accounting/plan.ts'
 import type { WorkingView } from '../compaction/view.ts'
-import type { Conversation, Message } from '../model.ts'
+import type { Conversation } from '../model.ts'
 import { PromptCache, type CacheSettings, type CacheTtl, type CallCache } from './cache.ts'
 import {
   priceFor,
@@ -154,12 +154,8 @@ export class CostTracker {
     return priceFor(this.conversation.meta.model)?.entry?.provider ?? null
   }
 
-  /** The price of a call's model (cached per model id). */
-  priceOf(message: Message): MatchedPrice | null {
-    return this.priceOfModel(message.model ?? this.conversation.meta.model ?? '')
-  }
-
-  private priceOfModel(model: string): MatchedPrice | null {
+  /** The price of a model (cached per model id). */
+  private priceOf(model: string): MatchedPrice | null {
     if (!this.prices.has(model)) this.prices.set(model, priceFor(model, this.overrides))
     return this.prices.get(model) ?? null
   }
@@ -235,7 +231,7 @@ export class CostTracker {
     const rewriteTokens = ideal
       ? Math.max(0, Math.min(ideal.read, afterTotal) - afterCache.read)
       : 0
-    const matched = this.priceOfModel(facts.model[call] ?? '')
+    const matched = this.priceOf(facts.model[call] ?? '')
     const output = facts.output[call] as number
     if (!matched) {
       return {

@@ -72,15 +72,6 @@ export function walkFacts(prepared: Prepared, callNames: readonly string[]): Wal
   }
   const results = facts.parts as (ToolResultPart | undefined)[]
   const nameAt = facts.names as string[]
-  // One string per tool name: the walk looks each up in its protected tools, and a lookup reads
-  // the string; thousands of copies of "Read" over a long session each cost a cache miss.
-  const names = new Map<string, string>()
-  const interned = (name: string): string => {
-    const hit = names.get(name)
-    if (hit !== undefined) return hit
-    names.set(name, name)
-    return name
-  }
   const texts = facts.texts as string[]
   for (let m = 0; m < messages.length; m++) {
     const msg = messages[m] as Message
@@ -93,7 +84,7 @@ export function walkFacts(prepared: Prepared, callNames: readonly string[]): Wal
       const text = resultText(part)
       facts.result[k] = part.isError ? ERROR_RESULT : RESULT
       results[k] = part
-      nameAt[k] = interned(part.name || (callNames[k] ?? ''))
+      nameAt[k] = part.name || (callNames[k] ?? '')
       texts[k] = text
       facts.length[k] = text.length
       facts.estimate[k] = Math.max(0, Math.round(text.length / 4))
