@@ -25,6 +25,8 @@ export interface Out {
     reason: ReasonCode,
     sentence: Sentence,
     options: ChangeOptions,
+    /** The replacement's price when the step has it (`StrategyContext.replace`'s `known`). */
+    known?: number,
   ): boolean
   insert(
     summary: SummaryInsert,

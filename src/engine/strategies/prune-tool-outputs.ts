@@ -64,6 +64,11 @@ interface Cleared {
   name: string
   estimate: number
   opening: string
+  /**
+   * What `view.price` answers for `part` (−1: not asked yet). Fixed per prepared conversation
+   * (its counter and framing) and output (its message's role and model), as these records are.
+   */
+  price: number
 }
 
 /**
@@ -91,6 +96,7 @@ function clearedOf(ctx: StrategyContext, c: PruneCandidate, placeholder: string)
       name: c.name,
       estimate: c.estimate,
       opening: opening(c),
+      price: -1,
     }
     if (k >= 0) slots[k] = made
     return made
@@ -98,6 +104,7 @@ function clearedOf(ctx: StrategyContext, c: PruneCandidate, placeholder: string)
   if (made.placeholder !== placeholder) {
     made.placeholder = placeholder
     made.part = clearedPart(c.part, placeholder)
+    made.price = -1
   }
   if (made.name !== c.name || made.estimate !== c.estimate) {
     made.name = c.name
@@ -170,6 +177,12 @@ function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
   for (const c of candidates) {
     const past = c.pastCompacted
     const made = clearedOf(ctx, c, p.placeholder)
+    // Priced once per record: a replay clears hundreds of outputs at each firing, and the view's
+    // price memo is a lookup keyed by the part object (issue 14).
+    if (made.price < 0) {
+      const message = ctx.conversation.messages[c.ref.message]
+      made.price = message ? ctx.view.price(made.part, message.role, message.model) : 0
+    }
     const applied = out.replace(
       c.ref,
       made.part,
@@ -182,6 +195,7 @@ function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
             ...growth,
           }
         : growth,
+      made.price,
     )
     done.push(applied)
   }

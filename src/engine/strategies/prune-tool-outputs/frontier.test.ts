@@ -69,7 +69,10 @@ function build(rounds: readonly Round[]): Message[] {
       const id = `c${++seq}`
       calls.push(call(id, c.tool, { path: `f${seq}.ts` }))
       if (c.state === 'pending') continue
-      const body = c.state === 'cleared' ? PLACEHOLDER : 'x'.repeat(c.chars)
+      // Words, so that the placeholder (5 words) is cheaper than most outputs under the word
+      // counter and clearing applies in fixed mode too; outputs under 12 characters stay cheaper
+      // than it, and their clearing is refused (kept as live outputs older than a cleared one).
+      const body = c.state === 'cleared' ? PLACEHOLDER : 'x '.repeat(c.chars >> 1)
       const part = result(id, body, c.tool)
       results.push(
         c.state === 'error' && part.kind === 'tool_result' ? { ...part, isError: true } : part,
@@ -90,7 +93,7 @@ describe('prune-tool-outputs carried frontier', () => {
   it('gives the full walk’s candidates, total and pruned tokens at every replay call', () => {
     fc.assert(
       fc.property(
-        fc.array(roundArb, { minLength: 1, maxLength: 24 }),
+        fc.array(roundArb, { minLength: 1, maxLength: 60 }),
         fc.array(actionArb, { minLength: 40, maxLength: 40 }),
         fc.record({
           protectTokens: fc.integer({ min: 0, max: 60 }),

@@ -21,7 +21,6 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { PruneCandidate, PruneParams } from './walk.ts'
-import { withFields } from '../../objects.ts'
 
 /** An output that still counts towards protectTokens (kept, or a candidate not cleared). */
 export interface LiveItem {
@@ -169,25 +168,12 @@ export function recordRegion(
     region.summaries = ctx.view.summaries().length
     return
   }
-  // Something was cleared (or there was no frontier): list everything in walk order, then
-  // build the frontier from it oldest first.
-  const walked: MetItem[] = []
-  for (const entry of track.met) {
-    const item = metItem(entry)
-    if (item) walked.push(item)
-  }
-  if (region) {
-    const compacted = region.compacted
-    for (let i = region.live.length - 1; i >= -1; i--) {
-      if (compacted && i === compacted.olderLive - 1)
-        walked.push({ kind: 'compacted', ref: compacted.ref })
-      if (i < 0) break
-      const item = region.live[i] as LiveItem
-      // The frontier's candidates follow the walk's own, newest first.
-      const index = i < track.regionCandidates ? own.length + track.regionCandidates - 1 - i : -1
-      walked.push(cleared?.[index] ? { kind: 'compacted', ref: item.ref } : item)
-    }
-  }
+  // Something was cleared (or there was no frontier): the new frontier holds, oldest first, the
+  // old frontier's outputs and then what this walk met (the reverse of walk order), with one
+  // record for the newest cleared output (only it can become `pastCompacted`). The old
+  // frontier's outputs are not read: its own list is a few thousand objects on a long session,
+  // cold by now, so an estimate is the difference of its running sums, and only the newest
+  // cleared one's address is looked up (issue 14).
   const made: Region = {
     below,
     mark: ctx.view.changeMark,
@@ -196,7 +182,41 @@ export function recordRegion(
     compacted: null,
     summaries: ctx.view.summaries().length,
   }
-  for (let k = walked.length - 1; k >= 0; k--) append(made, walked[k] as MetItem)
+  let newest: PartRef | null = null
+  let newestInRegion = -1
+  let olderLive = 0
+  if (region) {
+    const { live, sums, compacted } = region
+    // The frontier's candidates follow the walk's own, newest first: its output i (oldest
+    // first) is candidate `first - i` when i < regionCandidates.
+    const first = own.length + track.regionCandidates - 1
+    for (let i = 0; i <= live.length; i++) {
+      if (compacted && i === compacted.olderLive) {
+        newest = compacted.ref
+        newestInRegion = -1
+        olderLive = made.live.length
+      }
+      if (i === live.length) break
+      if (i < track.regionCandidates && cleared?.[first - i]) {
+        newestInRegion = i
+        olderLive = made.live.length
+      } else {
+        made.live.push(live[i] as LiveItem)
+        const estimate = (sums[i + 1] as number) - (sums[i] as number)
+        made.sums.push((made.sums[made.sums.length - 1] as number) + estimate)
+      }
+    }
+    if (newestInRegion >= 0) newest = (live[newestInRegion] as LiveItem).ref
+  }
+  for (let k = track.met.length - 1; k >= 0; k--) {
+    const item = metItem(track.met[k] as MetItem | number)
+    if (!item) continue
+    if (item.kind === 'compacted') {
+      newest = item.ref
+      olderLive = made.live.length
+    } else append(made, item)
+  }
+  if (newest) made.compacted = { ref: newest, olderLive }
   byParams.set(p, made)
 }
 
@@ -217,16 +237,14 @@ function withoutPast(c: PruneCandidate): PruneCandidate {
   return rest
 }
 
-// The newest cleared output changes only when a prune applies: a replayed candidate with the same
-// pointer is the same object from one call to the next, not a copy per call.
-const withPastCache = new WeakMap<PruneCandidate, PruneCandidate>()
-
-/** A frontier candidate as the walk makes it, with the newest cleared output it went past. */
+/**
+ * A frontier candidate as the walk makes it, with the newest cleared output it went past. A fresh
+ * literal (the walk's own key order): the frontier's candidates are asked for only when a prune
+ * applies, and then each is cleared, so a cache of these copies (a WeakMap entry per candidate)
+ * was hit almost never and cost more than the copy.
+ */
 export function withPast(c: PruneCandidate, past: PartRef | undefined): PruneCandidate {
   if (!past) return c
-  const hit = withPastCache.get(c)
-  if (hit?.pastCompacted === past) return hit
-  const made = withFields(c, { pastCompacted: past })
-  withPastCache.set(c, made)
-  return made
+  const { ref, group, part, name, estimate } = c
+  return { ref, group, part, name, estimate, pastCompacted: past }
 }
