@@ -14,6 +14,7 @@ import {
   user,
 } from './summarize/testing.ts'
 import { detailOf } from '../compaction/sentence.ts'
+import { WorkingView } from '../compaction/view.ts'
 
 const big = (chars: number, c = 'x') => c.repeat(chars)
 const reasons = (ctx: StrategyContext) =>
@@ -74,6 +75,35 @@ describe('prune-tool-outputs (opencode prune)', () => {
       big(400, 's'),
       big(400, 'e'),
     ])
+  })
+
+  it('an edited placeholder, edited back, clears with the text asked for each time', async () => {
+    // Same prepared conversation throughout, as the app re-plans it after each edit: the cleared
+    // parts it remembers per output must follow the placeholder, and so must their prices.
+    const h = harness(seedExample(400))
+    const texts: string[] = []
+    const prices: number[] = []
+    for (const placeholder of ['<a />', 'a much longer placeholder than the first one', '<a />']) {
+      const view = new WorkingView(h.view.prepared)
+      const ctx = await run(
+        pruneToolOutputsStrategy,
+        { ...h, view },
+        {
+          minimumTokens: 0,
+          protectTokens: 0,
+          placeholder,
+        },
+      )
+      texts.push(partText(view, 2) ?? '')
+      const stub = ctx.decisions.find((d) => d.kind === 'stub')
+      prices.push(stub?.kind === 'stub' ? stub.tokensAfter : -1)
+      expect(stub?.kind === 'stub' && stub.tokensAfter).toBe(
+        view.partTokens({ message: 2, part: 0 }),
+      )
+    }
+    expect(texts).toEqual(['<a />', 'a much longer placeholder than the first one', '<a />'])
+    expect(prices[1]).toBeGreaterThan(prices[0] as number)
+    expect(prices[2]).toBe(prices[0])
   })
 
   it('keeps the newest 40k tokens of tool output and prunes older ones', async () => {

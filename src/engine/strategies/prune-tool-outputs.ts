@@ -50,68 +50,53 @@ const records = createStepRecords()
 const NO_INPUTS = [] as const
 
 /**
- * Per output: its cleared part for the last placeholder, and the opening of its sentence. A
- * re-plan (or a later replay call) clears the same outputs again, and the view then finds the
- * replacement's price in its memo instead of counting; an edit of the step's numbers changes only
- * the sentence's shared ending (`why` below), so each output's opening is worded once.
+ * Per prepared conversation, by flat part number: the output a slot was made for, its cleared
+ * part under `placeholder`, and that part's price (what `view.price` answers for it: fixed per
+ * prepared conversation and output). A re-plan, or a later replay, clears the same outputs again.
+ * Arrays rather than a record object per output: a firing clears hundreds of outputs, mostly in
+ * part order, and reading a record object per output somewhere in a large heap was the firing's
+ * costliest line on a long session (issue 14). An edit of the placeholder starts the table again.
  */
-interface Cleared {
-  /** The output this clears (a slot is reused only for the same object). */
-  readonly source: ToolResultPart
+interface ClearedSlots {
   placeholder: string
-  part: ToolResultPart
-  /** "Cleared the <tool> output (N tokens, round(chars/4))", for `name` and `estimate`. */
-  name: string
-  estimate: number
-  opening: string
-  /**
-   * What `view.price` answers for `part` (−1: not asked yet). Fixed per prepared conversation
-   * (its counter and framing) and output (its message's role and model), as these records are.
-   */
-  price: number
+  readonly source: (ToolResultPart | undefined)[]
+  readonly part: (ToolResultPart | undefined)[]
+  readonly price: Float64Array
 }
 
-/**
- * The records by flat part number, per prepared conversation: a replay clears hundreds of outputs
- * at each firing, and on a long session a lookup keyed by the part object (a hash of an object
- * somewhere in a large heap) cost several times what it did on a short one (issue 14).
- */
-const clearedBy = new WeakMap<Prepared, (Cleared | undefined)[]>()
+const clearedBy = new WeakMap<Prepared, ClearedSlots>()
 
-function clearedOf(ctx: StrategyContext, c: PruneCandidate, placeholder: string): Cleared {
+function slotsOf(ctx: StrategyContext, placeholder: string): ClearedSlots {
   const prepared = ctx.view.prepared
   let slots = clearedBy.get(prepared)
   if (!slots) {
     const offset = ctx.view.parts.offset
-    slots = new Array<Cleared | undefined>(offset[offset.length - 1] as number)
+    const n = offset[offset.length - 1] as number
+    slots = { placeholder, source: new Array(n), part: new Array(n), price: new Float64Array(n) }
     clearedBy.set(prepared, slots)
+  } else if (slots.placeholder !== placeholder) {
+    slots.placeholder = placeholder
+    slots.source.fill(undefined)
   }
+  return slots
+}
+
+/** The slot of candidate `c`'s output, filled for it if it held another (−1: it has none). */
+function slotOf(ctx: StrategyContext, slots: ClearedSlots, c: PruneCandidate): number {
   const k = flatPart(ctx.view.parts, c.ref.message, c.ref.part)
-  let made = k >= 0 ? slots[k] : undefined
-  if (made?.source !== c.part) {
-    made = {
-      source: c.part,
-      placeholder,
-      part: clearedPart(c.part, placeholder),
-      name: c.name,
-      estimate: c.estimate,
-      opening: opening(c),
-      price: -1,
-    }
-    if (k >= 0) slots[k] = made
-    return made
+  if (k >= 0 && slots.source[k] !== c.part) {
+    const part = clearedPart(c.part, slots.placeholder)
+    slots.source[k] = c.part
+    slots.part[k] = part
+    slots.price[k] = priceOf(ctx, c, part)
   }
-  if (made.placeholder !== placeholder) {
-    made.placeholder = placeholder
-    made.part = clearedPart(c.part, placeholder)
-    made.price = -1
-  }
-  if (made.name !== c.name || made.estimate !== c.estimate) {
-    made.name = c.name
-    made.estimate = c.estimate
-    made.opening = opening(c)
-  }
-  return made
+  return k
+}
+
+/** What `ctx.replace` would price the cleared part of `c`'s output at. */
+function priceOf(ctx: StrategyContext, c: PruneCandidate, part: ToolResultPart): number {
+  const message = ctx.conversation.messages[c.ref.message]
+  return message ? ctx.view.price(part, message.role, message.model) : 0
 }
 
 const opening = (c: PruneCandidate) =>
@@ -174,28 +159,24 @@ function prune(ctx: StrategyContext, p: PruneToolOutputsParams): void {
   // Shared by every replacement without a `fixed` note (ctx.replace only reads its options).
   const growth = p.faithful ? { allowGrowth: true } : {}
   const done: boolean[] = []
+  const slots = slotsOf(ctx, p.placeholder)
   for (const c of candidates) {
     const past = c.pastCompacted
-    const made = clearedOf(ctx, c, p.placeholder)
-    // Priced once per record: a replay clears hundreds of outputs at each firing, and the view's
-    // price memo is a lookup keyed by the part object (issue 14).
-    if (made.price < 0) {
-      const message = ctx.conversation.messages[c.ref.message]
-      made.price = message ? ctx.view.price(made.part, message.role, message.model) : 0
-    }
+    const k = slotOf(ctx, slots, c)
+    const part = k >= 0 ? (slots.part[k] as ToolResultPart) : clearedPart(c.part, p.placeholder)
     const applied = out.replace(
       c.ref,
-      made.part,
+      part,
       'stub',
       'pruned',
-      () => made.opening + why(),
+      () => opening(c) + why(),
       past
         ? {
             fixed: `opencode stops its walk at the first already-cleared output (message ${ctx.conversation.messages[past.message]?.id ?? past.message}) and would have left this one (issue #30807)`,
             ...growth,
           }
         : growth,
-      made.price,
+      k >= 0 ? (slots.price[k] as number) : priceOf(ctx, c, part),
     )
     done.push(applied)
   }
