@@ -93,10 +93,10 @@ function slotOf(ctx: StrategyContext, slots: ClearedSlots, c: PruneCandidate): n
   return k
 }
 
-/** What `ctx.replace` would price the cleared part of `c`'s output at. */
+/** What `ctx.replace` would price the cleared part of `c`'s output at (−1: let it price it). */
 function priceOf(ctx: StrategyContext, c: PruneCandidate, part: ToolResultPart): number {
   const message = ctx.conversation.messages[c.ref.message]
-  return message ? ctx.view.price(part, message.role, message.model) : 0
+  return message ? ctx.view.price(part, message.role, message.model) : -1
 }
 
 const opening = (c: PruneCandidate) =>
