@@ -18,12 +18,25 @@ import { walk, type PruneCandidate } from './walk.ts'
 
 const PLACEHOLDER = '[Old tool result content cleared]'
 const TOOLS = ['read', 'grep', 'skill', 'bash'] as const
+/** One opencode message id for every summary and the assistant messages sharing its envelope. */
+const ENVELOPE = 'envelope'
 
 /** One round: maybe a user turn, then an assistant message with 1–2 calls and their results. */
 const roundArb = fc.record({
-  user: fc.boolean(),
+  /** A user turn starts the round (one in three: a replay walk reuses the recent turns' reading). */
+  user: fc.constantFrom(true, false, false),
   /** An opencode summary (`summary: true`) before this round: a boundary for the walk. */
   summary: fc.constantFrom(false, false, false, false, false, false, false, false, true),
+  /**
+   * The summary's role: opencode's are assistant messages, but the flag on any message of the
+   * envelope makes its assistant messages boundaries (walk-facts.ts), calls after they were read.
+   */
+  summaryRole: fc.constantFrom('assistant' as const, 'assistant' as const, 'tool' as const),
+  /**
+   * The round's assistant message is part of the summary envelope (same opencode message id): it
+   * becomes a boundary once the envelope's summary message is visible, maybe calls later.
+   */
+  envelope: fc.constantFrom(false, false, false, false, false, true),
   calls: fc.array(
     fc.record({
       tool: fc.constantFrom(...TOOLS),
@@ -58,8 +71,8 @@ function build(rounds: readonly Round[]): Message[] {
   for (const r of rounds) {
     if (r.summary)
       out.push(
-        m('assistant', 'summary of the work so far', {
-          source: { msgId: `s${out.length}`, info: { role: 'assistant', summary: true } },
+        m(r.summaryRole, 'summary of the work so far', {
+          source: { msgId: ENVELOPE, info: { role: 'assistant', summary: true } },
         }),
       )
     if (r.user) out.push(m('user', 'next task'))
@@ -78,7 +91,11 @@ function build(rounds: readonly Round[]): Message[] {
         c.state === 'error' && part.kind === 'tool_result' ? { ...part, isError: true } : part,
       )
     }
-    out.push(m('assistant', calls))
+    out.push(
+      r.envelope
+        ? m('assistant', calls, { source: { msgId: ENVELOPE, info: { role: 'assistant' } } })
+        : m('assistant', calls),
+    )
     if (results.length > 0) out.push(m('tool', results))
   }
   return out

@@ -21,6 +21,7 @@
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { PruneCandidate, PruneParams } from './walk.ts'
+import { summaryArrivesIn, type WalkFacts } from './walk-facts.ts'
 
 /** An output that still counts towards protectTokens (kept, or a candidate not cleared). */
 export interface LiveItem {
@@ -39,6 +40,8 @@ export interface Region {
   below: number
   /** The view's change mark when it was last brought up to date. */
   mark: number
+  /** The walk's limit then (a message below may become a boundary later: walk-facts.ts). */
+  limit: number
   /** Oldest first: appending what a later walk went past keeps the order. */
   readonly live: LiveItem[]
   /** `sums[i]`: the estimates of `live[0..i)` added up (`sums[0]` = 0). */
@@ -78,10 +81,12 @@ export interface WalkTrack {
 const regions = new WeakMap<object, WeakMap<PruneParams, Region>>()
 
 /** The frontier recorded for this view and params, when it is still valid. */
-export function regionOf(ctx: StrategyContext, p: PruneParams): Region | null {
+export function regionOf(ctx: StrategyContext, p: PruneParams, facts: WalkFacts): Region | null {
   const r = regions.get(ctx.view)?.get(p)
   if (!r || r.summaries !== ctx.view.summaries().length) return null
   if (ctx.view.changedBefore(r.mark, r.below)) return null
+  // A message inside may have become a boundary since (its envelope's summary flag arrived).
+  if (ctx.view.limit < r.limit || summaryArrivesIn(facts, r.limit, ctx.view.limit)) return null
   return r
 }
 
@@ -165,6 +170,7 @@ export function recordRegion(
     }
     region.below = below
     region.mark = ctx.view.changeMark
+    region.limit = ctx.view.limit
     region.summaries = ctx.view.summaries().length
     return
   }
@@ -177,6 +183,7 @@ export function recordRegion(
   const made: Region = {
     below,
     mark: ctx.view.changeMark,
+    limit: ctx.view.limit,
     live: [],
     sums: [0],
     compacted: null,

@@ -9,6 +9,7 @@ import {
   RESULT,
   clearedAt,
   isSummaryAt,
+  summaryArrivesIn,
   walkFacts,
 } from './walk-facts.ts'
 
@@ -114,6 +115,16 @@ describe('walk facts', () => {
           const prepared = prepare(conv(list), wordCounter, { framing: NO_FRAMING })
           const { calls, results } = prepared.grouping.pairing
           const facts = walkFacts(prepared, callNamesByPart(prepared))
+          // A message a walk at one limit read (it lies below the limit) as no boundary, and one
+          // at a later limit: exactly what `summaryArrivesIn` answers for that pair of limits (the
+          // replay's reuse of earlier readings rests on it).
+          for (let from = 0; from <= list.length; from++)
+            for (let to = from; to <= list.length; to++) {
+              const flips = list.some(
+                (_, m) => m < from && !oracleSummary(list, m, from) && oracleSummary(list, m, to),
+              )
+              expect(summaryArrivesIn(facts, from, to)).toBe(flips)
+            }
           for (let m = 0; m < list.length; m++) {
             const msg = list[m] as Message
             expect(facts.turnStart[m] === 1).toBe(oracleTurn(msg))

@@ -33,6 +33,13 @@ export interface WalkFacts {
    * envelope carrying its message id — a boundary once that envelope lies before the walk's limit.
    */
   readonly summaryFrom: Int32Array
+  /**
+   * Messages that become a boundary after they are visible (their envelope's summary flag is on a
+   * later message): `at` ascending, the message's `summaryFrom`, and `message` beside it. A walk's
+   * reading of such a message no longer holds once the limit passes `at`: the replay frontier
+   * and the recent turns' reading check it.
+   */
+  readonly lateSummaries: { readonly at: Int32Array; readonly message: Int32Array }
   /** Per flat part: {@link NOT_RESULT}, {@link RESULT} or {@link ERROR_RESULT}. */
   readonly result: Uint8Array
   /** Per flat result: its tool name, its own or its call's ('' when neither is known). */
@@ -58,10 +65,12 @@ export function walkFacts(prepared: Prepared, callNames: readonly string[]): Wal
   const messages = prepared.conversation.messages
   const index = partIndexOf(prepared)
   const parts = index.offset[messages.length] as number
+  const from = summaryFrom(messages)
   const facts: WalkFacts = {
     index,
     turnStart: new Uint8Array(messages.length),
-    summaryFrom: summaryFrom(messages),
+    summaryFrom: from,
+    lateSummaries: lateSummaries(from),
     result: new Uint8Array(parts),
     parts: new Array<ToolResultPart | undefined>(parts),
     names: new Array<string>(parts).fill(''),
@@ -93,6 +102,25 @@ export function walkFacts(prepared: Prepared, callNames: readonly string[]): Wal
   }
   made.set(prepared, facts)
   return facts
+}
+
+/**
+ * Is some message a walk at limit `from` read (it lies below `from`) as no boundary one for a
+ * walk at limit `to`?
+ */
+export function summaryArrivesIn(facts: WalkFacts, from: number, to: number): boolean {
+  const { at, message } = facts.lateSummaries
+  // The first entry at or after `from`: `isSummaryAt` turns true once the limit passes it.
+  let lo = 0
+  let hi = at.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((at[mid] as number) < from) lo = mid + 1
+    else hi = mid
+  }
+  for (let i = lo; i < at.length && (at[i] as number) < to; i++)
+    if ((message[i] as number) < from) return true
+  return false
 }
 
 /** Is message `m` a compaction boundary for a walk whose view ends at `limit`? */
@@ -134,4 +162,15 @@ function summaryFrom(messages: readonly Message[]): Int32Array {
     }
   }
   return out
+}
+
+/** See {@link WalkFacts.lateSummaries}. */
+function lateSummaries(from: Int32Array): WalkFacts['lateSummaries'] {
+  const late: number[] = []
+  for (let m = 0; m < from.length; m++) if ((from[m] as number) > m) late.push(m)
+  late.sort((a, b) => (from[a] as number) - (from[b] as number) || a - b)
+  return {
+    at: Int32Array.from(late, (m) => from[m] as number),
+    message: Int32Array.from(late),
+  }
 }

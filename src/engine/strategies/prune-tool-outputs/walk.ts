@@ -108,7 +108,7 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
   let summaryPassed: string | null = null
   // Replay only (no sentences for non-changes): what an earlier walk over this view left below
   // its frontier (see frontier.ts), so this walk covers only what is new since.
-  let frontier = ctx.recordNonChanges ? null : regionOf(ctx, p)
+  let frontier = ctx.recordNonChanges ? null : regionOf(ctx, p, facts)
   const track: WalkTrack | null = ctx.recordNonChanges
     ? null
     : {
