@@ -6,6 +6,7 @@ import { groupOf } from '../preserve-tail.ts'
 import { callNamesOf, fmt, resultName, resultText } from '../tool-result-budget/falai.ts'
 import { candidatesIn, regionCandidates, regionOf, type WalkTrack } from './frontier.ts'
 import type { Out } from '../playback.ts'
+import { canJoin, forgetRecent, recentOf, recordRecent } from './recent.ts'
 import {
   ALREADY_CLEARED,
   clearedAt,
@@ -121,8 +122,23 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
       }
   let leftRecent = false
   const lowest = lowestLiveMessage(ctx.view)
+  // Replay only: what the previous walk read inside the recent turns (recent.ts).
+  const segment = track && p.protectTurns > 0 ? recentOf(ctx, p, facts) : null
 
   loop: for (let m = limit - 1; m >= 0; m--) {
+    if (
+      segment &&
+      track &&
+      m === segment.limit - 1 &&
+      segment.end < m &&
+      canJoin(segment, turns, frontier ? frontier.below : null, lowest)
+    ) {
+      // Down to where the walk leaves the recent turns, what matters below is as read before.
+      turns += segment.turns
+      summaryPassed ??= segment.summaryPassed
+      m = segment.end + 1
+      continue
+    }
     // The recent turns reach below the frontier (a group dropped above it took a user turn with
     // it): its outputs were counted as if the walk had left them, so walk the history instead.
     if (frontier && m < frontier.below && turns < p.protectTurns) frontier = null
@@ -143,8 +159,19 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
     if (ctx.view.isExcluded(group)) continue
     if (facts.turnStart[m] === 1) turns++
     const inRecentTurns = turns < p.protectTurns
-    // The next walk must have counted the recent turns when it reaches the frontier.
-    if (track && !inRecentTurns && !leftRecent) track.oldestKept = Math.min(track.oldestKept, m)
+    if (track && !inRecentTurns && !leftRecent) {
+      if (p.protectTurns > 0)
+        recordRecent(ctx, p, {
+          limit,
+          end: m,
+          turns: turns - 1,
+          summaryPassed,
+          mark: ctx.view.changeMark,
+          summaries: ctx.view.summaries().length,
+        })
+      // The next walk must have counted the recent turns when it reaches the frontier.
+      track.oldestKept = Math.min(track.oldestKept, m)
+    }
     leftRecent ||= !inRecentTurns
     const summary = isSummaryAt(facts, m, limit)
     if (track && (summary || m < markerStop || group < summaryStop)) track.lowestBoundary = m
@@ -285,6 +312,8 @@ export function walk(ctx: StrategyContext, p: PruneParams, out: Out = ctx): Walk
       )
     }
   }
+  // A walk that stopped inside the recent turns leaves no segment for the next one.
+  if (track && !leftRecent) forgetRecent(ctx, p)
   const region = track?.region
   const inRegion = track?.regionCandidates ?? 0
   const past = pastCompacted
