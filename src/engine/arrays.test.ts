@@ -1,6 +1,7 @@
 /* eslint-disable no-restricted-syntax -- compares against the spread forms on purpose */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { maxOf, minOf, pushAll, sameItems } from './arrays.ts'
+import { firstAtLeast, maxOf, minOf, pushAll, sameItems } from './arrays.ts'
 
 describe('array helpers without argument spreading', () => {
   const big = Array.from({ length: 300_000 }, (_, i) => i)
@@ -33,5 +34,25 @@ describe('sameItems', () => {
     expect(sameItems([1, x], [x, 1])).toBe(false)
     expect(sameItems([x], [x, 1])).toBe(false)
     expect(sameItems(undefined, [])).toBe(false)
+  })
+})
+
+describe('firstAtLeast', () => {
+  it('is the first index of a sorted prefix holding at least the value (a linear scan agrees)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -20, max: 20 }), { maxLength: 40 }),
+        fc.integer({ min: -25, max: 25 }),
+        fc.nat(),
+        (values, value, cut) => {
+          const sorted = Int32Array.from(values).sort()
+          const end = cut % (sorted.length + 1)
+          let expected = 0
+          while (expected < end && (sorted[expected] as number) < value) expected++
+          expect(firstAtLeast(sorted, value, end)).toBe(expected)
+          if (end === sorted.length) expect(firstAtLeast(Array.from(sorted), value)).toBe(expected)
+        },
+      ),
+    )
   })
 })

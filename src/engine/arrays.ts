@@ -48,3 +48,22 @@ export function mapItems<T, U>(items: readonly T[], fn: (item: T, index: number)
   for (let i = 0; i < items.length; i++) out.push(fn(items[i] as T, i))
   return out
 }
+
+/**
+ * The first index in `sorted[0..end)` (ascending) whose value is at least `value`, or `end` when
+ * none is: a binary search (the prune frontier's running sums, sorted index lists).
+ */
+export function firstAtLeast(
+  sorted: ArrayLike<number>,
+  value: number,
+  end = sorted.length,
+): number {
+  let lo = 0
+  let hi = end
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((sorted[mid] as number) < value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}

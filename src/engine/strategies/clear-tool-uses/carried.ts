@@ -8,6 +8,7 @@
  * turn moves. A new thread, an upstream restart or a rollback starts over. A call then costs what
  * changed since the previous one.
  */
+import { firstAtLeast } from '../../arrays.ts'
 import { contextPlan } from '../../accounting/plan.ts'
 import type { StrategyContext } from '../../compaction/context.ts'
 import type { WorkingView } from '../../compaction/view.ts'
@@ -325,12 +326,6 @@ function settle(
 
 /** Position of `i` in the ascending `list`, or -1. */
 function positionOf(list: readonly number[], i: number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((list[mid] as number) < i) lo = mid + 1
-    else hi = mid
-  }
-  return list[lo] === i ? lo : -1
+  const at = firstAtLeast(list, i)
+  return list[at] === i ? at : -1
 }

@@ -19,6 +19,7 @@
  * equality test and a property test hold it to the full walk's decisions.
  */
 import type { StrategyContext } from '../../compaction/context.ts'
+import { firstAtLeast } from '../../arrays.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { PruneCandidate, PruneParams } from './walk.ts'
 import { summaryArrivesIn, type WalkFacts } from './walk-facts.ts'
@@ -98,15 +99,7 @@ export function regionOf(ctx: StrategyContext, p: PruneParams, facts: WalkFacts)
  */
 export function candidatesIn(region: Region, above: number, protectTokens: number): number {
   const n = region.live.length
-  const over = above + (region.sums[n] as number) - protectTokens
-  let lo = 0
-  let hi = n
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((region.sums[mid] as number) < over) lo = mid + 1
-    else hi = mid
-  }
-  return lo
+  return firstAtLeast(region.sums, above + (region.sums[n] as number) - protectTokens, n)
 }
 
 /**

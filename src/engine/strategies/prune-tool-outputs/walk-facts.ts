@@ -7,6 +7,7 @@
  * shared machine (3 to 5 µs per call). A part the view replaced is not described here: the walk
  * reads it as before. */
 import { partIndexOf, type PartIndex, type Prepared } from '../../compaction/prepared.ts'
+import { firstAtLeast } from '../../arrays.ts'
 import { startsTurn } from '../../groups.ts'
 import type { Message, ToolResultPart } from '../../model.ts'
 import { resultText } from '../tool-result-budget/falai.ts'
@@ -110,15 +111,8 @@ export function walkFacts(prepared: Prepared, callNames: readonly string[]): Wal
  */
 export function summaryArrivesIn(facts: WalkFacts, from: number, to: number): boolean {
   const { at, message } = facts.lateSummaries
-  // The first entry at or after `from`: `isSummaryAt` turns true once the limit passes it.
-  let lo = 0
-  let hi = at.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((at[mid] as number) < from) lo = mid + 1
-    else hi = mid
-  }
-  for (let i = lo; i < at.length && (at[i] as number) < to; i++)
+  // From the first entry at or after `from`: `isSummaryAt` turns true once the limit passes it.
+  for (let i = firstAtLeast(at, from); i < at.length && (at[i] as number) < to; i++)
     if ((message[i] as number) < from) return true
   return false
 }
