@@ -22,7 +22,8 @@ import type { StrategyContext } from '../../compaction/context.ts'
 import { firstAtLeast } from '../../arrays.ts'
 import type { PartRef } from '../../pairing.ts'
 import type { PruneCandidate, PruneParams } from './walk.ts'
-import { summaryArrivesIn, type WalkFacts } from './walk-facts.ts'
+import type { WalkFacts } from './walk-facts.ts'
+import { PerViewParams, stillHolds } from './kept.ts'
 
 /** An output that still counts towards protectTokens (kept, or a candidate not cleared). */
 export interface LiveItem {
@@ -39,9 +40,8 @@ export type MetItem = LiveItem | { readonly kind: 'compacted'; readonly ref: Par
 export interface Region {
   /** Messages before this index are summarised by the lists below. */
   below: number
-  /** The view's change mark when it was last brought up to date. */
+  /** What it was last brought up to date under (kept.ts `ReadUnder`). */
   mark: number
-  /** The walk's limit then (a message below may become a boundary later: walk-facts.ts). */
   limit: number
   /** Oldest first: appending what a later walk went past keeps the order. */
   readonly live: LiveItem[]
@@ -79,16 +79,12 @@ export interface WalkTrack {
   regionCandidates: number
 }
 
-const regions = new WeakMap<object, WeakMap<PruneParams, Region>>()
+const regions = new PerViewParams<Region>()
 
 /** The frontier recorded for this view and params, when it is still valid. */
 export function regionOf(ctx: StrategyContext, p: PruneParams, facts: WalkFacts): Region | null {
-  const r = regions.get(ctx.view)?.get(p)
-  if (!r || r.summaries !== ctx.view.summaries().length) return null
-  if (ctx.view.changedBefore(r.mark, r.below)) return null
-  // A message inside may have become a boundary since (its envelope's summary flag arrived).
-  if (ctx.view.limit < r.limit || summaryArrivesIn(facts, r.limit, ctx.view.limit)) return null
-  return r
+  const r = regions.get(ctx.view, p)
+  return r && stillHolds(ctx, facts, r, r.below) ? r : null
 }
 
 /**
@@ -133,16 +129,11 @@ export function recordRegion(
   cleared: readonly boolean[] | null,
 ): void {
   if (!track) return
-  let byParams = regions.get(ctx.view)
-  if (!byParams) {
-    byParams = new WeakMap()
-    regions.set(ctx.view, byParams)
-  }
   const below = Math.min(track.oldestKept, track.lowestBoundary + 1, ctx.view.limit)
   // A boundary stopped the walk (history below it unwalked), or the old frontier's own list was
   // cut (an output in it was kept): start again from a full walk next time.
   if (!track.complete || (track.region && below < track.region.below)) {
-    byParams.delete(p)
+    regions.delete(ctx.view, p)
     return
   }
   const metItem = (entry: MetItem | number): MetItem | null => {
@@ -217,7 +208,7 @@ export function recordRegion(
     } else append(made, item)
   }
   if (newest) made.compacted = { ref: newest, olderLive }
-  byParams.set(p, made)
+  regions.set(ctx.view, p, made)
 }
 
 /** Add an output newer than everything in the frontier. */

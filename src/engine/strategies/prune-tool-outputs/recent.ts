@@ -11,8 +11,9 @@
  * hold the replay walk to the full walk's decisions.
  */
 import type { StrategyContext } from '../../compaction/context.ts'
+import { PerViewParams, stillHolds, type ReadUnder } from './kept.ts'
 import type { PruneParams } from './walk.ts'
-import { summaryArrivesIn, type WalkFacts } from './walk-facts.ts'
+import type { WalkFacts } from './walk-facts.ts'
 
 /**
  * What a walk read inside the recent turns, from its limit down to where it left them. Only what
@@ -21,24 +22,17 @@ import { summaryArrivesIn, type WalkFacts } from './walk-facts.ts'
  * cleared outputs) lies above where it leaves, and the frontier keeps only what lies below that
  * (`below` ≤ the message where the walk left the recent turns, frontier.ts).
  */
-export interface RecentSegment {
-  /** The walk's limit: the segment covers messages `end + 1 … limit − 1`. */
-  readonly limit: number
+export interface RecentSegment extends ReadUnder {
+  /** The segment covers messages `end + 1 … limit − 1`. */
   /** The first message below the recent turns (where the walk left them). */
   readonly end: number
   /** User turns counted inside the segment. */
   readonly turns: number
   /** The id of the first summary met inside it, walking down. */
   readonly summaryPassed: string | null
-  /**
-   * What it was read under: the view's change mark, and how many summaries the view had inserted
-   * (an insert is not in the change log; the frontier holds itself to the same guard).
-   */
-  readonly mark: number
-  readonly summaries: number
 }
 
-const segments = new WeakMap<object, WeakMap<PruneParams, RecentSegment>>()
+const segments = new PerViewParams<RecentSegment>()
 
 /**
  * The segment an earlier walk over this view recorded, if it still holds at this limit. The walk
@@ -49,14 +43,8 @@ export function recentOf(
   p: PruneParams,
   facts: WalkFacts,
 ): RecentSegment | null {
-  const s = segments.get(ctx.view)?.get(p)
-  if (!s) return null
-  const limit = ctx.view.limit
-  // A message read as no boundary may have become one since (walk-facts.ts `lateSummaries`).
-  if (limit < s.limit || summaryArrivesIn(facts, s.limit, limit)) return null
-  if (s.summaries !== ctx.view.summaries().length) return null
-  if (ctx.view.changedBefore(s.mark, limit)) return null
-  return s
+  const s = segments.get(ctx.view, p)
+  return s && stillHolds(ctx, facts, s, ctx.view.limit) ? s : null
 }
 
 /**
@@ -79,15 +67,10 @@ export function canJoin(
 
 /** Keep what this walk read inside the recent turns, for the next walk over this view. */
 export function recordRecent(ctx: StrategyContext, p: PruneParams, s: RecentSegment): void {
-  let byParams = segments.get(ctx.view)
-  if (!byParams) {
-    byParams = new WeakMap()
-    segments.set(ctx.view, byParams)
-  }
-  byParams.set(p, s)
+  segments.set(ctx.view, p, s)
 }
 
 /** Forget the segment (a walk that did not leave the recent turns normally). */
 export function forgetRecent(ctx: StrategyContext, p: PruneParams): void {
-  segments.get(ctx.view)?.delete(p)
+  segments.delete(ctx.view, p)
 }
