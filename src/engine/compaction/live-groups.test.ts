@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Conversation, Message } from '../model.ts'
 import { estimateCounter } from '../tokens/index.ts'
 import { liveGroups, lowestLiveMessage } from './live-groups.ts'
-import { prepare } from './prepared.ts'
+import { prepare, type Prepared } from './prepared.ts'
 import { WorkingView } from './view.ts'
 
 /** 12 user/assistant turns: one group each, after the system group. */
@@ -47,23 +47,34 @@ function apply(view: WorkingView, o: Op, marks: number[]): void {
   }
 }
 
+/** Carry out `ops` in turn on a fresh view of `prepared`, calling `check` after each. */
+function afterEachOp(
+  prepared: Prepared,
+  ops: readonly Op[],
+  check: (view: WorkingView, o: Op) => void,
+): void {
+  const view = new WorkingView(prepared, 0)
+  const marks: number[] = []
+  for (const o of ops) {
+    apply(view, o, marks)
+    check(view, o)
+  }
+}
+
 describe('liveGroups', () => {
   it('is always the visible groups that are not excluded, in order', () => {
     const prepared = prepare(conv, estimateCounter)
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-        const view = new WorkingView(prepared, 0)
-        const marks: number[] = []
-        for (const o of ops) {
-          apply(view, o, marks)
+        afterEachOp(prepared, ops, (view, o) => {
           // Read after some operations only: the list must also catch up over several changes.
-          if (o.kind !== 'read') continue
+          if (o.kind !== 'read') return
           const expected = view
             .visibleGroups()
             .map((g) => g.index)
             .filter((g) => !view.isExcluded(g))
           expect([...liveGroups(view)]).toEqual(expected)
-        }
+        })
       }),
       { numRuns: 300 },
     )
@@ -97,16 +108,13 @@ describe('liveGroups', () => {
       const { groupOfMessage } = prepared.grouping
       fc.assert(
         fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-          const view = new WorkingView(prepared, 0)
-          const marks: number[] = []
-          for (const o of ops) {
-            apply(view, o, marks)
+          afterEachOp(prepared, ops, (view) => {
             const lowest = lowestLiveMessage(view)
             for (let m = 0; m < Math.min(lowest, view.limit); m++)
               expect(view.isExcluded(groupOfMessage[m] as number)).toBe(true)
             if (lowest < view.limit)
               expect(view.isExcluded(groupOfMessage[lowest] as number)).toBe(false)
-          }
+          })
         }),
         { numRuns: 200 },
       )
